@@ -1,0 +1,13 @@
+/** SPEC.md section 9, read off in one place. */
+export const PASSWORD_MIN_LENGTH = 8; // DESIGN.md section 5 raises SPEC's 6 to 8.
+export const PASSWORD_MAX_LENGTH = 128;
+export const VERIFY_COUNTDOWN_SECONDS = 5;
+export const FAQ_PAGE_SIZE = 10;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const MOBILE_MENU_BREAKPOINT_PX = 700;
+export const LANDING_VIDEO_BREAKPOINT_PX = 640;
+export const VIDEO_LAYOUT_BREAKPOINT_PX = 1024;
+export const SCROLL_ANIMATION_OFFSET_PX = 150;
+export const SCROLL_THROTTLE_MS = 50;
+export const ACCORDION_TRANSITION_MS = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

@@ -1,0 +1,97 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import toastStyles from "react-toastify/ReactToastify.css";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toasts } from "~/components/toasts";
+import appStyles from "~/styles/app.css";
+import { getHoneypot } from "~/utils/honeypot.server";
+import { useNonce } from "~/utils/nonce";
+import { getToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: toastStyles },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  const honeypotInputProps = await getHoneypot().getInputProps();
+  // Only a request that carried a notice needs its cookie cleared.
+  return json({ toast: toast ?? null, honeypotInputProps }, toast ? { headers } : undefined);
+}
+
+function Document({ children, title }: { children: ReactNode; title?: string }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Marks that scripts run, so scroll-in animations never hide content without JavaScript. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        {title ? <title>{title}</title> : <Meta />}
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast, honeypotInputProps } = useLoaderData<typeof loader>();
+  // Browser tests wait for this before they click (see tests/e2e/support/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <Document>
+      <HoneypotProvider {...honeypotInputProps}>
+        <Outlet />
+      </HoneypotProvider>
+      <Toasts toast={toast} />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const text = notFound
+    ? "The page you are looking for does not exist or has moved."
+    : "We could not show this page. Please try again in a moment.";
+  return (
+    <Document title={title}>
+      <SiteHeader />
+      <main id="main" className="page error-page">
+        <h1>{title}</h1>
+        <p>{text}</p>
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      </main>
+      <SiteFooter />
+    </Document>
+  );
+}

@@ -1,0 +1,14 @@
+import type { MetaFunction } from "@remix-run/node";
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Pricing", "Pricing for the ATS: simple and transparent, coming soon.");
+
+export default function PricingPage() {
+  return (
+    <section className="section">
+      <h1>Simple, transparent pricing</h1>
+      <p>Coming soon</p>
+    </section>
+  );
+}

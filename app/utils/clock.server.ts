@@ -1,0 +1,24 @@
+/**
+ * The time every model reads, so that tests can check expiry boundaries
+ * exactly (valid at the limit, refused one millisecond or second after).
+ */
+let offsetMs = 0;
+let frozenAt: number | undefined;
+
+export function now(): number {
+  return frozenAt ?? Date.now() + offsetMs;
+}
+
+export const testClock = {
+  freeze(at: number) {
+    frozenAt = at;
+  },
+  advance(ms: number) {
+    if (frozenAt !== undefined) frozenAt += ms;
+    else offsetMs += ms;
+  },
+  reset() {
+    frozenAt = undefined;
+    offsetMs = 0;
+  },
+};

@@ -1,0 +1,110 @@
+import { Kysely, SqliteDialect, type Generated } from "kysely";
+import { migrateToLatest, openSqlite } from "../../migrations/migrator.js";
+import { getEnv } from "./env.server";
+
+export type Role = "administrator" | "investor";
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  address: string;
+  is_nda_sent: number;
+  is_nda_signed: number;
+  role: Role;
+  email_verified_at: number | null;
+  failed_logins: number;
+  locked_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+export interface ApiTokensTable {
+  token_hash: string;
+  kind: "access" | "refresh";
+  user_id: string;
+  family_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: "verify" | "reset";
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_id: string | null;
+  target_email: string | null;
+  details: string | null;
+  ip: string | null;
+  at: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  created_at: number;
+  mailed_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  audit_events: AuditEventsTable;
+  contact_messages: ContactMessagesTable;
+  rate_limits: RateLimitsTable;
+}
+
+let instance: Kysely<Database> | undefined;
+
+/** The one database handle of this process, opened on first use. */
+export function getDb(): Kysely<Database> {
+  if (!instance) {
+    instance = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: openSqlite(getEnv().databasePath) }),
+    });
+  }
+  return instance;
+}
+
+export async function migrateDatabase() {
+  return migrateToLatest(getDb());
+}
+
+export async function closeDatabase() {
+  const db = instance;
+  instance = undefined;
+  await db?.destroy();
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { firm } from "~/content/firm";
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().optional(),
+  APP_URL: z.string().url().optional(),
+  DATABASE_PATH: z.string().min(1).default("data/portal.sqlite"),
+  SESSION_SECRET: commaList,
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  CONTACT_EMAIL: z.string().email().optional(),
+  CONTACT_FORM_URL: z.string().url().optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
+  API_ALLOWED_ORIGINS: commaList,
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string | undefined;
+  appUrl: URL;
+  secureCookies: boolean;
+  databasePath: string;
+  dataDir: string;
+  outboxDir: string;
+  sessionSecrets: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactEmail: string;
+  contactFormUrl: string | undefined;
+  trustProxy: number | undefined;
+  apiAllowedOrigins: string[];
+};
+
+let cached: Env | undefined;
+
+/** The validated configuration, read once from process.env (see .env.example). */
+export function getEnv(): Env {
+  if (!cached) cached = parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between files; this forgets what was read. */
+export function resetEnvForTests() {
+  cached = undefined;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]),
+  );
+  const result = envSchema.safeParse(blankToUndefined);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const raw = result.data;
+  const appUrl = new URL(raw.APP_URL ?? `http://localhost:${raw.PORT}`);
+  const databasePath = path.resolve(raw.DATABASE_PATH);
+  const dataDir = path.dirname(databasePath);
+  const contactEmail = raw.CONTACT_EMAIL ?? firm.mailboxes.info;
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    appUrl,
+    secureCookies: appUrl.protocol === "https:",
+    databasePath,
+    dataDir,
+    outboxDir: path.join(dataDir, "outbox"),
+    sessionSecrets: raw.SESSION_SECRET.length > 0 ? raw.SESSION_SECRET : [generatedSecret(dataDir)],
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM ?? `${firm.name} <${contactEmail}>`,
+    contactEmail,
+    contactFormUrl: raw.CONTACT_FORM_URL,
+    trustProxy: raw.TRUST_PROXY,
+    apiAllowedOrigins: raw.API_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+  };
+}
+
+/**
+ * A fresh clone must run with nothing configured, so an unset SESSION_SECRET is
+ * generated once and kept beside the database: sessions then survive restarts.
+ */
+function generatedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  console.warn(`SESSION_SECRET is not set: generated one into ${file}. Set SESSION_SECRET in production.`);
+  return secret;
+}

@@ -1,0 +1,25 @@
+import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { getEnv } from "./env.server";
+
+let honeypot: Honeypot | undefined;
+
+/** The hidden field and timestamp that public forms carry to turn away bots. */
+export function getHoneypot() {
+  honeypot ??= new Honeypot({
+    nameFieldName: "name__confirm",
+    validFromFieldName: "from__confirm",
+    encryptionSeed: getEnv().sessionSecrets[0],
+  });
+  return honeypot;
+}
+
+/** True when the submission looks like a bot's (the hidden field was filled). */
+export async function isSpam(formData: FormData) {
+  try {
+    await getHoneypot().check(formData);
+    return false;
+  } catch (error) {
+    if (error instanceof SpamError) return true;
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * One JSON line per event. Callers pass only what is safe to keep: never a
+ * password, token, hash or session id (tests scan the log for them).
+ */
+type Level = "debug" | "info" | "warn" | "error";
+
+export function log(level: Level, event: string, fields: Record<string, unknown> = {}) {
+  if (level === "debug" && process.env.LOG_LEVEL !== "debug") return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }, errorReplacer);
+  if (level === "error" || level === "warn") process.stderr.write(line + "\n");
+  else process.stdout.write(line + "\n");
+}
+
+function errorReplacer(_key: string, value: unknown) {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+/** Path segments that carry a secret or an e-mail address are not logged. */
+const SECRET_SEGMENT = /^(\/auth\/verify\/|\/api\/auth\/verify\/|\/financing\/resetpassword\/|\/api\/auth\/forgot-password\/)[^/?]+/;
+
+export function redactPath(pathname: string) {
+  return pathname.replace(SECRET_SEGMENT, "$1[redacted]");
+}

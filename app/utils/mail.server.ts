@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getEnv } from "./env.server";
+import { log } from "./log.server";
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+};
+
+/** A hanging SMTP server must not hold a visitor's request for long. */
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+
+let transport: Transporter | undefined;
+
+function getTransport(): Transporter {
+  if (!transport) {
+    const { smtpUrl } = getEnv();
+    transport = smtpUrl
+      ? nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  }
+  return transport;
+}
+
+/** Sends one e-mail, or writes it to the outbox when no SMTP_URL is set. Throws on failure. */
+export async function sendMail(mail: Mail): Promise<void> {
+  const env = getEnv();
+  const info = await getTransport().sendMail({ from: env.mailFrom, ...mail });
+  if (env.smtpUrl) {
+    log("info", "mail.sent", { subject: mail.subject });
+    return;
+  }
+  const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+  await fs.mkdir(env.outboxDir, { recursive: true });
+  await fs.writeFile(file, info.message as Buffer);
+  // Development only (no SMTP_URL): the links are what a developer needs to go on.
+  log("info", "mail.outbox", { file, to: mail.to, subject: mail.subject, links: findLinks(mail.text) });
+}
+
+/**
+ * Sends and reports instead of throwing: a mail failure must never change the
+ * answer a visitor sees, so callers record the outcome and move on.
+ */
+export async function trySendMail(mail: Mail): Promise<boolean> {
+  try {
+    await sendMail(mail);
+    return true;
+  } catch (error) {
+    log("error", "mail.failed", { subject: mail.subject, reason: (error as Error).message });
+    return false;
+  }
+}
+
+function findLinks(text: string): string[] {
+  return text.match(/https?:\/\/\S+/g) ?? [];
+}
+
+/** Tests point SMTP_URL at a fresh catcher per file. */
+export function resetMailTransportForTests() {
+  transport?.close();
+  transport = undefined;
+}

@@ -1,0 +1,41 @@
+import { sql } from "kysely";
+import { now } from "./clock.server";
+import { getDb } from "./db.server";
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+export type RateLimitResult =
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one hit for `key` in a fixed window kept in the database, so that the
+ * limit holds across processes and restarts. The upsert is one statement, so
+ * concurrent hits cannot both slip under the limit.
+ */
+export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const at = now();
+  const row = await getDb()
+    .insertInto("rate_limits")
+    .values({ key, count: 1, reset_at: at + rule.windowMs })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql`case when reset_at <= ${at} then 1 else count + 1 end`,
+        reset_at: sql`case when reset_at <= ${at} then ${at + rule.windowMs} else reset_at end`,
+      }),
+    )
+    .returning(["count", "reset_at"])
+    .executeTakeFirstOrThrow();
+  if (row.count <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.reset_at - at) / 1000)) };
+}
+
+/** Forgets a key (a successful password reset unlocks the account's counters). */
+export async function clearRateLimit(key: string) {
+  await getDb().deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
+/** Removes windows that have ended; called now and then so the table stays small. */
+export async function pruneRateLimits() {
+  await getDb().deleteFrom("rate_limits").where("reset_at", "<=", now()).execute();
+}

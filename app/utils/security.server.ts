@@ -1,0 +1,96 @@
+import type { Env } from "./env.server";
+
+/**
+ * HTTP-level protections applied by server.js to every response, static files
+ * included (DESIGN.md section 7). Kept here, in the app, so they are typed,
+ * unit-tested and bundled into the server build.
+ */
+
+const PORTAL_PREFIXES = ["/financing", "/auth/", "/api/", "/pdfs/download.pdf", "/video/investorvideo.mp4"];
+/** Pages whose URL holds a secret token: the Referer must not carry it off-site. */
+const TOKEN_IN_URL_PREFIXES = ["/auth/verify/", "/financing/resetpassword/"];
+/** Bodies larger than this are refused on the auth and API routes. */
+export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+/** The public contact form may carry a long message in a multibyte script. */
+export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
+
+export function isPortalPath(pathname: string) {
+  return PORTAL_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
+}
+
+export function securityHeaders(pathname: string, nonce: string, env: Env): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(nonce),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": TOKEN_IN_URL_PREFIXES.some((p) => pathname.startsWith(p))
+      ? "same-origin"
+      : "strict-origin-when-cross-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+  if (env.secureCookies) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (isPortalPath(pathname)) {
+    headers["Cache-Control"] = "no-store";
+    headers["X-Robots-Tag"] = "noindex";
+  }
+  return headers;
+}
+
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "media-src 'self'",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+type WriteRequest = {
+  method: string;
+  pathname: string;
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+};
+
+/**
+ * CSRF defence for every state-changing request: browsers send Origin (and
+ * Sec-Fetch-Site) on POSTs, so a form or fetch from another site is refused
+ * here, before Remix or any route runs. Requests without Origin come from
+ * non-browser clients, which cannot ride a visitor's cookies.
+ */
+export function isCrossOriginWrite(request: WriteRequest, env: Env): boolean {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  if (request.pathname.startsWith("/api/") && isAllowedApiOrigin(request.origin, env)) return false;
+  if (request.secFetchSite === "cross-site") return true;
+  if (request.origin === undefined) return false;
+  return request.origin !== env.appUrl.origin;
+}
+
+export function isAllowedApiOrigin(origin: string | undefined, env: Env) {
+  return origin !== undefined && env.apiAllowedOrigins.includes(origin);
+}
+
+/** CORS for the JSON API, for the configured origins only, with credentials. */
+export function corsHeaders(origin: string | undefined, env: Env): Record<string, string> {
+  if (!isAllowedApiOrigin(origin, env)) return {};
+  return {
+    "Access-Control-Allow-Origin": origin!,
+    "Access-Control-Allow-Credentials": "true",
+    "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+    "Access-Control-Allow-Headers": "Authorization, Content-Type",
+    "Access-Control-Max-Age": "600",
+    Vary: "Origin",
+  };
+}
+
+export function bodyLimitFor(pathname: string) {
+  return isPortalPath(pathname) ? AUTH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES;
+}

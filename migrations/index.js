@@ -1,0 +1,9 @@
+// @ts-check
+// The static list of migrations, so the bundled server carries them with it.
+// Add each new migration here, in order.
+import * as m001 from "./001_initial.js";
+
+/** @type {Record<string, import("kysely").Migration>} */
+export const migrations = {
+  "001_initial": m001,
+};

@@ -1,0 +1,49 @@
+// @ts-check
+// Opening the SQLite file and migrating it, shared by the app (bundled into the
+// server build) and by `npm run db:migrate` (plain Node), so both agree.
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { migrations } from "./index.js";
+
+/** How long a writer waits for another's lock before SQLite reports "busy". */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * @param {string} databasePath
+ * @returns {import("better-sqlite3").Database}
+ */
+export function openSqlite(databasePath) {
+  fs.mkdirSync(path.dirname(databasePath), { recursive: true });
+  const sqlite = new Database(databasePath);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return sqlite;
+}
+
+/**
+ * @param {import("kysely").Kysely<any>} db
+ * @returns {Promise<string[]>} the names of the migrations applied now
+ */
+export async function migrateToLatest(db) {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** @param {string} databasePath */
+export async function migrateFile(databasePath) {
+  const db = new Kysely({ dialect: new SqliteDialect({ database: openSqlite(databasePath) }) });
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL } from "./tests/e2e/support/server";
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  channel: undefined,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+/**
+ * One production server (built app, its own SQLite file, a real SMTP catcher)
+ * serves both projects: the whole suite runs once with JavaScript and once without.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "off",
+    screenshot: "off",
+  },
+  projects: [
+    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+});

@@ -1,0 +1,34 @@
+// `npm start`: the one command that runs the site on a fresh clone. It installs
+// the packages if they are missing, builds if the build is missing or older than
+// the sources, and starts server.js (which migrates the database and serves).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+if (!fs.existsSync("node_modules/.package-lock.json")) run("npm", ["install"]);
+
+const buildFile = "build/index.js";
+const sourcesChanged =
+  !fs.existsSync(buildFile) ||
+  Math.max(newestMtime("app"), newestMtime("migrations")) > fs.statSync(buildFile).mtimeMs;
+if (sourcesChanged) run("npm", ["run", "build"]);
+
+await import("../server.js");

@@ -1,0 +1,120 @@
+// The production server: Express around the Remix build (docs/decisions/0001-express-server.md).
+import "dotenv/config";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const BUILD_PATH = path.join(root, "build", "index.js");
+
+const build = await import(BUILD_PATH);
+const app$ = build.entry.module;
+const env = app$.getEnv();
+
+await app$.migrateDatabase();
+
+const app = express();
+app.disable("x-powered-by");
+if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
+
+// A request id and one log line per request; paths holding secrets are redacted.
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.locals.requestId = randomUUID();
+  res.setHeader("X-Request-Id", res.locals.requestId);
+  res.on("finish", () => {
+    app$.log("info", "http.request", {
+      requestId: res.locals.requestId,
+      method: req.method,
+      path: app$.redactPath(req.path),
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+    });
+  });
+  next();
+});
+
+// Security headers on every response, static files included.
+app.use((req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.set(app$.securityHeaders(req.path, nonce, env));
+  next();
+});
+
+// CORS for the JSON API, for the configured origins only.
+app.use("/api", (req, res, next) => {
+  res.set(app$.corsHeaders(req.get("origin"), env));
+  if (req.method === "OPTIONS") return res.status(204).end();
+  next();
+});
+
+// Cross-origin writes are refused before Remix sees them (Remix's own check answers 500).
+app.use((req, res, next) => {
+  const refused = app$.isCrossOriginWrite(
+    { method: req.method, pathname: req.path, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
+    env,
+  );
+  if (!refused) return next();
+  const message = "Cross-origin request refused.";
+  if (req.path.startsWith("/api/")) return res.status(403).json({ message });
+  res.status(403).type("text/plain").send(message);
+});
+
+// Oversized bodies are refused before anything reads them.
+app.use((req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const limit = app$.bodyLimitFor(req.path);
+  const length = req.get("content-length");
+  const chunked = length === undefined && req.get("transfer-encoding") !== undefined;
+  if (chunked) return refuse(res, req, 411, "A Content-Length header is required.");
+  if (Number(length ?? 0) > limit) return refuse(res, req, 413, `The request body is larger than ${limit} bytes.`);
+  next();
+});
+
+function refuse(res, req, status, message) {
+  res.set("Connection", "close");
+  if (req.path.startsWith("/api/")) return res.status(status).json({ message });
+  res.status(status).type("text/plain").send(message);
+}
+
+app.use(compression());
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
+  }),
+);
+
+const server = app.listen(env.port, env.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.port;
+  app$.log("info", "server.listening", { port, appUrl: env.appUrl.href });
+  if (build.mode === "development") broadcastDevReady(build);
+});
+
+// Stop accepting, let requests in flight finish, then close the database.
+let stopping = false;
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  app$.log("info", "server.stopping", { signal });
+  server.close(async () => {
+    await app$.closeDatabase();
+    app$.log("info", "server.stopped", { signal });
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

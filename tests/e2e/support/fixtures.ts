@@ -1,0 +1,61 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+
+export const VIEWPORTS = [
+  { name: "phone", width: 375, height: 740 },
+  { name: "tablet", width: 768, height: 1024 },
+  { name: "desktop", width: 1280, height: 900 },
+] as const;
+
+/**
+ * WCAG 2.2 AA, as axe checks it. Axe runs inside the page, which a page without
+ * JavaScript cannot do; there it checks a copy of that page's very DOM (scripts
+ * stripped) in a scripting context of the same origin and viewport.
+ */
+export async function expectNoAxeViolations(page: Page, context?: string) {
+  const javaScriptOn = base.info().project.use.javaScriptEnabled !== false;
+  const target = javaScriptOn ? page : await snapshotWithScripting(page);
+  const results = await new AxeBuilder({ page: target })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  if (target !== page) await target.context().close();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(summary, `axe violations${context ? ` on ${context}` : ""}`).toEqual([]);
+}
+
+async function snapshotWithScripting(page: Page): Promise<Page> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({
+    viewport: page.viewportSize(),
+    javaScriptEnabled: true,
+    bypassCSP: true,
+  });
+  const copy = await context.newPage();
+  await copy.goto(new URL("/robots.txt", page.url()).href);
+  await copy.setContent(html, { waitUntil: "load" });
+  return copy;
+}
+
+export const test = base.extend<{ javaScriptOn: boolean }>({
+  javaScriptOn: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});
+
+/**
+ * Navigates and, with JavaScript on, waits until React has hydrated, so that a
+ * click is handled by the app and not silently by the no-JavaScript path.
+ */
+export async function visit(page: Page, url: string, javaScriptOn: boolean) {
+  const response = await page.goto(url);
+  if (javaScriptOn) await waitForHydration(page);
+  return response;
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+export { expect };

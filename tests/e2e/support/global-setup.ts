@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startSmtpCatcher } from "../../support/smtp-catcher";
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_LOG_FILE, E2E_MAIL_DIR, E2E_PORT } from "./server";
+
+/** Starts the SMTP catcher and the built server on a fresh database; returns the teardown. */
+export default async function globalSetup() {
+  fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(E2E_MAIL_DIR, { recursive: true });
+
+  let count = 0;
+  const smtp = await startSmtpCatcher((mail) => {
+    count += 1;
+    const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${String(count).padStart(5, "0")}.json`);
+    fs.writeFileSync(file, JSON.stringify(mail));
+  });
+
+  const log = fs.openSync(E2E_LOG_FILE, "a");
+  const server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      APP_URL: E2E_BASE_URL,
+      DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
+      SESSION_SECRET: "e2e-session-secret",
+      SMTP_URL: smtp.url,
+      CONTACT_EMAIL: "contact-inbox@example.com",
+      CONTACT_FORM_URL: "",
+    },
+    stdio: ["ignore", log, log],
+  });
+
+  await waitForServer(`${E2E_BASE_URL}/robots.txt`, server);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    await smtp.close();
+  };
+}
+
+async function waitForServer(url: string, server: ReturnType<typeof spawn>) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early; see ${E2E_LOG_FILE}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer at ${url}; see ${E2E_LOG_FILE}`);
+}

@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import { sql } from "kysely";
+import path from "node:path";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
+import { testClock } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+import { resetEnvForTests } from "~/utils/env.server";
+import { resetMailTransportForTests, sendMail, trySendMail } from "~/utils/mail.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+
+let smtp: SmtpCatcher;
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  database = await useFreshDatabase({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await database.cleanup();
+  await smtp.close();
+});
+afterEach(() => testClock.reset());
+
+describe("the database", () => {
+  it("has every table of the first migration, with foreign keys on", async () => {
+    const tables = await getDb().introspection.getTables();
+    expect(tables.map((t) => t.name).sort()).toEqual(
+      ["api_tokens", "audit_events", "contact_messages", "one_time_tokens", "rate_limits", "sessions", "users"].sort(),
+    );
+    const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(getDb());
+    expect(rows[0].foreign_keys).toBe(1);
+  });
+
+  it("refuses an NDA signed without being sent", async () => {
+    const insert = getDb()
+      .insertInto("users")
+      .values({
+        id: "u1",
+        email: "a@example.com",
+        password_hash: "x",
+        is_nda_sent: 0,
+        is_nda_signed: 1,
+        role: "investor",
+        created_at: 0,
+        updated_at: 0,
+      } as never)
+      .execute();
+    await expect(insert).rejects.toThrow(/CHECK constraint/);
+  });
+});
+
+describe("hitRateLimit", () => {
+  it("allows the limit, refuses the next with Retry-After, and opens again after the window", async () => {
+    testClock.freeze(1_000_000);
+    const rule = { limit: 3, windowMs: 60_000 };
+    for (let i = 0; i < 3; i++) expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: true });
+    expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    testClock.advance(59_000);
+    expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    testClock.advance(1_000);
+    expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: true });
+  });
+
+  it("counts each key apart", async () => {
+    const rule = { limit: 1, windowMs: 60_000 };
+    expect((await hitRateLimit("a", rule)).allowed).toBe(true);
+    expect((await hitRateLimit("b", rule)).allowed).toBe(true);
+    expect((await hitRateLimit("a", rule)).allowed).toBe(false);
+  });
+});
+
+describe("sendMail", () => {
+  it("delivers through SMTP", async () => {
+    await sendMail({ to: "someone@example.com", subject: "Hello", text: "Body https://x.example/a" });
+    const mail = await smtp.waitFor((m) => m.subject === "Hello");
+    expect(mail.to).toEqual(["someone@example.com"]);
+    expect(mail.text).toContain("https://x.example/a");
+  });
+
+  it("reports a refusing server instead of throwing", async () => {
+    smtp.refuse(true);
+    try {
+      expect(await trySendMail({ to: "x@example.com", subject: "Refused", text: "t" })).toBe(false);
+    } finally {
+      smtp.refuse(false);
+    }
+  });
+
+  it("writes to the outbox when no SMTP_URL is set", async () => {
+    const smtpUrl = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    resetEnvForTests();
+    resetMailTransportForTests();
+    try {
+      await sendMail({ to: "dev@example.com", subject: "Outbox", text: "Link http://localhost:3000/x" });
+      const outbox = path.join(database.dir, "outbox");
+      const files = fs.readdirSync(outbox);
+      expect(files).toHaveLength(1);
+      expect(fs.readFileSync(path.join(outbox, files[0]), "utf8")).toContain("Subject: Outbox");
+    } finally {
+      process.env.SMTP_URL = smtpUrl;
+      resetEnvForTests();
+      resetMailTransportForTests();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string };
+
+export type SmtpCatcher = {
+  url: string;
+  messages: CaughtMail[];
+  /** Resolves with the first message (already caught or still to come) that matches. */
+  waitFor(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  /** Makes the next sessions fail (a refusing server) until called with false. */
+  refuse(on: boolean): void;
+  close(): Promise<void>;
+};
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests. */
+export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): Promise<SmtpCatcher> {
+  const messages: CaughtMail[] = [];
+  const waiters = new Set<() => void>();
+  let refusing = false;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (refusing) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = [parsed.to ?? []].flat().flatMap((group) => group.value.map((a) => a.address ?? ""));
+          const mail = { to, from: parsed.from?.text ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "" };
+          messages.push(mail);
+          onMessage?.(mail);
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    refuse(on) {
+      refusing = on;
+    },
+    waitFor(match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`No matching e-mail within ${timeoutMs} ms (caught ${messages.length})`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,86 @@
+import { parseEnv } from "~/utils/env.server";
+import { bodyLimitFor, corsHeaders, isCrossOriginWrite, securityHeaders } from "~/utils/security.server";
+
+const env = parseEnv({
+  APP_URL: "http://localhost:3000",
+  SESSION_SECRET: "s",
+  API_ALLOWED_ORIGINS: "https://app.example.com",
+});
+
+describe("securityHeaders", () => {
+  it("sets a nonce-based CSP and the framing, sniffing and opener headers", () => {
+    const headers = securityHeaders("/", "abc", env);
+    expect(headers["Content-Security-Policy"]).toContain("script-src 'self' 'nonce-abc'");
+    expect(headers["Content-Security-Policy"]).toContain("object-src 'none'");
+    expect(headers["Content-Security-Policy"]).toContain("base-uri 'none'");
+    expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["X-Frame-Options"]).toBe("DENY");
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin");
+    expect(headers["Strict-Transport-Security"]).toBeUndefined();
+    expect(headers["Cache-Control"]).toBeUndefined();
+  });
+
+  it("keeps the portal out of caches and search engines", () => {
+    for (const path of ["/financing", "/financing/login", "/api/auth/login", "/pdfs/download.pdf"]) {
+      const headers = securityHeaders(path, "n", env);
+      expect(headers["Cache-Control"]).toBe("no-store");
+      expect(headers["X-Robots-Tag"]).toBe("noindex");
+    }
+  });
+
+  it("keeps tokens in URLs from leaving the site in the Referer", () => {
+    expect(securityHeaders("/auth/verify/tok", "n", env)["Referrer-Policy"]).toBe("same-origin");
+    expect(securityHeaders("/financing/resetpassword/tok", "n", env)["Referrer-Policy"]).toBe("same-origin");
+  });
+
+  it("adds HSTS under https", () => {
+    const secure = parseEnv({ APP_URL: "https://portal.example.com", SESSION_SECRET: "s" });
+    expect(securityHeaders("/", "n", secure)["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+  });
+});
+
+describe("isCrossOriginWrite", () => {
+  const post = (pathname: string, origin?: string, secFetchSite?: string) =>
+    isCrossOriginWrite({ method: "POST", pathname, origin, secFetchSite }, env);
+
+  it("lets same-origin and origin-less POSTs through", () => {
+    expect(post("/contact", "http://localhost:3000", "same-origin")).toBe(false);
+    expect(post("/contact")).toBe(false);
+  });
+
+  it("refuses foreign, null and cross-site POSTs", () => {
+    expect(post("/contact", "https://evil.example")).toBe(true);
+    expect(post("/contact", "null")).toBe(true);
+    expect(post("/contact", undefined, "cross-site")).toBe(true);
+    expect(post("/contact", "http://localhost:3001")).toBe(true);
+  });
+
+  it("lets the configured origins call the API only", () => {
+    expect(post("/api/auth/login", "https://app.example.com", "cross-site")).toBe(false);
+    expect(post("/contact", "https://app.example.com", "cross-site")).toBe(true);
+    expect(post("/api/auth/login", "https://other.example.com")).toBe(true);
+  });
+
+  it("never refuses reads", () => {
+    expect(isCrossOriginWrite({ method: "GET", pathname: "/", origin: "https://evil.example", secFetchSite: "cross-site" }, env)).toBe(false);
+  });
+});
+
+describe("corsHeaders", () => {
+  it("allows credentials for configured origins only", () => {
+    expect(corsHeaders("https://app.example.com", env)["Access-Control-Allow-Origin"]).toBe("https://app.example.com");
+    expect(corsHeaders("https://app.example.com", env)["Access-Control-Allow-Credentials"]).toBe("true");
+    expect(corsHeaders("https://evil.example", env)).toEqual({});
+    expect(corsHeaders(undefined, env)).toEqual({});
+  });
+});
+
+describe("bodyLimitFor", () => {
+  it("is 16 KiB on auth and API routes", () => {
+    expect(bodyLimitFor("/api/auth/login")).toBe(16 * 1024);
+    expect(bodyLimitFor("/financing/signup")).toBe(16 * 1024);
+    expect(bodyLimitFor("/contact")).toBeGreaterThan(16 * 1024);
+  });
+});
