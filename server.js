@@ -9,9 +9,9 @@ import compression from "compression";
 import express from "express";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const BUILD_PATH = path.join(root, "build", "index.js");
+const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 
-const build = await import(BUILD_PATH);
+const build = await import(path.join(buildDir, "index.js"));
 const app$ = build.entry.module;
 const env = app$.getEnv();
 
@@ -83,8 +83,8 @@ function refuse(res, req, status, message) {
 }
 
 app.use(compression());
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+app.use("/build", express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
 app.all(
   "*",

@@ -25,7 +25,7 @@ function newestMtime(dir) {
 
 if (!fs.existsSync("node_modules/.package-lock.json")) run("npm", ["install"]);
 
-const buildFile = "build/index.js";
+const buildFile = path.join(process.env.BUILD_DIR || "build", "index.js");
 const sourcesChanged =
   !fs.existsSync(buildFile) ||
   Math.max(newestMtime("app"), newestMtime("migrations")) > fs.statSync(buildFile).mtimeMs;
