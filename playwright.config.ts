@@ -37,7 +37,9 @@ export default defineConfig({
     screenshot: "off",
   },
   projects: [
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+    // HTTP-level checks (headers, status codes, the API) need no browser, so they run once.
+    { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],
 });

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+
+/** HTTP-level guarantees of server.js (DESIGN.md section 7), checked against the built server. */
+test.describe("security headers", () => {
+  test("are on pages, static files and JSON", async ({ request }) => {
+    for (const url of ["/", "/images/logo.svg", "/robots.txt", "/no-such-page"]) {
+      const response = await request.get(url);
+      const headers = response.headers();
+      expect(headers["content-security-policy"], url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(headers["content-security-policy"], url).toContain("object-src 'none'");
+      expect(headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+      expect(headers["x-frame-options"], url).toBe("DENY");
+      expect(headers["x-content-type-options"], url).toBe("nosniff");
+      expect(headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      expect(headers["cross-origin-opener-policy"], url).toBe("same-origin");
+      expect(headers["x-powered-by"], url).toBeUndefined();
+    }
+  });
+
+  test("use a fresh nonce on every page", async ({ request }) => {
+    const nonce = async () =>
+      (await request.get("/pricing")).headers()["content-security-policy"].match(/nonce-([^']+)/)![1];
+    expect(await nonce()).not.toBe(await nonce());
+  });
+
+  test("keep the portal out of caches and search engines", async ({ request }) => {
+    const response = await request.get("/financing/login");
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["x-robots-tag"]).toBe("noindex");
+  });
+});
+
+test.describe("the Origin check", () => {
+  test("refuses a cross-origin form POST with 403 and a clear message", async ({ request }) => {
+    const response = await request.post("/contact", {
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      data: "firstName=a",
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("Cross-origin request refused");
+  });
+
+  test("refuses a cross-site fetch to the API with a JSON 403", async ({ request }) => {
+    const response = await request.post("/api/auth/login", {
+      headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json" },
+      data: { email: "a@example.com", password: "x" },
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.json()).toEqual({ message: "Cross-origin request refused." });
+  });
+});
+
+test("an oversized body on an auth route gets 413 before anything reads it", async ({ request }) => {
+  const response = await request.post("/api/auth/login", {
+    headers: { "Content-Type": "application/json" },
+    data: JSON.stringify({ email: "a@example.com", password: "x".repeat(20_000) }),
+  });
+  expect(response.status()).toBe(413);
+  expect((await response.json()).message).toMatch(/larger than 16384 bytes/);
+});
+
+test("robots.txt and sitemap.xml list the public pages only", async ({ request, baseURL }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /financing");
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const page of ["/aboutus", "/faq", "/pricing", "/contact", "/disclaimer"]) {
+    expect(sitemap).toContain(`<loc>${baseURL}${page}</loc>`);
+  }
+  expect(sitemap).not.toContain("/financing");
+  expect(sitemap).not.toContain("/api");
+});
