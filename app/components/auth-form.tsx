@@ -1,0 +1,70 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+/** The card every account page sits in: a heading, an optional intro, the form. */
+export function AuthCard({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) {
+  return (
+    <section className="auth-card" aria-labelledby="auth-card-heading">
+      <h1 id="auth-card-heading">{heading}</h1>
+      {intro ? <p className="auth-card__intro">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+type FieldProps = {
+  field: FieldMetadata<string>;
+  label: string;
+  type: "email" | "password" | "text";
+  autoComplete: string;
+  /** A hint kept beside the field and read out with it. */
+  hint?: string;
+};
+
+/**
+ * A labelled input with its messages beside it. The messages come from Conform:
+ * from the browser's own check with JavaScript, from the server's reply without.
+ */
+export function AuthField({ field, label, type, autoComplete, hint }: FieldProps) {
+  const hintId = `${field.id}-hint`;
+  const { key, ...inputProps } = getInputProps(field, {
+    type,
+    ariaDescribedBy: hint ? hintId : undefined,
+  });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input key={key} {...inputProps} autoComplete={autoComplete} aria-required="true" />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="field__errors">
+      {errors.map((message) => (
+        <p key={message} className="field__error">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** Errors about the whole form (a wrong password, a refused link), announced when they appear. */
+export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return (
+    <div id={id} className="form-error" role="alert">
+      {errors?.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}

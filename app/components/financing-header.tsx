@@ -1,0 +1,24 @@
+import { Form } from "@remix-run/react";
+import { financingHeader } from "~/content/auth";
+import { Logo } from "./logo";
+
+/**
+ * The portal's header: the logo, and LOG OUT only for a signed-in visitor.
+ * LOG OUT is a POST form, so a link or a prefetch can never sign anyone out.
+ */
+export function FinancingHeader({ signedIn }: { signedIn: boolean }) {
+  return (
+    <header className="site-header financing-header">
+      <div className="site-header__inner">
+        <Logo />
+        {signedIn ? (
+          <Form method="post" action="/financing/logout" className="financing-header__logout">
+            <button type="submit" className="button button--secondary">
+              {financingHeader.logOut}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </header>
+  );
+}

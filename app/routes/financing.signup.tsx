@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { AuthCard, AuthField, FormErrors } from "~/components/auth-form";
+import { authLabels, authNotices, signupPage } from "~/content/auth";
+import { registerAccount } from "~/models/account.server";
+import { requireAnonymous } from "~/models/session.server";
+import { signupSchema } from "~/utils/account-validation";
+import { isSpam } from "~/utils/honeypot.server";
+import { log } from "~/utils/log.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+const PASSWORD_FIELDS = ["password", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  // A bot gets the same answer as a person, so it learns nothing; nothing is stored or sent.
+  if (await isSpam(formData)) {
+    log("warn", "signup.honeypot", { ip: context.clientIp });
+    return redirectWithSuccess("/financing/login", authNotices.verificationSent);
+  }
+
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
+  }
+
+  const { email, password } = submission.value;
+  const outcome = await registerAccount({ email, password, ip: context.clientIp });
+  if (!outcome.ok) {
+    const fieldErrors = outcome.fieldErrors;
+    return json(
+      {
+        result: submission.reply({
+          ...(fieldErrors ? { fieldErrors } : { formErrors: [outcome.message] }),
+          hideFields: PASSWORD_FIELDS,
+        }),
+      },
+      {
+        status: outcome.status,
+        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+      },
+    );
+  }
+  return redirectWithSuccess("/financing/login", authNotices.verificationSent);
+}
+
+export const meta: MetaFunction = () => pageMeta(signupPage.title, signupPage.description);
+
+export default function SignupPage() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+
+  return (
+    <div className="auth-page">
+      <AuthCard heading={signupPage.heading}>
+        <Form method="post" {...getFormProps(form)}>
+          <HoneypotInputs />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <AuthField field={fields.email} label={authLabels.email} type="email" autoComplete="email" />
+          <AuthField
+            field={fields.password}
+            label={authLabels.password}
+            type="password"
+            autoComplete="new-password"
+            hint={authLabels.newPasswordHint}
+          />
+          <AuthField
+            field={fields.confirmPassword}
+            label={authLabels.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+          />
+          <button type="submit" className="button">
+            {signupPage.submit}
+          </button>
+        </Form>
+        <div className="auth-links">
+          <p>
+            {signupPage.haveAccount} <Link to="/financing/login">{signupPage.signInLink}</Link>
+          </p>
+        </div>
+        <section className="auth-terms" aria-labelledby="auth-terms-heading">
+          <h2 id="auth-terms-heading">{signupPage.termsHeading}</h2>
+          <p>{signupPage.terms}</p>
+        </section>
+      </AuthCard>
+    </div>
+  );
+}
