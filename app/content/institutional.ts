@@ -1,0 +1,19 @@
+import { firm } from "./firm";
+
+/** The institutional page, /investors (SPEC.md sections 1 and 2). */
+export const institutionalPage = {
+  title: "Institutional Investors",
+  description: `${firm.atsName}: an Alternative Trading System for U.S. stocks and ETFs with instant settlement, for institutional U.S.-registered broker-dealers.`,
+  heading: "Institutional Investors",
+  about: [
+    `${firm.name} plans to operate ${firm.atsName}, an Alternative Trading System (ATS) for U.S. stocks and ETFs with instant settlement.`,
+    "Subscribers to the ATS are institutional, U.S.-registered broker-dealers that are correspondents of a clearing firm. Retail investors cannot trade on the ATS directly; they should ask their broker-dealer.",
+    `We expect to begin operating in ${firm.expectedStart}.`,
+  ],
+  welcomeHeading: "Institutional investors welcome",
+  welcome: "Institutional investors are welcome, especially market makers.",
+  contactLead: "To learn more or to become a subscriber, write to us at",
+  disclosuresHeading: "Regulatory disclosures",
+  formAtsN: "Form ATS-N",
+  mailbox: firm.mailboxes.institutional,
+} as const;

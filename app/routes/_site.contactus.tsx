@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { ContactForm, contactFormLinks } from "~/components/contact-form";
+import { contactPage } from "~/content/contact";
+import { handleContactForm } from "~/utils/contact-form.server";
+import { getEnv } from "~/utils/env.server";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => contactFormLinks;
+
+/** With CONTACT_FORM_URL set, the firm's external form service takes the visitor instead. */
+export function loader() {
+  const { contactFormUrl } = getEnv();
+  if (contactFormUrl) return redirect(contactFormUrl, 302);
+  return null;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleContactForm(args, { redirectTo: "/contactus" });
+}
+
+export const meta: MetaFunction = () => pageMeta(contactPage.title, contactPage.description);
+
+export default function ContactUsPage() {
+  return (
+    <section className="section contact-page">
+      <ContactForm headingLevel={1} />
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { contactForm, contactMailSubject, contactMailText } from "~/content/contact";
+import { markContactMessageMailed, saveContactMessage } from "~/models/contact.server";
+import { contactSchema } from "./contact-schema";
+import { getEnv } from "./env.server";
+import { getHoneypot, isSpam } from "./honeypot.server";
+import { log } from "./log.server";
+import { trySendMail } from "./mail.server";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { redirectWithSuccess } from "./toast.server";
+
+/** Messages one client address may send before it has to wait. */
+export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 };
+
+const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export type ContactFormResult = SubmissionResult<string[]>;
+
+/**
+ * The contact form's action, shared by every page that shows the form
+ * (/contact, /contactus, the landing page): each route's own action calls it.
+ * Bad input of any kind ends in a 4xx with a message for the form; only a
+ * valid message from a person is stored and mailed.
+ */
+export async function handleContactForm({ request, context }: ActionFunctionArgs, options: { redirectTo: string }) {
+  const { errors } = contactForm;
+
+  if (!FORM_CONTENT_TYPES.includes(mediaType(request))) {
+    return formError(errors.wrongContentType, 415);
+  }
+
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return formError(errors.unreadable, 400);
+  }
+
+  const honeypotFields = honeypotFieldNames();
+  if (await looksLikeABot(formData, honeypotFields)) {
+    log("info", "contact.spam");
+    return formError(errors.refused, 400);
+  }
+
+  const submission = parseSubmission(formData);
+  if (!submission) return formError(errors.unreadable, 400);
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: honeypotFields }), { status: 400 });
+  }
+
+  const limit = await hitRateLimit(`contact:${context.clientIp}`, CONTACT_RATE_LIMIT);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return json(submission.reply({ formErrors: [errors.tooMany(minutes)], hideFields: honeypotFields }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+
+  const { firstName, lastName, email, message } = submission.value;
+  const saved = await saveContactMessage({ firstName, lastName, email, message, ip: context.clientIp ?? null });
+  const mailed = await trySendMail({
+    to: getEnv().contactEmail,
+    replyTo: email,
+    subject: contactMailSubject(firstName, lastName),
+    text: contactMailText({ firstName, lastName, email, message, receivedAt: saved.createdAt }),
+  });
+  // A failed e-mail leaves mailed_at null, so the message can be sent again later.
+  if (mailed) await markContactMessageMailed(saved.id);
+  log("info", "contact.received", { id: saved.id, mailed });
+
+  return redirectWithSuccess(options.redirectTo, contactForm.sent);
+}
+
+/** Conform throws on a malformed intent field; that is bad input, not a server error. */
+function parseSubmission(formData: FormData) {
+  try {
+    return parseWithZod(formData, { schema: contactSchema });
+  } catch {
+    return undefined;
+  }
+}
+
+function mediaType(request: Request) {
+  return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+}
+
+/**
+ * remix-utils only checks the honeypot when its fields are present, and its
+ * decryption throws on garbage; our form always carries both fields, so a
+ * submission without them, or with a bad timestamp, is a bot's.
+ */
+async function looksLikeABot(formData: FormData, honeypotFields: string[]) {
+  if (honeypotFields.some((field) => !formData.has(field))) return true;
+  try {
+    return await isSpam(formData);
+  } catch {
+    return true;
+  }
+}
+
+function honeypotFieldNames(): string[] {
+  const { nameFieldName, validFromFieldName } = getHoneypot().getInputProps();
+  return validFromFieldName ? [nameFieldName, validFromFieldName] : [nameFieldName];
+}
+
+function formError(message: string, status: number) {
+  const result: ContactFormResult = { status: "error", error: { "": [message] } };
+  return json(result, { status });
+}

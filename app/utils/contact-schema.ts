@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { CONTACT_MESSAGE_MAX_LENGTH } from "~/content/constants";
+import { contactForm } from "~/content/contact";
+
+/** Shared by the form (validation as you type) and the action (the real check). */
+export const CONTACT_NAME_MAX_LENGTH = 100;
+/** The longest address SMTP can carry (RFC 5321 path limit). */
+export const CONTACT_EMAIL_MAX_LENGTH = 254;
+
+// Names and addresses end up in mail headers, so no control character at all;
+// the message keeps its line breaks and tabs and loses the rest.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const CONTROL_CHARACTER_EXCEPT_NEWLINE_AND_TAB = /[^\P{Cc}\n\t]/gu;
+
+const { errors } = contactForm;
+
+function nameField(required: string, tooLong: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(CONTACT_NAME_MAX_LENGTH, tooLong)
+    .refine((value) => !CONTROL_CHARACTER.test(value), invalid);
+}
+
+export const contactSchema = z.object({
+  firstName: nameField(
+    errors.firstNameRequired,
+    errors.firstNameTooLong(CONTACT_NAME_MAX_LENGTH),
+    errors.firstNameInvalid,
+  ),
+  lastName: nameField(
+    errors.lastNameRequired,
+    errors.lastNameTooLong(CONTACT_NAME_MAX_LENGTH),
+    errors.lastNameInvalid,
+  ),
+  email: z
+    .string({ error: errors.emailRequired })
+    .trim()
+    .min(1, errors.emailRequired)
+    .max(CONTACT_EMAIL_MAX_LENGTH, errors.emailTooLong(CONTACT_EMAIL_MAX_LENGTH))
+    .regex(z.regexes.email, errors.emailInvalid),
+  message: z
+    .string({ error: errors.messageRequired })
+    .overwrite((value) => value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTER_EXCEPT_NEWLINE_AND_TAB, ""))
+    .trim()
+    .min(1, errors.messageRequired)
+    .max(CONTACT_MESSAGE_MAX_LENGTH, errors.messageTooLong(CONTACT_MESSAGE_MAX_LENGTH)),
+});
+
+export type ContactMessageInput = z.infer<typeof contactSchema>;
