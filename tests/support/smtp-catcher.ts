@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string };
+export type CaughtMail = { to: string[]; from: string; replyTo: string; subject: string; text: string };
 
 export type SmtpCatcher = {
   url: string;
@@ -32,7 +32,13 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
       simpleParser(stream)
         .then((parsed) => {
           const to = [parsed.to ?? []].flat().flatMap((group) => group.value.map((a) => a.address ?? ""));
-          const mail = { to, from: parsed.from?.text ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "" };
+          const mail = {
+            to,
+            from: parsed.from?.text ?? "",
+            replyTo: parsed.replyTo?.text ?? "",
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+          };
           messages.push(mail);
           onMessage?.(mail);
           for (const wake of waiters) wake();
