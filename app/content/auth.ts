@@ -1,13 +1,14 @@
+import { accountMessages } from "~/utils/account-validation";
 import { firm } from "./firm";
 
 /** The words of the account pages (SPEC.md sections 2 and 8, DESIGN.md section 5). */
 
 /** Success notices, shown as toasts (and as a status line without JavaScript). */
 export const authNotices = {
-  loggedIn: "Log in success",
-  verificationSent: "Verification Email Sent",
-  resetSent: "Reset Email Sent",
-  passwordReset: "Password has been reset",
+  loggedIn: accountMessages.loginSuccess,
+  verificationSent: accountMessages.verificationEmailSent,
+  resetSent: accountMessages.resetEmailSent,
+  passwordReset: accountMessages.passwordReset,
 } as const;
 
 export const authLabels = {
@@ -68,7 +69,7 @@ export const verifyPage = {
   title: "Email Verification",
   description: "The result of verifying your email address for the investor portal.",
   successHeading: "Email verified",
-  success: "Your email address has been successfully verified.",
+  success: accountMessages.emailVerified,
   /** "Redirecting in 5..." */
   redirecting: (seconds: number) => `Redirecting in ${seconds}...`,
   loginNow: "Go to the login page now",
