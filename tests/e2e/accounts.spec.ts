@@ -1,0 +1,285 @@
+import { accountMessages } from "~/utils/account-validation";
+import {
+  createVerifiedAccount,
+  logIn,
+  newAccount,
+  passwordField,
+  resetLink,
+  signUp,
+  submitLogin,
+  TEST_PASSWORD,
+  verificationLink,
+} from "./support/accounts";
+import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { mailCount } from "./support/mail";
+
+/** A notice shows as a toast with JavaScript and as a status line without; either way it is on the page. */
+const notice = (page: import("@playwright/test").Page, text: string) =>
+  page.getByText(text, { exact: true }).first();
+
+test.describe("the account life cycle", () => {
+  test("sign up, verify through the e-mailed link and its countdown, log in, log out", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    const account = newAccount("lifecycle");
+
+    await visit(page, "/financing/signup", javaScriptOn);
+    await expect(page).toHaveTitle(/^Create an Account \|/);
+    await expect(page.getByRole("heading", { level: 1, name: "Create an Account" })).toBeVisible();
+    await expect(page.getByText(/only you and the agents you have authorized may view them/)).toBeVisible();
+    await expectNoAxeViolations(page, "/financing/signup");
+    await signUp(page, javaScriptOn, account);
+    await expect(notice(page, "Verification Email Sent")).toBeVisible();
+
+    const link = await verificationLink(account.email);
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/auth\/verify\/[A-Za-z0-9_-]+$/);
+    const response = await visit(page, link, javaScriptOn);
+    expect(response?.headers()["referrer-policy"]).toBe("same-origin");
+    await expect(page.getByText("Your email address has been successfully verified.")).toBeVisible();
+    const countdown = page.getByRole("timer");
+    if (javaScriptOn) {
+      await expect(countdown).toHaveText(/^Redirecting in [1-5]\.\.\.$/);
+      await expect(countdown).toHaveText(/^Redirecting in [1-3]\.\.\.$/, { timeout: 4_000 });
+    } else {
+      await expect(countdown).toHaveText("Redirecting in 5...");
+      await expect(page.locator('noscript meta[http-equiv="refresh"]')).toHaveAttribute("content", "5;url=/financing/login");
+    }
+    await expect(page.getByRole("link", { name: "Go to the login page now" })).toHaveAttribute("href", "/financing/login");
+    await expectNoAxeViolations(page, "the verification success page");
+    await expect(page).toHaveURL(/\/financing\/login$/, { timeout: 8_000 });
+
+    await submitLogin(page, javaScriptOn, account);
+    await expect(page).toHaveURL(/\/financing$/);
+    await expect(notice(page, "Log in success")).toBeVisible();
+    const logOut = page.getByRole("banner").getByRole("button", { name: "LOG OUT" });
+    await expect(logOut).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+    await expectNoAxeViolations(page, "/financing, logged in");
+
+    await logOut.click();
+    await expect(page).toHaveURL(/\/financing\/login$/);
+    await expect(page.getByRole("button", { name: "LOG OUT" })).toHaveCount(0);
+    await visit(page, "/financing", javaScriptOn);
+    await expect(page).toHaveURL(/\/financing\/login$/);
+  });
+
+  test("the login page links to sign-up and forgot password, and a logged-in visitor skips it", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    await visit(page, "/financing/login", javaScriptOn);
+    await expect(page).toHaveTitle(/^Sign In \|/);
+    await expect(page.getByRole("button", { name: "LOG OUT" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Create here" })).toHaveAttribute("href", "/financing/signup");
+    await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/financing/forgotpassword");
+    await expect(page.getByRole("checkbox")).toHaveCount(0);
+    await expectNoAxeViolations(page, "/financing/login");
+
+    const account = await createVerifiedAccount(page, javaScriptOn, "skip-login");
+    await logIn(page, javaScriptOn, account);
+    for (const url of ["/financing/login", "/financing/signup", "/financing/forgotpassword"]) {
+      await visit(page, url, javaScriptOn);
+      await expect(page, url).toHaveURL(/\/financing$/);
+    }
+  });
+
+  test("forgot password: the e-mailed link resets it, the old password fails and the new one works", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    const account = await createVerifiedAccount(page, javaScriptOn, "reset");
+    const newPassword = "A-brand-new-passphrase-for-2025";
+
+    await visit(page, "/financing/forgotpassword", javaScriptOn);
+    await expect(page).toHaveTitle(/^Forgot Password \|/);
+    await expectNoAxeViolations(page, "/financing/forgotpassword");
+    await page.getByLabel("Email Address").fill(account.email);
+    await page.getByRole("button", { name: "Forgot Password" }).click();
+    await expect(notice(page, "Reset Email Sent")).toBeVisible();
+
+    const link = await resetLink(account.email);
+    const response = await visit(page, link, javaScriptOn);
+    expect(response?.headers()["referrer-policy"]).toBe("same-origin");
+    await expect(page).toHaveTitle(/^Reset Password \|/);
+    await expectNoAxeViolations(page, "/financing/resetpassword/{token}");
+    await passwordField(page).fill(newPassword);
+    await page.getByLabel("Confirm Password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+
+    await expect(notice(page, "Password has been reset")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reset Password" })).toHaveCount(0);
+    const backToLogin = page.getByRole("link", { name: "Back to login" });
+    await expect(backToLogin).toBeVisible();
+    await expectNoAxeViolations(page, "the reset page after success");
+    await backToLogin.click();
+    await expect(page).toHaveURL(/\/financing\/login$/);
+
+    await submitLogin(page, javaScriptOn, account);
+    await expect(page.getByRole("alert").filter({ hasText: accountMessages.invalidCredentials })).toBeVisible();
+    await expect(page).toHaveURL(/\/financing\/login$/);
+    await expect(page.getByLabel("Email Address")).toHaveValue(account.email);
+    await expect(passwordField(page)).toHaveValue("");
+    await expectNoAxeViolations(page, "/financing/login with a wrong password");
+
+    await logIn(page, javaScriptOn, { email: account.email, password: newPassword });
+    await expect(notice(page, "Log in success")).toBeVisible();
+  });
+
+  test("a used or unknown reset link is refused with a way to ask for a new one", async ({ page, javaScriptOn }) => {
+    await visit(page, "/financing/resetpassword/not-a-real-token", javaScriptOn);
+    await passwordField(page).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: accountMessages.resetLinkInvalid })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a new reset link" })).toHaveAttribute(
+      "href",
+      "/financing/forgotpassword",
+    );
+    await expectNoAxeViolations(page, "the reset page with a refused link");
+  });
+
+  test("an unverified account cannot log in, and can have the verification e-mail sent again", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    const account = newAccount("unverified");
+    await signUp(page, javaScriptOn, account);
+    await verificationLink(account.email);
+    const mailsBefore = mailCount(account.email);
+
+    await submitLogin(page, javaScriptOn, account);
+    await expect(page.getByRole("alert").filter({ hasText: accountMessages.unverified })).toBeVisible();
+    await expect(page).toHaveURL(/\/financing\/login$/);
+    await expectNoAxeViolations(page, "/financing/login refusing an unverified account");
+
+    await page.getByRole("button", { name: "Send the verification email again" }).click();
+    await expect(page).toHaveURL(/\/financing\/login$/);
+    await expect(notice(page, "Verification Email Sent")).toBeVisible();
+    await expect.poll(() => mailCount(account.email)).toBe(mailsBefore + 1);
+
+    await visit(page, await verificationLink(account.email), javaScriptOn);
+    await expect(page.getByText("Your email address has been successfully verified.")).toBeVisible();
+    await logIn(page, javaScriptOn, account);
+  });
+
+  test("a refused verification link explains and leads to a new one", async ({ page, javaScriptOn }) => {
+    await visit(page, "/auth/verify/not-a-real-token", javaScriptOn);
+    await expect(page).toHaveTitle(/^Email Verification \|/);
+    await expect(page.getByRole("heading", { level: 1, name: "We could not verify your email address" })).toBeVisible();
+    await expect(page.getByText(accountMessages.verifyLinkInvalid)).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveCount(0);
+    await expectNoAxeViolations(page, "the verification failure page");
+
+    await page.getByRole("link", { name: "Request a new verification link" }).click();
+    await expect(page).toHaveURL(/\/financing\/verify-email$/);
+    await expect(page).toHaveTitle(/^Resend Verification Email \|/);
+    await expectNoAxeViolations(page, "/financing/verify-email");
+  });
+});
+
+test.describe("validation messages beside their fields", () => {
+  test("sign-up: invalid e-mail, empty password, mismatched confirmation, too short, too common", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    await visit(page, "/financing/signup", javaScriptOn);
+    const email = page.getByLabel("Email Address");
+    const password = passwordField(page);
+    const confirm = page.getByLabel("Confirm Password");
+    const signUpButton = page.getByRole("button", { name: "Sign Up" });
+
+    await email.fill("not-an-email");
+    await signUpButton.click();
+    await expect(email).toHaveAccessibleDescription("Email address is invalid");
+    await expect(password).toHaveAccessibleDescription(/Password cannot be empty/);
+    await expect(email).toHaveValue("not-an-email");
+    await expectNoAxeViolations(page, "/financing/signup with field errors");
+
+    const address = newAccount("validation").email;
+    await email.fill(address);
+    await password.fill("short");
+    await confirm.fill("short");
+    await signUpButton.click();
+    await expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+
+    await password.fill(TEST_PASSWORD);
+    await confirm.fill(`${TEST_PASSWORD}-typo`);
+    await signUpButton.click();
+    await expect(confirm).toHaveAccessibleDescription("Passwords doesn't match");
+
+    // Only the server knows the common-password list: this one goes all the way there.
+    await password.fill("password");
+    await confirm.fill("password");
+    await signUpButton.click();
+    await expect(password).toHaveAccessibleDescription(/This password is too common\. Choose another\./);
+    await expect(page).toHaveURL(/\/financing\/signup$/);
+    await expect(email).toHaveValue(address);
+    if (!javaScriptOn) await expect(password).toHaveValue("");
+    await expectNoAxeViolations(page, "/financing/signup with a common password");
+    expect(mailCount(address)).toBe(0);
+  });
+
+  test("login: invalid e-mail and empty password", async ({ page, javaScriptOn }) => {
+    await visit(page, "/financing/login", javaScriptOn);
+    await page.getByLabel("Email Address").fill("someone@");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByLabel("Email Address")).toHaveAccessibleDescription("Email address is invalid");
+    await expect(passwordField(page)).toHaveAccessibleDescription("Password cannot be empty");
+    await expect(page.getByLabel("Email Address")).toHaveValue("someone@");
+    await expectNoAxeViolations(page, "/financing/login with field errors");
+  });
+
+  test("forgot password: invalid e-mail", async ({ page, javaScriptOn }) => {
+    await visit(page, "/financing/forgotpassword", javaScriptOn);
+    await page.getByLabel("Email Address").fill("nobody at example.com");
+    await page.getByRole("button", { name: "Forgot Password" }).click();
+    await expect(page.getByLabel("Email Address")).toHaveAccessibleDescription("Email address is invalid");
+    await expect(page).toHaveURL(/\/financing\/forgotpassword$/);
+    await expectNoAxeViolations(page, "/financing/forgotpassword with a field error");
+  });
+
+  test("reset password: empty, too short and mismatched", async ({ page, javaScriptOn }) => {
+    await visit(page, "/financing/resetpassword/some-token", javaScriptOn);
+    const password = passwordField(page);
+    const confirm = page.getByLabel("Confirm Password");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(password).toHaveAccessibleDescription(/Password cannot be empty/);
+
+    await password.fill("1234567");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+
+    await password.fill(TEST_PASSWORD);
+    await confirm.fill("something else entirely");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(confirm).toHaveAccessibleDescription("Passwords doesn't match");
+    await expectNoAxeViolations(page, "/financing/resetpassword with field errors");
+  });
+});
+
+test.describe("the forms at phone and desktop widths", () => {
+  const forms = [
+    { url: "/financing/login", button: "Sign In" },
+    { url: "/financing/signup", button: "Sign Up" },
+    { url: "/financing/forgotpassword", button: "Forgot Password" },
+    { url: "/financing/resetpassword/some-token", button: "Reset Password" },
+    { url: "/financing/verify-email", button: "Send Verification Email" },
+  ];
+  for (const width of [375, 1280]) {
+    test(`fit ${width}px without sideways scrolling and pass axe`, async ({ page, javaScriptOn }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const form of forms) {
+        await visit(page, form.url, javaScriptOn);
+        const button = page.getByRole("button", { name: form.button, exact: true });
+        await expect(button, form.url).toBeVisible();
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, `${form.url}: the button fits`).toBeLessThanOrEqual(width);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${form.url}: no sideways scrolling`).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page, `${form.url} at ${width}px`);
+      }
+    });
+  }
+});

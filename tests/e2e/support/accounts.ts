@@ -1,0 +1,79 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, visit } from "./fixtures";
+import { linkIn, waitForMail } from "./mail";
+
+/**
+ * Accounts for browser tests: each test makes its own, with an address no
+ * other test (in either project: they share one server and database) uses.
+ */
+export type TestAccount = { email: string; password: string };
+
+/** Long enough for the policy and on no common-password list. */
+export const TEST_PASSWORD = "Correct-Horse-Battery-Staple-42";
+
+/** The subjects of the account e-mails (app/models/account.server.ts). */
+export const MAIL_SUBJECTS = {
+  verify: /verify your email/i,
+  reset: /reset your password/i,
+} as const;
+
+export function uniqueEmail(label = "investor") {
+  return `${label}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+export function newAccount(label?: string): TestAccount {
+  return { email: uniqueEmail(label), password: TEST_PASSWORD };
+}
+
+/** The password field, not "Confirm Password" (labels are matched exactly). */
+export const passwordField = (page: Page) => page.getByLabel("Password", { exact: true });
+
+export async function signUp(page: Page, javaScriptOn: boolean, account: TestAccount) {
+  await visit(page, "/financing/signup", javaScriptOn);
+  await page.getByLabel("Email Address").fill(account.email);
+  await passwordField(page).fill(account.password);
+  await page.getByLabel("Confirm Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/financing\/login$/);
+}
+
+/** The verification link of the latest verification e-mail sent to `email`. */
+export async function verificationLink(email: string) {
+  return linkIn(await waitForMail(email, MAIL_SUBJECTS.verify), /\/auth\/verify\//);
+}
+
+export async function resetLink(email: string) {
+  return linkIn(await waitForMail(email, MAIL_SUBJECTS.reset), /\/financing\/resetpassword\//);
+}
+
+/** Signs up through the page and follows the e-mailed link: a verified, logged-out account. */
+export async function createVerifiedAccount(page: Page, javaScriptOn: boolean, label?: string) {
+  const account = newAccount(label);
+  await signUp(page, javaScriptOn, account);
+  await visit(page, await verificationLink(account.email), javaScriptOn);
+  await expect(page.getByText("Your email address has been successfully verified.")).toBeVisible();
+  return account;
+}
+
+/** Fills and sends the login form; the caller asserts where it lands. */
+export async function submitLogin(page: Page, javaScriptOn: boolean, account: TestAccount) {
+  await visit(page, "/financing/login", javaScriptOn);
+  await page.getByLabel("Email Address").fill(account.email);
+  await passwordField(page).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Logs in and waits for the portal. */
+export async function logIn(page: Page, javaScriptOn: boolean, account: TestAccount) {
+  await submitLogin(page, javaScriptOn, account);
+  await expect(page).toHaveURL(/\/financing$/);
+  await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+}
+
+/** A verified account, logged in on `page`: the starting point of the portal's later tests. */
+export async function loggedInAccount(page: Page, javaScriptOn: boolean, label?: string) {
+  const account = await createVerifiedAccount(page, javaScriptOn, label);
+  await logIn(page, javaScriptOn, account);
+  return account;
+}
