@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 export const links: LinksFunction = () => contactFormLinks;
 
 /** With CONTACT_FORM_URL set, the firm's external form service takes the visitor instead. */
-export function loader() {
+export function loader(_: LoaderFunctionArgs) {
   const { contactFormUrl } = getEnv();
   if (contactFormUrl) return redirect(contactFormUrl, 302);
   return null;
