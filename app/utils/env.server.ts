@@ -27,6 +27,7 @@ const envSchema = z.object({
   CONTACT_FORM_URL: z.string().url().optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   API_ALLOWED_ORIGINS: commaList,
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
 });
 
 export type Env = {
@@ -45,6 +46,8 @@ export type Env = {
   contactFormUrl: string | undefined;
   trustProxy: number | undefined;
   apiAllowedOrigins: string[];
+  /** Raises (never lowers) the 10 auth requests a minute per IP, for test runs from one address. */
+  authRateLimitPerMinute: number | undefined;
 };
 
 let cached: Env | undefined;
@@ -90,6 +93,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     contactFormUrl: raw.CONTACT_FORM_URL,
     trustProxy: raw.TRUST_PROXY,
     apiAllowedOrigins: raw.API_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }
 

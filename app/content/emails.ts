@@ -1,0 +1,58 @@
+/** The words of the account e-mails. Links are passed in, always built from APP_URL. */
+import { firm } from "./firm";
+
+export type MailContent = { subject: string; text: string };
+
+const signature = `\n\n${firm.name}\n${firm.mailboxes.info}`;
+const notYou = "If this was not you, you can ignore this e-mail.";
+
+export const accountEmails = {
+  verify: (link: string): MailContent => ({
+    subject: "Verify your email address",
+    text:
+      `Welcome to the ${firm.shortName} investor financing portal.\n\n` +
+      `Please confirm your email address by opening this link within 24 hours:\n\n${link}\n\n` +
+      `${notYou}` +
+      signature,
+  }),
+
+  alreadyRegistered: ({ loginLink, resetLink }: { loginLink: string; resetLink: string }): MailContent => ({
+    subject: "You already have an account",
+    text:
+      `Someone tried to create an account on the ${firm.shortName} investor financing portal with this email address, ` +
+      `but an account already exists for it.\n\n` +
+      `Sign in here:\n\n${loginLink}\n\n` +
+      `Forgot your password? Ask for a new one here:\n\n${resetLink}\n\n` +
+      `${notYou} Nothing has been changed.` +
+      signature,
+  }),
+
+  resetPassword: (link: string): MailContent => ({
+    subject: "Reset your password",
+    text:
+      `We received a request to reset the password of your ${firm.shortName} investor portal account.\n\n` +
+      `Choose a new password by opening this link within one hour:\n\n${link}\n\n` +
+      `${notYou} Your password stays as it is.` +
+      signature,
+  }),
+
+  passwordChanged: (loginLink: string): MailContent => ({
+    subject: "Your password was changed",
+    text:
+      `The password of your ${firm.shortName} investor portal account has just been changed, ` +
+      `and every device that was signed in has been signed out.\n\n` +
+      `Sign in with your new password here:\n\n${loginLink}\n\n` +
+      `If you did not change it, reset your password at once and contact us at ${firm.mailboxes.info}.` +
+      signature,
+  }),
+
+  accountLocked: ({ minutes, resetLink }: { minutes: number; resetLink: string }): MailContent => ({
+    subject: "Your account is temporarily locked",
+    text:
+      `There were too many failed attempts to sign in to your ${firm.shortName} investor portal account, ` +
+      `so sign-in is locked for ${minutes} minutes.\n\n` +
+      `If these attempts were yours, you can wait, or reset your password now, which also lifts the lock:\n\n${resetLink}\n\n` +
+      `If they were not yours, your password has not been shared: consider changing it anyway, and contact us at ${firm.mailboxes.info} with any concern.` +
+      signature,
+  }),
+};

@@ -1,0 +1,55 @@
+/**
+ * The account e-mails. They are sent in the background: the answer a visitor
+ * gets must not wait on (or reveal, by its timing) which e-mail went out, and
+ * a mail failure never changes it. A lost e-mail loses nothing: the account
+ * and its state are stored first, and the link can always be sent again.
+ */
+import { accountEmails, type MailContent } from "~/content/emails";
+import { getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { trySendMail } from "~/utils/mail.server";
+
+const pending = new Set<Promise<unknown>>();
+
+function deliver(to: string, content: MailContent, kind: string) {
+  const delivery = trySendMail({ to, ...content }).then((sent) => {
+    if (!sent) log("warn", "account.mail_failed", { kind });
+  });
+  pending.add(delivery);
+  void delivery.finally(() => pending.delete(delivery));
+}
+
+/** Resolves once every e-mail queued so far has been handed over (or failed): for tests and shutdown. */
+export async function settleAccountMail() {
+  while (pending.size > 0) await Promise.allSettled([...pending]);
+}
+
+/** Every link in an e-mail starts from APP_URL, never from the request's Host header. */
+export function appLink(path: string) {
+  return new URL(path, getEnv().appUrl).href;
+}
+
+export const accountMail = {
+  verify(to: string, token: string) {
+    deliver(to, accountEmails.verify(appLink(`/auth/verify/${token}`)), "verify");
+  },
+  alreadyRegistered(to: string) {
+    deliver(
+      to,
+      accountEmails.alreadyRegistered({
+        loginLink: appLink("/financing/login"),
+        resetLink: appLink("/financing/forgotpassword"),
+      }),
+      "already_registered",
+    );
+  },
+  resetPassword(to: string, token: string) {
+    deliver(to, accountEmails.resetPassword(appLink(`/financing/resetpassword/${token}`)), "reset");
+  },
+  passwordChanged(to: string) {
+    deliver(to, accountEmails.passwordChanged(appLink("/financing/login")), "password_changed");
+  },
+  accountLocked(to: string, minutes: number) {
+    deliver(to, accountEmails.accountLocked({ minutes, resetLink: appLink("/financing/forgotpassword") }), "locked");
+  },
+};

@@ -1,0 +1,364 @@
+/**
+ * The account use cases (DESIGN.md section 5), called alike by the pages'
+ * actions and the JSON API. Each takes the client's address for throttling
+ * and audit, and answers without revealing whether an address is registered:
+ * the same result, the same e-mail count (one, to the address's owner) and,
+ * as measured in tests, the same time.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { accountMail, settleAccountMail } from "./account-mail.server";
+import { revokeApiTokens } from "./api-token.server";
+import { recordAuditEvent } from "./audit.server";
+import { consumeOneTimeToken, createOneTimeToken, deleteOneTimeTokens } from "./one-time-token.server";
+import { hashPassword, isCommonPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
+import { deleteUserSessions } from "./session.server";
+import {
+  clearLoginFailures,
+  LOCKOUT_MS,
+  loginLock,
+  MINUTE_MS,
+  recordLoginFailure,
+  throttleAccountMail,
+  throttleAuthRequest,
+} from "./throttle.server";
+import { getUserRowByEmail, getUserRowById, isVerified, toPublicUser, type PublicUser, type UserRow } from "./user.server";
+import {
+  accountMessages,
+  emailSchema,
+  fieldErrorsOf,
+  loginSchema,
+  passwordSchema,
+  validationMessages,
+  type FieldErrors,
+} from "~/utils/account-validation";
+import { now } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+
+export { settleAccountMail };
+
+/**
+ * Sign-up, forgot password and resend answer no sooner than this, so that the
+ * path taken (new account or known one, mail or none) cannot be timed. It is
+ * well above the work itself (one argon2 hash, a few writes).
+ */
+export const ENUMERATION_SAFE_RESPONSE_MS = 250;
+
+export type Failure<Status extends number> = {
+  ok: false;
+  status: Status;
+  message: string;
+  retryAfterSeconds?: number;
+  fieldErrors?: FieldErrors;
+};
+
+export type RegisterResult = { ok: true } | Failure<400 | 429>;
+export type VerifyResult = { ok: true } | { ok: false; message: string };
+export type ResendResult = { ok: true } | Failure<400 | 429>;
+export type LoginResult =
+  | { ok: true; user: PublicUser }
+  | (Failure<400 | 401 | 403 | 423 | 429> & { code: "invalid" | "unverified" | "locked" | "throttled" });
+export type PasswordResetRequestResult = { ok: true } | Failure<400 | 429>;
+export type ResetPasswordResult = { ok: true } | Failure<400 | 429>;
+
+const newAccountSchema = z.object({ email: emailSchema, password: passwordSchema });
+const addressSchema = z.object({ email: emailSchema });
+
+/** Creates an unverified investor and mails the link; an address already registered gets a notice instead. */
+export async function registerAccount(input: { email: unknown; password: unknown; ip: string }): Promise<RegisterResult> {
+  const throttle = await throttleAuthRequest(input.ip);
+  if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
+  const parsed = newAccountSchema.safeParse({ email: input.email, password: input.password });
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { email, password } = parsed.data;
+  if (isCommonPassword(password)) return invalid({ password: [validationMessages.passwordTooCommon] });
+
+  return noSoonerThan(ENUMERATION_SAFE_RESPONSE_MS, async () => {
+    // Hashed on both paths, so a known address costs what a new one does.
+    const passwordHash = await hashPassword(password);
+    const existing = await getUserRowByEmail(email);
+    const created = existing ? null : await insertInvestor(email, passwordHash);
+    const user = created ?? existing ?? (await getUserRowByEmail(email));
+    if (!user) throw new Error("The account vanished while it was being registered.");
+
+    const mailAllowed = (await throttleAccountMail("verify", email)).allowed;
+    if (created) {
+      await recordAuditEvent({ actorId: user.id, actorEmail: email, action: "account.registered", targetId: user.id, targetEmail: email, ip: input.ip });
+    }
+    if (!mailAllowed) return { ok: true };
+    if (created || !isVerified(user)) {
+      // A repeated sign-up of an unverified address is most likely a lost e-mail: send a fresh link to its owner.
+      accountMail.verify(email, await createOneTimeToken(user.id, "verify"));
+    } else {
+      accountMail.alreadyRegistered(email);
+    }
+    return { ok: true };
+  });
+}
+
+/** Marks the address verified; the link works once, within 24 hours. */
+export async function verifyEmail(token: unknown): Promise<VerifyResult> {
+  const userId = await consumeOneTimeToken(token, "verify");
+  if (!userId) return { ok: false, message: accountMessages.verifyLinkInvalid };
+  const at = now();
+  const user = await getDb()
+    .updateTable("users")
+    .set({ email_verified_at: at, updated_at: at })
+    .where("id", "=", userId)
+    .where("email_verified_at", "is", null)
+    .returning(["id", "email"])
+    .executeTakeFirst();
+  if (user) {
+    await recordAuditEvent({ actorId: user.id, actorEmail: user.email, action: "account.verified", targetId: user.id, targetEmail: user.email });
+  }
+  return { ok: true };
+}
+
+/** Sends a new verification link when the address has an unverified account; answers the same either way. */
+export async function resendVerificationEmail(input: { email: unknown; ip: string }): Promise<ResendResult> {
+  const throttle = await throttleAuthRequest(input.ip);
+  if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
+  const parsed = addressSchema.safeParse({ email: input.email });
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { email } = parsed.data;
+
+  return noSoonerThan(ENUMERATION_SAFE_RESPONSE_MS, async () => {
+    const user = await getUserRowByEmail(email);
+    if (user && !isVerified(user) && (await throttleAccountMail("verify", email)).allowed) {
+      accountMail.verify(email, await createOneTimeToken(user.id, "verify"));
+    }
+    return { ok: true };
+  });
+}
+
+/**
+ * Checks the credentials. 'unverified' is answered only after the right
+ * password, and an unknown address costs a dummy hash check, so neither the
+ * answer nor its time tells a stranger whether the address is registered.
+ */
+export async function logIn(input: { email: unknown; password: unknown; ip: string }): Promise<LoginResult> {
+  const throttle = await throttleAuthRequest(input.ip);
+  if (!throttle.allowed) return { ...throttled(throttle.retryAfterSeconds), code: "throttled" };
+  const parsed = loginSchema.safeParse({ email: input.email, password: input.password });
+  if (!parsed.success) return { ...invalid(fieldErrorsOf(parsed.error)), code: "invalid" };
+  const { email, password } = parsed.data;
+
+  const lock = await loginLock(email);
+  if (lock.locked) {
+    await verifyDummyPassword(password);
+    return lockedOut(lock.retryAfterSeconds);
+  }
+
+  const user = await getUserRowByEmail(email);
+  const passwordMatches = user ? await verifyPassword(user.password_hash, password) : await verifyDummyPassword(password);
+  if (!user || !passwordMatches) return failLogin(email, user, input.ip);
+
+  if (!isVerified(user)) {
+    return { ok: false, status: 403, code: "unverified", message: accountMessages.unverified };
+  }
+
+  await clearLoginFailures(email, { unlock: false });
+  const at = now();
+  await getDb()
+    .updateTable("users")
+    .set({
+      failed_logins: 0,
+      locked_until: null,
+      ...(needsRehash(user.password_hash) ? { password_hash: await hashPassword(password), updated_at: at } : {}),
+    })
+    .where("id", "=", user.id)
+    .execute();
+  await recordAuditEvent({ actorId: user.id, actorEmail: user.email, action: "login.succeeded", targetId: user.id, targetEmail: user.email, ip: input.ip });
+  return { ok: true, user: toPublicUser(user) };
+}
+
+/** Mails a reset link when the address has an account; answers 'Reset Email Sent' either way. */
+export async function requestPasswordReset(input: { email: unknown; ip: string }): Promise<PasswordResetRequestResult> {
+  const throttle = await throttleAuthRequest(input.ip);
+  if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
+  const parsed = addressSchema.safeParse({ email: input.email });
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
+  const { email } = parsed.data;
+  // Counted per address whether or not it is registered, so this 429 reveals nothing either.
+  const perAddress = await throttleAccountMail("reset", email);
+  if (!perAddress.allowed) {
+    return { ok: false, status: 429, message: accountMessages.resetMailsThrottled, retryAfterSeconds: perAddress.retryAfterSeconds };
+  }
+
+  return noSoonerThan(ENUMERATION_SAFE_RESPONSE_MS, async () => {
+    const user = await getUserRowByEmail(email);
+    if (user) {
+      accountMail.resetPassword(email, await createOneTimeToken(user.id, "reset"));
+      await recordAuditEvent({ actorEmail: email, action: "password.reset_requested", targetId: user.id, targetEmail: email, ip: input.ip });
+    }
+    return { ok: true };
+  });
+}
+
+/**
+ * Sets a new password with a reset link. Ends every session and API token of
+ * the user, lifts a lockout, marks the address verified (the link proved it)
+ * and tells the owner by e-mail.
+ */
+export async function resetPassword(input: { token: unknown; password: unknown; ip: string }): Promise<ResetPasswordResult> {
+  const throttle = await throttleAuthRequest(input.ip);
+  if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
+  const parsed = passwordSchema.safeParse(input.password);
+  if (!parsed.success) return invalid({ password: fieldErrorsOf(parsed.error)[""] ?? [validationMessages.passwordEmpty] });
+  const password = parsed.data;
+  if (isCommonPassword(password)) return invalid({ password: [validationMessages.passwordTooCommon] });
+
+  const passwordHash = await hashPassword(password);
+  const userId = await consumeOneTimeToken(input.token, "reset");
+  const user = userId ? await getUserRowById(userId) : undefined;
+  if (!user) return { ok: false, status: 400, message: accountMessages.resetLinkInvalid };
+
+  const at = now();
+  await getDb()
+    .updateTable("users")
+    .set({
+      password_hash: passwordHash,
+      failed_logins: 0,
+      locked_until: null,
+      email_verified_at: user.email_verified_at ?? at,
+      updated_at: at,
+    })
+    .where("id", "=", user.id)
+    .execute();
+  await deleteOneTimeTokens(user.id, "reset");
+  await deleteUserSessions(user.id);
+  await revokeApiTokens({ userId: user.id });
+  await clearLoginFailures(user.email, { unlock: true });
+  await recordAuditEvent({ actorId: user.id, actorEmail: user.email, action: "password.reset", targetId: user.id, targetEmail: user.email, ip: input.ip });
+  accountMail.passwordChanged(user.email);
+  return { ok: true };
+}
+
+/**
+ * `npm run create-admin`: creates a verified administrator, or promotes (and
+ * re-passwords) the account that has the address. A changed password ends the
+ * account's sessions and API tokens, as a reset does.
+ */
+export async function createOrPromoteAdministrator(input: {
+  email: unknown;
+  password: unknown;
+}): Promise<{ ok: true; created: boolean; user: PublicUser } | { ok: false; message: string }> {
+  const parsed = newAccountSchema.safeParse({ email: input.email, password: input.password });
+  if (!parsed.success) return { ok: false, message: firstMessage(fieldErrorsOf(parsed.error)) };
+  const { email, password } = parsed.data;
+  if (isCommonPassword(password)) return { ok: false, message: validationMessages.passwordTooCommon };
+
+  const passwordHash = await hashPassword(password);
+  const existing = await getUserRowByEmail(email);
+  const at = now();
+  if (!existing) {
+    const user = await insertUser({ email, passwordHash, role: "administrator", verifiedAt: at });
+    await recordAuditEvent({ actorEmail: "create-admin", action: "admin.created", targetId: user.id, targetEmail: email });
+    return { ok: true, created: true, user: toPublicUser(user) };
+  }
+  const user = await getDb()
+    .updateTable("users")
+    .set({
+      role: "administrator",
+      password_hash: passwordHash,
+      email_verified_at: existing.email_verified_at ?? at,
+      failed_logins: 0,
+      locked_until: null,
+      updated_at: at,
+    })
+    .where("id", "=", existing.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await deleteUserSessions(user.id);
+  await revokeApiTokens({ userId: user.id });
+  await clearLoginFailures(email, { unlock: true });
+  await recordAuditEvent({ actorEmail: "create-admin", action: "admin.promoted", targetId: user.id, targetEmail: email });
+  return { ok: true, created: false, user: toPublicUser(user) };
+}
+
+async function failLogin(email: string, user: UserRow | undefined, ip: string): Promise<LoginResult> {
+  const { failures, lockedUntil } = await recordLoginFailure(email);
+  if (user) {
+    await getDb()
+      .updateTable("users")
+      .set({ failed_logins: failures, ...(lockedUntil ? { locked_until: lockedUntil } : {}) })
+      .where("id", "=", user.id)
+      .execute();
+  }
+  await recordAuditEvent({
+    actorEmail: email,
+    action: "login.failed",
+    targetId: user?.id ?? null,
+    targetEmail: email,
+    details: { reason: user ? "wrong_password" : "unknown_email" },
+    ip,
+  });
+  if (!lockedUntil) return { ok: false, status: 401, code: "invalid", message: accountMessages.invalidCredentials };
+
+  await recordAuditEvent({ actorEmail: email, action: "account.locked", targetId: user?.id ?? null, targetEmail: email, details: { until: new Date(lockedUntil).toISOString() }, ip });
+  if (user) accountMail.accountLocked(user.email, LOCKOUT_MS / MINUTE_MS);
+  return lockedOut(Math.ceil(LOCKOUT_MS / 1000));
+}
+
+async function insertInvestor(email: string, passwordHash: string): Promise<UserRow | null> {
+  try {
+    return await insertUser({ email, passwordHash, role: "investor", verifiedAt: null });
+  } catch (error) {
+    // Two sign-ups of the same new address at once: the second is treated as "already registered".
+    if (/UNIQUE constraint failed/.test((error as Error).message)) return null;
+    throw error;
+  }
+}
+
+async function insertUser(input: {
+  email: string;
+  passwordHash: string;
+  role: "investor" | "administrator";
+  verifiedAt: number | null;
+}): Promise<UserRow> {
+  const at = now();
+  return getDb()
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      email: input.email,
+      password_hash: input.passwordHash,
+      full_name: "",
+      address: "",
+      is_nda_sent: 0,
+      is_nda_signed: 0,
+      role: input.role,
+      email_verified_at: input.verifiedAt,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+function invalid(fieldErrors: FieldErrors): Failure<400> {
+  return { ok: false, status: 400, message: firstMessage(fieldErrors), fieldErrors };
+}
+
+function throttled(retryAfterSeconds: number): Failure<429> {
+  return { ok: false, status: 429, message: accountMessages.throttled, retryAfterSeconds };
+}
+
+function lockedOut(retryAfterSeconds: number): LoginResult {
+  return { ok: false, status: 423, code: "locked", message: accountMessages.locked, retryAfterSeconds };
+}
+
+function firstMessage(fieldErrors: FieldErrors): string {
+  return Object.values(fieldErrors).flat()[0] ?? validationMessages.emailInvalid;
+}
+
+/** Runs `work` and answers no sooner than `ms` after the start (real time, not the test clock). */
+async function noSoonerThan<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const left = ms - (performance.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return result;
+}

@@ -1,0 +1,206 @@
+/**
+ * API tokens (docs/decisions/0004-api-tokens.md): opaque random access tokens
+ * for the Authorization header and a rotating refresh token in an HttpOnly
+ * cookie. Only SHA-256 digests are stored. Every refresh token belongs to a
+ * family (one login); reusing a spent refresh token after a short grace
+ * revokes the whole family, because it means a copy of it is in other hands.
+ */
+import { randomUUID } from "node:crypto";
+import { createCookie, type Cookie } from "@remix-run/node";
+import { HOUR_MS, MINUTE_MS } from "./throttle.server";
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
+import { getUserById, type PublicUser } from "./user.server";
+import { now } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+
+export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE_MS;
+/** A family (one login) lives as long as a web session can: 12 hours, however often it is refreshed. */
+export const REFRESH_FAMILY_TTL_MS = 12 * HOUR_MS;
+/** Two tabs refreshing at once both present the same token; that is not theft. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+export const REFRESH_COOKIE_NAME = "__refresh";
+export const REFRESH_COOKIE_PATH = "/api/auth";
+
+let cookie: Cookie | undefined;
+
+export function refreshCookie(): Cookie {
+  if (!cookie) {
+    const env = getEnv();
+    cookie = createCookie(REFRESH_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "strict",
+      path: REFRESH_COOKIE_PATH,
+      secure: env.secureCookies,
+      secrets: env.sessionSecrets,
+    });
+  }
+  return cookie;
+}
+
+/** Tests switch APP_URL (http/https) between cases; this forgets the cookie built from it. */
+export function resetRefreshCookieForTests() {
+  cookie = undefined;
+}
+
+export type IssuedTokens = {
+  accessToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+  /** The Set-Cookie header value carrying the refresh token. */
+  refreshCookie: string;
+};
+
+export type RefreshOutcome = ({ ok: true } & IssuedTokens) | { ok: false; reason: "missing" | "invalid" | "reused"; clearCookie: string };
+
+/** A new family for a fresh login: one access token and one refresh token. */
+export async function issueApiTokens(userId: string): Promise<IssuedTokens> {
+  const at = now();
+  return issueInFamily(userId, randomUUID(), at + REFRESH_FAMILY_TTL_MS);
+}
+
+/**
+ * Trades the request's refresh cookie for a new access token and a new refresh
+ * cookie. A token spent more than REFRESH_REUSE_GRACE_MS ago revokes its family.
+ */
+export async function refreshApiTokens(request: Request): Promise<RefreshOutcome> {
+  const clearCookie = await clearedRefreshCookie();
+  const token = await readRefreshToken(request);
+  if (!token) return { ok: false, reason: "missing", clearCookie };
+
+  const tokenHash = hashSecretToken(token);
+  const at = now();
+  const row = await getDb()
+    .selectFrom("api_tokens")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("kind", "=", "refresh")
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || at > row.expires_at) return { ok: false, reason: "invalid", clearCookie };
+
+  // Spend it in one statement, so that of two racing requests exactly one sees it fresh.
+  const spent = await getDb()
+    .updateTable("api_tokens")
+    .set({ used_at: at })
+    .where("token_hash", "=", tokenHash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) === 0) {
+    const usedAt = (
+      await getDb().selectFrom("api_tokens").select("used_at").where("token_hash", "=", tokenHash).executeTakeFirst()
+    )?.used_at;
+    if (usedAt === null || usedAt === undefined || at > usedAt + REFRESH_REUSE_GRACE_MS) {
+      await revokeFamily(row.family_id);
+      return { ok: false, reason: "reused", clearCookie };
+    }
+  }
+
+  if (!(await getUserById(row.user_id))) return { ok: false, reason: "invalid", clearCookie };
+  return { ok: true, ...(await issueInFamily(row.user_id, row.family_id, row.expires_at)) };
+}
+
+/** The user an access token from an Authorization header belongs to, or null. */
+export async function authenticateAccessToken(token: string | null | undefined): Promise<PublicUser | null> {
+  if (!looksLikeSecretToken(token)) return null;
+  const row = await getDb()
+    .selectFrom("api_tokens")
+    .select(["user_id"])
+    .where("token_hash", "=", hashSecretToken(token))
+    .where("kind", "=", "access")
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">=", now())
+    .executeTakeFirst();
+  return row ? getUserById(row.user_id) : null;
+}
+
+/**
+ * Revokes API tokens: every one of a user (password reset, deletion), or the
+ * families of the access token and refresh cookie a request carries (logout).
+ * Returns the Set-Cookie value that clears the refresh cookie.
+ */
+export async function revokeApiTokens(target: { userId: string } | { request: Request }): Promise<string> {
+  const at = now();
+  if ("userId" in target) {
+    await getDb()
+      .updateTable("api_tokens")
+      .set({ revoked_at: at })
+      .where("user_id", "=", target.userId)
+      .where("revoked_at", "is", null)
+      .execute();
+  } else {
+    const hashes = [await readRefreshToken(target.request), bearerToken(target.request)]
+      .filter(looksLikeSecretToken)
+      .map(hashSecretToken);
+    if (hashes.length > 0) {
+      const families = await getDb()
+        .selectFrom("api_tokens")
+        .select("family_id")
+        .where("token_hash", "in", hashes)
+        .execute();
+      for (const { family_id } of families) await revokeFamily(family_id);
+    }
+  }
+  return clearedRefreshCookie();
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i);
+  return match ? match[1] : null;
+}
+
+async function issueInFamily(userId: string, familyId: string, familyExpiresAt: number): Promise<IssuedTokens> {
+  const at = now();
+  const accessToken = newSecretToken();
+  const refreshToken = newSecretToken();
+  await getDb()
+    .insertInto("api_tokens")
+    .values([
+      {
+        token_hash: hashSecretToken(accessToken),
+        kind: "access",
+        user_id: userId,
+        family_id: familyId,
+        created_at: at,
+        expires_at: Math.min(at + ACCESS_TOKEN_TTL_MS, familyExpiresAt),
+        used_at: null,
+        revoked_at: null,
+      },
+      {
+        token_hash: hashSecretToken(refreshToken),
+        kind: "refresh",
+        user_id: userId,
+        family_id: familyId,
+        created_at: at,
+        expires_at: familyExpiresAt,
+        used_at: null,
+        revoked_at: null,
+      },
+    ])
+    .execute();
+  const maxAge = Math.max(1, Math.floor((familyExpiresAt - at) / 1000));
+  return {
+    accessToken,
+    expiresIn: Math.floor(Math.min(ACCESS_TOKEN_TTL_MS, familyExpiresAt - at) / 1000),
+    refreshCookie: await refreshCookie().serialize(refreshToken, { maxAge }),
+  };
+}
+
+async function revokeFamily(familyId: string) {
+  await getDb()
+    .updateTable("api_tokens")
+    .set({ revoked_at: now() })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+async function readRefreshToken(request: Request): Promise<string | null> {
+  const value: unknown = await refreshCookie().parse(request.headers.get("Cookie"));
+  return looksLikeSecretToken(value) ? value : null;
+}
+
+function clearedRefreshCookie() {
+  return refreshCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,64 @@
+import argon2 from "argon2";
+import commonPasswords from "~/data/common-passwords.json";
+
+/** OWASP's argon2id parameters (DESIGN.md section 1): 19 MiB, two passes, one lane. */
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/**
+ * Passwords are compared as Unicode NFC, so that the same characters typed on
+ * two keyboards (precomposed or combining accents) give the same hash.
+ */
+function normalize(password: string) {
+  return password.normalize("NFC");
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  return argon2.hash(normalize(password), ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, normalize(password));
+  } catch {
+    // A malformed stored hash matches nothing.
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends what verifyPassword spends, for an e-mail that has no account, so
+ * that the time of a failed login does not tell whether the address is registered.
+ */
+export async function verifyDummyPassword(password: string): Promise<false> {
+  dummyHash ??= hashPassword("dummy password that no account has");
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+/** True for hashes made with other parameters (or another algorithm): upgrade them at the next login. */
+export function needsRehash(hash: string): boolean {
+  if (!hash.startsWith("$argon2id$")) return true;
+  try {
+    return argon2.needsRehash(hash, ARGON2_OPTIONS);
+  } catch {
+    return true;
+  }
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * The most common leaked passwords (app/data/README.md), compared without
+ * regard to case: "Password1" is as guessable as "password1".
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(commonPasswords as string[]);
+  return common.has(normalize(password).trim().toLowerCase());
+}

@@ -1,0 +1,58 @@
+import type { Selectable } from "kysely";
+import { getDb, type Role, type UsersTable } from "~/utils/db.server";
+
+export type UserRow = Selectable<UsersTable>;
+
+/** The one JSON shape of a user (DESIGN.md section 4): never a hash, never a token. */
+export type PublicUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  address: string;
+  isNDASent: boolean;
+  isNDASigned: boolean;
+  role: { name: Role };
+  createdAt: string;
+};
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    address: row.address,
+    isNDASent: row.is_nda_sent === 1,
+    isNDASigned: row.is_nda_signed === 1,
+    role: { name: row.role },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** How addresses are stored and compared: trimmed and lowercased. */
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export async function getUserById(id: string): Promise<PublicUser | null> {
+  const row = await getUserRowById(id);
+  return row ? toPublicUser(row) : null;
+}
+
+export async function getUserByEmail(email: string): Promise<PublicUser | null> {
+  const row = await getUserRowByEmail(email);
+  return row ? toPublicUser(row) : null;
+}
+
+/** The full row, hash included: for the account use cases only, never for a response. */
+export async function getUserRowById(id: string): Promise<UserRow | undefined> {
+  return getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The full row, hash included; the column compares case-insensitively (collate nocase). */
+export async function getUserRowByEmail(email: string): Promise<UserRow | undefined> {
+  return getDb().selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
+}
+
+export function isVerified(row: Pick<UserRow, "email_verified_at">) {
+  return row.email_verified_at !== null;
+}
