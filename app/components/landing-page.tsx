@@ -1,0 +1,90 @@
+import type { LinkDescriptor } from "@remix-run/node";
+import { Link, useSearchParams } from "@remix-run/react";
+import { ContactForm, contactFormLinks } from "~/components/contact-form";
+import { FaqAccordion, faqLinks } from "~/components/faq-accordion";
+import { HeroVideo } from "~/components/hero-video";
+import { Reveal } from "~/components/reveal";
+import { TeamSection, teamLinks } from "~/components/team-section";
+import { faqEntries } from "~/content/faq";
+import { contactSection, faqBlock, hero, intro, pricing } from "~/content/landing";
+import landingStyles from "~/styles/landing.css";
+
+/** For the `links` of both landing routes (/ and /home). */
+export const landingLinks: LinkDescriptor[] = [
+  ...contactFormLinks,
+  ...faqLinks,
+  ...teamLinks,
+  { rel: "stylesheet", href: landingStyles },
+];
+
+/**
+ * The landing page, shared by / and /home: the hero, then the intro, pricing,
+ * contact form, a few FAQs and the team, each animating in once. The contact
+ * form posts to the route that renders this page.
+ */
+export function LandingPage() {
+  const [searchParams] = useSearchParams();
+  // A member's dialog opened from the URL must not wait for its block to scroll into view.
+  const teamDialogOpen = searchParams.has("member");
+
+  return (
+    <div className="landing">
+      <HeroVideo
+        headingId="hero-heading"
+        posters={hero.poster}
+        video={hero.video}
+        labels={{ pause: hero.pause, play: hero.play }}
+      >
+        <h1 id="hero-heading" className="hero__heading">
+          {hero.heading}
+        </h1>
+        <p className="hero__text">{hero.text}</p>
+        <a className="button hero__cta" href={hero.cta.to}>
+          {hero.cta.label}
+        </a>
+      </HeroVideo>
+
+      <Reveal className="section landing__intro" aria-labelledby="intro-heading">
+        <h2 id="intro-heading">{intro.heading}</h2>
+        {intro.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <p className="landing__interested">
+          {intro.interested}{" "}
+          <Link to={intro.contactLink.to} className="landing__link">
+            {intro.contactLink.label}
+          </Link>
+        </p>
+      </Reveal>
+
+      <Reveal className="section landing__pricing" aria-labelledby="pricing-heading">
+        <h2 id="pricing-heading">{pricing.heading}</h2>
+        <p className="landing__coming-soon">{pricing.text}</p>
+        <p>
+          <Link to={pricing.link.to} className="landing__link">
+            {pricing.link.label}
+          </Link>
+        </p>
+      </Reveal>
+
+      <Reveal id={contactSection.id} className="section landing__contact" aria-labelledby="contact-heading">
+        <h2 id="contact-heading">{contactSection.heading}</h2>
+        <ContactForm headingLevel={3} />
+      </Reveal>
+
+      <Reveal className="section landing__faq" aria-labelledby="landing-faq-heading">
+        <h2 id="landing-faq-heading">{faqBlock.heading}</h2>
+        <FaqAccordion entries={faqEntries.slice(0, faqBlock.count)} label={faqBlock.heading} />
+        <p>
+          <Link to={faqBlock.allLink.to} className="landing__link">
+            {faqBlock.allLink.label}
+          </Link>
+        </p>
+      </Reveal>
+
+      <Reveal as="div" initiallyVisible={teamDialogOpen}>
+        <TeamSection headingLevel={2} />
+      </Reveal>
+    </div>
+  );
+}

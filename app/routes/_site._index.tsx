@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { LandingPage, landingLinks } from "~/components/landing-page";
+import { contactSection, landingMeta } from "~/content/landing";
+import { handleContactForm } from "~/utils/contact-form.server";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => landingLinks;
+
+/** The landing page's contact form posts here; a sent message comes back to the form's section. */
+export async function action(args: ActionFunctionArgs) {
+  return handleContactForm(args, { redirectTo: `/#${contactSection.id}` });
+}
+
+export const meta: MetaFunction = () => pageMeta(landingMeta.home.title, landingMeta.home.description);
+
+export default function IndexPage() {
+  return <LandingPage />;
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { LandingPage, landingLinks } from "~/components/landing-page";
+import { contactSection, landingMeta, signedInBar } from "~/content/landing";
+import { getSessionUser } from "~/models/session.server";
+import { handleContactForm } from "~/utils/contact-form.server";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => landingLinks;
+
+/** /home is the landing page, plus a working Log Out for a signed-in visitor. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  return json({ signedInAs: user?.email ?? null });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleContactForm(args, { redirectTo: `/home#${contactSection.id}` });
+}
+
+export const meta: MetaFunction = () => pageMeta(landingMeta.homeAlias.title, landingMeta.homeAlias.description);
+
+export default function HomePage() {
+  const { signedInAs } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {signedInAs ? (
+        <div className="signed-in-bar">
+          <p>{signedInBar.text(signedInAs)}</p>
+          {/* A POST, so that a link or a prefetch can never sign anyone out. */}
+          <Form method="post" action="/financing/logout">
+            <button type="submit" className="button button--secondary">
+              {signedInBar.logOut}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      <LandingPage />
+    </>
+  );
+}
