@@ -29,6 +29,9 @@ export default async function globalSetup() {
       SMTP_URL: smtp.url,
       CONTACT_EMAIL: "contact-inbox@example.com",
       CONTACT_FORM_URL: "",
+      // Every browser test comes from 127.0.0.1: the 10 auth POSTs a minute per IP
+      // (tested in tests/integration) would refuse the suite's own logins.
+      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
     },
     stdio: ["ignore", log, log],
   });
