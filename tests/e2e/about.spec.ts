@@ -113,3 +113,21 @@ test("with JavaScript the modal is modal: focus moves in, Escape closes it and f
   // Opening pushed one entry; closing replaced it rather than adding another.
   expect(await page.evaluate(() => history.length)).toBe(historyLength + 1);
 });
+
+test("a modal opened from a shared link stays open until closed, and Escape closes it with JavaScript", async ({
+  page,
+  javaScriptOn,
+}) => {
+  await visit(page, `/aboutus?member=${founder.slug}`, javaScriptOn);
+  await expectMemberDetails(page, founder);
+  // The server renders it open; after hydration it must still be open (now modal) and the URL unchanged.
+  await page.waitForTimeout(500);
+  await expect(modal(page)).toBeVisible();
+  await expect(page).toHaveURL(`/aboutus?member=${founder.slug}`);
+  await expect(page.locator("dialog:modal")).toHaveCount(javaScriptOn ? 1 : 0);
+  if (!javaScriptOn) return;
+
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL("/aboutus");
+  await expect(modal(page)).toHaveCount(0);
+});
