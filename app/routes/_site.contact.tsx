@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
-import { handleContactForm } from "~/utils/contact-form.server";
+import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => contactFormLinks;
@@ -9,6 +9,8 @@ export const links: LinksFunction = () => contactFormLinks;
 export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: "/contact" });
 }
+
+export const headers = contactFormHeaders;
 
 export const meta: MetaFunction = () => pageMeta(contactPage.title, contactPage.description);
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { redirect } from "@remix-run/node";
 import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
-import { handleContactForm } from "~/utils/contact-form.server";
+import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -18,6 +18,8 @@ export function loader(_: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: "/contactus" });
 }
+
+export const headers = contactFormHeaders;
 
 export const meta: MetaFunction = () => pageMeta(contactPage.title, contactPage.description);
 

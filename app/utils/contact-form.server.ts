@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { contactForm, contactMailSubject, contactMailText } from "~/content/contact";
 import { markContactMessageMailed, saveContactMessage } from "~/models/contact.server";
 import { contactSchema } from "./contact-schema";
@@ -82,6 +82,18 @@ function parseSubmission(formData: FormData) {
     return undefined;
   }
 }
+
+/**
+ * A route's `headers` for pages that render the form: Remix builds a document's
+ * headers from these, not from the action's response, so without it a browser
+ * without JavaScript would get the 429 but not its Retry-After.
+ */
+export const contactFormHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 function mediaType(request: Request) {
   return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();

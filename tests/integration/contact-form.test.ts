@@ -4,7 +4,7 @@ import { CONTACT_MESSAGE_MAX_LENGTH } from "~/content/constants";
 import { contactForm, contactMailSubject } from "~/content/contact";
 import { loader as contactUsLoader } from "~/routes/_site.contactus";
 import { testClock } from "~/utils/clock.server";
-import { CONTACT_RATE_LIMIT, handleContactForm } from "~/utils/contact-form.server";
+import { CONTACT_RATE_LIMIT, contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/utils/contact-schema";
 import { getDb } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
@@ -242,6 +242,23 @@ describe("the rate limit", () => {
 
     testClock.advance(CONTACT_RATE_LIMIT.windowMs);
     expect((await sendForm(formFields({ lastName: "Later" }), ip)).status).toBe(302);
+  });
+
+  it("passes Retry-After on to the page a browser without JavaScript gets", async () => {
+    const refused = await (async () => {
+      const ip = freshIp();
+      for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) await sendForm(formFields(), ip);
+      return sendForm(formFields(), ip);
+    })();
+    const none = new Headers();
+    const pageHeaders = new Headers(
+      contactFormHeaders({ actionHeaders: refused.headers, loaderHeaders: none, parentHeaders: none, errorHeaders: undefined }),
+    );
+    expect(pageHeaders.get("Retry-After")).toBe(refused.headers.get("Retry-After"));
+    const ordinary = new Headers(
+      contactFormHeaders({ actionHeaders: none, loaderHeaders: none, parentHeaders: none, errorHeaders: undefined }),
+    );
+    expect(ordinary.has("Retry-After")).toBe(false);
   });
 
   it("does not count invalid submissions", async () => {
