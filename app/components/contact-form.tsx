@@ -37,7 +37,9 @@ function ContactFormBody({ headingLevel }: { headingLevel: HeadingLevel }) {
     id: "contact-form",
     lastResult,
     constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing as the last field loses focus would move
+    // the button away from under the pointer that is about to click it.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
