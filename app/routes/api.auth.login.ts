@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { logIn } from "~/models/account.server";
+import { issueApiTokens } from "~/models/api-token.server";
+import { loginSchema } from "~/utils/account-validation";
+import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
+
+/** POST { email, password } → { accessToken, user, expiresIn } and the HttpOnly refresh cookie. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readJsonBody(request, loginSchema);
+  const outcome = await logIn({ ...body, ip: context.clientIp });
+  if (!outcome.ok) {
+    return apiError(outcome.status, outcome.message, { issues: outcome.fieldErrors, retryAfterSeconds: outcome.retryAfterSeconds });
+  }
+  const tokens = await issueApiTokens(outcome.user.id);
+  return apiJson(
+    { accessToken: tokens.accessToken, user: outcome.user, expiresIn: tokens.expiresIn },
+    { headers: { "Set-Cookie": tokens.refreshCookie } },
+  );
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

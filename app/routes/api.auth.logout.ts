@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { revokeApiTokens } from "~/models/api-token.server";
+import { accountMessages } from "~/utils/account-validation";
+import { apiJson, methodNotAllowed, readEmptyBody } from "~/utils/api.server";
+
+/** POST → 200: revokes the token families of the bearer token and the refresh cookie, and clears the cookie. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  await readEmptyBody(request);
+  const clearCookie = await revokeApiTokens({ request });
+  return apiJson({ message: accountMessages.loggedOut }, { headers: { "Set-Cookie": clearCookie } });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,51 @@
+/**
+ * Calls a resource route module's loader or action with a real Request, as
+ * Remix does: GET and HEAD go to the loader, other methods to the action, and
+ * a thrown Response is the answer.
+ */
+type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: { cspNonce: string; clientIp: string } }) => unknown;
+export type RouteModule = { loader?: Handler; action?: Handler };
+
+export type RouteCall = {
+  method?: string;
+  path: string;
+  params?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array | null;
+  /** A JSON body: serialized and sent with Content-Type: application/json. */
+  json?: unknown;
+  ip?: string;
+};
+
+export async function callRoute(route: RouteModule, call: RouteCall): Promise<Response> {
+  const method = call.method ?? (call.json !== undefined || call.body !== undefined ? "POST" : "GET");
+  const headers = new Headers(call.headers);
+  let body = call.body ?? undefined;
+  if (call.json !== undefined) {
+    body = JSON.stringify(call.json);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  }
+  const request = new Request(`http://localhost:3000${call.path}`, {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : (body as BodyInit | undefined),
+  });
+  const handler = method === "GET" || method === "HEAD" ? route.loader : route.action;
+  if (!handler) throw new Error(`The route has no ${method === "GET" || method === "HEAD" ? "loader" : "action"}`);
+  try {
+    const result = await handler({ request, params: call.params ?? {}, context: { cspNonce: "", clientIp: call.ip ?? "127.0.0.1" } });
+    if (!(result instanceof Response)) throw new Error("The route did not answer with a Response");
+    return result;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+/** The cookie pairs ("name=value") a response sets, for the next request's Cookie header. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
