@@ -1,6 +1,8 @@
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
+import argon2 from "argon2";
 import {
+  createOrPromoteAdministrator,
   logIn,
   registerAccount,
   requestPasswordReset,
@@ -9,6 +11,16 @@ import {
   settleAccountMail,
   verifyEmail,
 } from "~/models/account.server";
+import { hashSecretToken } from "~/models/secret-token.server";
+import {
+  createUserSession,
+  deleteUserSessions,
+  getSessionUser,
+  logOut,
+  requireAnonymous,
+  requireUser,
+  sessionCookie,
+} from "~/models/session.server";
 import { getUserByEmail } from "~/models/user.server";
 import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
@@ -78,5 +90,241 @@ describe("password reset", () => {
     expect(await resendVerificationEmail({ email, ip: freshIp() })).toEqual({ ok: true });
     const row = await getDb().selectFrom("users").select("email_verified_at").where("email", "=", email).executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
+  });
+});
+
+/** A verified investor made through the use cases, as a visitor would. */
+async function verifiedUser(email: string, password = PASSWORD) {
+  await registerAccount({ email, password, ip: freshIp() });
+  const token = linkIn((await mailTo(email, "Verify your email address")).text, "/auth/verify/").split("/").pop();
+  expect(await verifyEmail(token)).toEqual({ ok: true });
+  const user = await getUserByEmail(email);
+  if (!user) throw new Error("no user");
+  return user;
+}
+
+const pageRequest = (cookie?: string) =>
+  new Request("http://localhost:3000/financing", { headers: cookie ? { Cookie: cookie } : {} });
+
+async function loginCookie(userId: string, previous?: string) {
+  const response = await createUserSession({ userId, request: pageRequest(previous), redirectTo: "/financing" });
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!setCookie) throw new Error("no session cookie");
+  return { response, setCookie, cookie: setCookie.split(";")[0] };
+}
+
+async function thrownBy(run: () => Promise<unknown>) {
+  try {
+    await run();
+    return null;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+describe("web sessions", () => {
+  it("logs in with a redirect that sets an HttpOnly, SameSite=Lax, Path=/ cookie holding only a random id", async () => {
+    const user = await verifiedUser("session.cookie@example.com");
+    const { response, setCookie, cookie } = await loginCookie(user.id);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/financing");
+    expect(setCookie).toMatch(/; HttpOnly/i);
+    expect(setCookie).toMatch(/; SameSite=Lax/i);
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).not.toMatch(/; Secure/i);
+
+    const id = (await sessionCookie().parse(cookie)) as string;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(id).not.toContain(user.id);
+    const rows = await getDb().selectFrom("sessions").selectAll().where("user_id", "=", user.id).execute();
+    expect(rows.map((r) => r.id_hash)).toEqual([hashSecretToken(id)]);
+    expect((await getSessionUser(pageRequest(cookie)))?.email).toBe(user.email);
+  });
+
+  it("carries a notice with the redirect when asked", async () => {
+    const user = await verifiedUser("session.toast@example.com");
+    const response = await createUserSession({ userId: user.id, request: pageRequest(), redirectTo: "/financing", toast: { message: "Log in success", type: "success" } });
+    const names = response.headers.getSetCookie().map((c) => c.split("=")[0]);
+    expect(names).toContain("__session");
+    expect(names).toContain("__toast");
+  });
+
+  it("issues a new id at login and forgets the one the browser had", async () => {
+    const user = await verifiedUser("session.fixation@example.com");
+    const first = await loginCookie(user.id);
+    const second = await loginCookie(user.id, first.cookie);
+    expect(second.cookie).not.toBe(first.cookie);
+    expect(await getSessionUser(pageRequest(first.cookie))).toBeNull();
+    expect((await getSessionUser(pageRequest(second.cookie)))?.id).toBe(user.id);
+  });
+
+  it("ends after 30 idle minutes (valid at the limit, gone a second later); each visit slides the window", async () => {
+    const user = await verifiedUser("session.idle@example.com");
+    testClock.freeze(Date.UTC(2025, 0, 10, 9));
+    const { cookie } = await loginCookie(user.id);
+    testClock.advance(30 * 60_000);
+    expect(await getSessionUser(pageRequest(cookie))).not.toBeNull();
+    testClock.advance(30 * 60_000);
+    expect(await getSessionUser(pageRequest(cookie))).not.toBeNull();
+    testClock.advance(30 * 60_000 + 1000);
+    expect(await getSessionUser(pageRequest(cookie))).toBeNull();
+    expect(await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  it("ends 12 hours after login however busy (valid at the limit, gone a second later)", async () => {
+    const user = await verifiedUser("session.absolute@example.com");
+    testClock.freeze(Date.UTC(2025, 0, 11, 6));
+    const { cookie } = await loginCookie(user.id);
+    for (let minutes = 20; minutes <= 12 * 60; minutes += 20) {
+      testClock.advance(20 * 60_000);
+      expect(await getSessionUser(pageRequest(cookie)), `after ${minutes} minutes`).not.toBeNull();
+    }
+    testClock.advance(1000);
+    expect(await getSessionUser(pageRequest(cookie))).toBeNull();
+  });
+
+  it("refuses a tampered or foreign cookie", async () => {
+    const user = await verifiedUser("session.tamper@example.com");
+    const { cookie } = await loginCookie(user.id);
+    const [name, value] = cookie.split("=");
+    const tampered = `${name}=${value.slice(0, 10)}${value[10] === "A" ? "B" : "A"}${value.slice(11)}`;
+    expect(await getSessionUser(pageRequest(tampered))).toBeNull();
+    expect(await getSessionUser(pageRequest("__session=whatever"))).toBeNull();
+    expect(await getSessionUser(pageRequest(`__session=${user.id}`))).toBeNull();
+  });
+
+  it("logs out: the row is deleted and the cookie cleared", async () => {
+    const user = await verifiedUser("session.logout@example.com");
+    const { cookie } = await loginCookie(user.id);
+    const headers = await logOut(pageRequest(cookie));
+    expect(headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
+    expect(await getSessionUser(pageRequest(cookie))).toBeNull();
+    expect(await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  it("guards pages: requireUser sends strangers to the login page, requireAnonymous sends users to the portal", async () => {
+    const user = await verifiedUser("session.guards@example.com");
+    const { cookie } = await loginCookie(user.id);
+    expect((await requireUser(pageRequest(cookie))).email).toBe(user.email);
+    const toLogin = await thrownBy(() => requireUser(pageRequest()));
+    expect(toLogin?.status).toBe(302);
+    expect(toLogin?.headers.get("Location")).toBe("/financing/login");
+    const stale = await thrownBy(() => requireUser(pageRequest("__session=stale")));
+    expect(stale?.headers.get("Set-Cookie")).toMatch(/^__session=;/);
+    const toPortal = await thrownBy(() => requireAnonymous(pageRequest(cookie)));
+    expect(toPortal?.headers.get("Location")).toBe("/financing");
+    expect(await thrownBy(() => requireAnonymous(pageRequest()))).toBeNull();
+  });
+
+  it("deleteUserSessions ends every session of the user, and a password reset does too", async () => {
+    const user = await verifiedUser("session.all@example.com");
+    const a = await loginCookie(user.id);
+    const b = await loginCookie(user.id);
+    await deleteUserSessions(user.id);
+    expect(await getSessionUser(pageRequest(a.cookie))).toBeNull();
+    expect(await getSessionUser(pageRequest(b.cookie))).toBeNull();
+
+    const c = await loginCookie(user.id);
+    await requestPasswordReset({ email: user.email, ip: freshIp() });
+    const token = linkIn((await mailTo(user.email, "Reset your password")).text, "/financing/resetpassword/").split("/").pop();
+    expect(await resetPassword({ token, password: "reset ends sessions", ip: freshIp() })).toEqual({ ok: true });
+    expect(await getSessionUser(pageRequest(c.cookie))).toBeNull();
+  });
+});
+
+describe("the use cases, as the pages call them", () => {
+  it("resends a verification link only to an unverified account, answering the same for any address", async () => {
+    const unverified = "resend.unverified@example.com";
+    await registerAccount({ email: unverified, password: PASSWORD, ip: freshIp() });
+    const verified = (await verifiedUser("resend.verified@example.com")).email;
+    await settleAccountMail();
+    const before = smtp.messages.length;
+    for (const email of [unverified, verified, "resend.nobody@example.com"]) {
+      expect(await resendVerificationEmail({ email, ip: freshIp() })).toEqual({ ok: true });
+    }
+    await settleAccountMail();
+    const sent = smtp.messages.slice(before);
+    expect(sent.map((m) => [m.to[0], m.subject])).toEqual([[unverified, "Verify your email address"]]);
+    expect(await resendVerificationEmail({ email: "not an address", ip: freshIp() })).toMatchObject({ ok: false, status: 400, message: "Email address is invalid" });
+  });
+
+  it("answers page-shaped failures: field errors for bad input, 429 with Retry-After when throttled", async () => {
+    expect(await registerAccount({ email: "x", password: "", ip: freshIp() })).toEqual({
+      ok: false,
+      status: 400,
+      message: "Email address is invalid",
+      fieldErrors: { email: ["Email address is invalid"], password: ["Password cannot be empty"] },
+    });
+    expect(await registerAccount({ email: "common@example.com", password: "iloveyou2", ip: freshIp() })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { password: ["This password is too common. Choose another."] },
+    });
+    expect(await resetPassword({ token: "whatever", password: "short", ip: freshIp() })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { password: ["Password must be at least 8 characters"] },
+    });
+    testClock.freeze(Date.UTC(2025, 0, 12, 9));
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 10; i++) await logIn({ email: "throttled@example.com", password: "x", ip });
+    expect(await logIn({ email: "throttled@example.com", password: "x", ip })).toMatchObject({ ok: false, status: 429, code: "throttled", retryAfterSeconds: 60 });
+    expect(await registerAccount({ email: "throttled@example.com", password: PASSWORD, ip })).toMatchObject({ status: 429 });
+    expect(await requestPasswordReset({ email: "throttled@example.com", ip })).toMatchObject({ status: 429 });
+    expect(await resendVerificationEmail({ email: "throttled@example.com", ip })).toMatchObject({ status: 429 });
+    expect(await resetPassword({ token: "x", password: PASSWORD, ip })).toMatchObject({ status: 429 });
+  });
+
+  it("upgrades a hash made with older parameters at the next login", async () => {
+    const user = await verifiedUser("rehash@example.com");
+    const weak = await argon2.hash(PASSWORD, { type: argon2.argon2i, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    await getDb().updateTable("users").set({ password_hash: weak }).where("id", "=", user.id).execute();
+    expect(await logIn({ email: user.email, password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: true });
+    const { password_hash } = await getDb().selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await logIn({ email: user.email, password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: true });
+  });
+
+  it("records sign-ups, verifications, logins and failed logins in the audit log, without secrets", async () => {
+    const email = "audited@example.com";
+    const user = await verifiedUser(email);
+    await logIn({ email, password: PASSWORD, ip: "203.0.113.5" });
+    await logIn({ email, password: "wrong password", ip: "203.0.113.5" });
+    const events = await getDb().selectFrom("audit_events").selectAll().where("target_email", "=", email).orderBy("id").execute();
+    expect(events.map((e) => e.action)).toEqual(["account.registered", "account.verified", "login.succeeded", "login.failed"]);
+    expect(events[2]).toMatchObject({ actor_id: user.id, target_id: user.id, ip: "203.0.113.5" });
+    expect(JSON.parse(events[3].details ?? "{}")).toEqual({ reason: "wrong_password" });
+    expect(JSON.stringify(events)).not.toContain(PASSWORD);
+    expect(JSON.stringify(events)).not.toContain("wrong password");
+  });
+});
+
+describe("createOrPromoteAdministrator", () => {
+  it("creates a verified administrator who can log in", async () => {
+    const result = await createOrPromoteAdministrator({ email: "Boss@Example.com", password: "administrator secret" });
+    expect(result).toMatchObject({ ok: true, created: true, user: { email: "boss@example.com", role: { name: "administrator" } } });
+    expect(await logIn({ email: "boss@example.com", password: "administrator secret", ip: freshIp() })).toMatchObject({
+      ok: true,
+      user: { role: { name: "administrator" } },
+    });
+    const audit = await getDb().selectFrom("audit_events").select("action").where("target_email", "=", "boss@example.com").execute();
+    expect(audit.map((a) => a.action)).toContain("admin.created");
+  });
+
+  it("promotes an existing (even unverified) investor, sets the new password and ends their sessions", async () => {
+    await registerAccount({ email: "promote.me@example.com", password: PASSWORD, ip: freshIp() });
+    const before = await getUserByEmail("promote.me@example.com");
+    const result = await createOrPromoteAdministrator({ email: "promote.me@example.com", password: "promoted secret" });
+    expect(result).toMatchObject({ ok: true, created: false, user: { id: before!.id, role: { name: "administrator" } } });
+    expect(await logIn({ email: "promote.me@example.com", password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: false, status: 401 });
+    expect(await logIn({ email: "promote.me@example.com", password: "promoted secret", ip: freshIp() })).toMatchObject({ ok: true });
+  });
+
+  it("refuses a bad address and a weak password", async () => {
+    expect(await createOrPromoteAdministrator({ email: "nope", password: "administrator secret" })).toEqual({ ok: false, message: "Email address is invalid" });
+    expect(await createOrPromoteAdministrator({ email: "weak@example.com", password: "short" })).toEqual({ ok: false, message: "Password must be at least 8 characters" });
+    expect(await createOrPromoteAdministrator({ email: "weak@example.com", password: "password123" })).toEqual({ ok: false, message: "This password is too common. Choose another." });
+    expect(await getUserByEmail("weak@example.com")).toBeNull();
   });
 });

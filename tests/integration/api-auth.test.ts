@@ -323,6 +323,12 @@ describe("POST /api/auth/login", () => {
     const token = tokenFromLink(await mailFor(email, "Reset your password"), "/financing/resetpassword/");
     expect((await call(routes.reset, { path: "/api/auth/reset-password", json: { newPasswordToken: token, newPassword: "unlocked new secret" } })).status).toBe(200);
     expect((await login(email, "unlocked new secret")).status).toBe(200);
+
+    const audit = await getDb().selectFrom("audit_events").select("action").where("target_email", "=", email).execute();
+    const actions = audit.map((event) => event.action);
+    expect(actions.filter((action) => action === "account.locked")).toHaveLength(2);
+    expect(actions).toContain("password.reset");
+    expect(actions.filter((action) => action === "login.failed").length).toBeGreaterThanOrEqual(40);
   });
 
   it("locks an unknown address the same way, so a lock reveals nothing", async () => {
