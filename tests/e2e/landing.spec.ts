@@ -103,11 +103,18 @@ test.describe("the hero video", () => {
   test.describe("at 1280px", () => {
     test.use({ viewport: { width: 1280, height: 900 } });
 
-    test("plays muted in a loop once loaded and the pause button pauses and resumes it", async ({
+    test("shows a spinner while loading, then plays muted in a loop; the pause button pauses and resumes it", async ({
       page,
       javaScriptOn,
     }) => {
       const videoRequests = recordVideoRequests(page);
+      // The video's bytes are held back until the test has seen the loading state.
+      let releaseVideo = () => {};
+      const videoReleased = new Promise<void>((resolve) => (releaseVideo = resolve));
+      await page.route(`**${hero.video.src}`, async (route) => {
+        await videoReleased;
+        await route.continue();
+      });
       await visit(page, "/", javaScriptOn);
       if (!javaScriptOn) {
         // Without JavaScript the hero is its poster only (see components/hero-video.tsx for why).
@@ -119,6 +126,11 @@ test.describe("the hero video", () => {
       }
 
       const video = heroVideo(page);
+      await expect(video).toBeAttached();
+      // Until the video can play, a spinner shows and the video is still transparent over the poster.
+      await expect(page.locator(".hero__spinner")).toBeVisible();
+      await expect(video).toHaveCSS("opacity", "0");
+      releaseVideo();
       await expect(video).toBeVisible();
       await expect(video).toHaveAttribute("src", hero.video.src);
       await expect(video).toHaveAttribute("autoplay", "");
