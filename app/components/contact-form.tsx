@@ -8,7 +8,8 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { LinkDescriptor } from "@remix-run/node";
-import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFormAction, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { contactForm } from "~/content/contact";
 import contactStyles from "~/styles/contact.css";
@@ -24,15 +25,7 @@ type HeadingLevel = 1 | 2 | 3;
  * handleContactForm, and shows the errors that action returns.
  */
 export function ContactForm({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
-  // Each navigation (a sent message redirects back here) starts a fresh form,
-  // so a message that was sent does not linger in the fields.
-  const { key } = useLocation();
-  return <ContactFormBody key={key} headingLevel={headingLevel} />;
-}
-
-function ContactFormBody({ headingLevel }: { headingLevel: HeadingLevel }) {
   const lastResult = useActionData<SubmissionResult<string[]>>();
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult,
@@ -43,9 +36,9 @@ function ContactFormBody({ headingLevel }: { headingLevel: HeadingLevel }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
+  const sending = useSubmissionOfThisForm(lastResult, form.reset);
   const Heading = `h${headingLevel}` as const;
   const headingId = `${form.id}-title`;
-  const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const { labels } = contactForm;
 
   return (
@@ -72,6 +65,25 @@ function ContactFormBody({ headingLevel }: { headingLevel: HeadingLevel }) {
       </button>
     </Form>
   );
+}
+
+/**
+ * Whether this form is being sent; and once a message was sent (the action
+ * redirected, so there is no action data), a fresh form, so the sent message
+ * does not linger in the fields.
+ */
+function useSubmissionOfThisForm(lastResult: SubmissionResult<string[]> | undefined, reset: () => void) {
+  const navigation = useNavigation();
+  const formAction = useFormAction();
+  const submitted = useRef(false);
+  const sending = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction === formAction;
+  useEffect(() => {
+    if (sending) submitted.current = true;
+    if (navigation.state !== "idle" || !submitted.current) return;
+    submitted.current = false;
+    if (!lastResult) reset();
+  }, [sending, navigation.state, lastResult, reset]);
+  return sending;
 }
 
 // Conform hands out a `key` (so that a reset re-mounts the control); React wants it apart from the spread.
