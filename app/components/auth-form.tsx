@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 
 /** The card every account page sits in: a heading, an optional intro, the form. */
 export function AuthCard({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) {
@@ -45,11 +45,14 @@ export function AuthField({ field, label, type, autoComplete, hint }: FieldProps
   );
 }
 
+/**
+ * Always rendered, one line tall when empty: a message appearing on blur must
+ * not push the submit button away between the press and the release of a click.
+ */
 export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
   return (
     <div id={id} className="field__errors">
-      {errors.map((message) => (
+      {errors?.map((message) => (
         <p key={message} className="field__error">
           {message}
         </p>
@@ -67,4 +70,21 @@ export function FormErrors({ id, errors }: { id: string; errors: string[] | unde
       ))}
     </div>
   );
+}
+
+/**
+ * After the server's answer, empties the password fields, as a page reload
+ * does without JavaScript: a refused password is never kept in the page.
+ */
+export function useClearedAfterReply(formId: string, fieldNames: string[], reply: unknown) {
+  const names = fieldNames.join(" ");
+  useEffect(() => {
+    if (!reply) return;
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    for (const name of names.split(" ")) {
+      const input = form.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+  }, [reply, formId, names]);
 }

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, loginPage } from "~/content/auth";
 import { logIn } from "~/models/account.server";
 import { createUserSession, requireAnonymous } from "~/models/session.server";
@@ -57,6 +57,7 @@ export default function LoginPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
+  useClearedAfterReply(form.id, ["password"], actionData?.result);
 
   return (
     <div className="auth-page">

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard, AuthField, FormErrors } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, resetPasswordPage } from "~/content/auth";
 import { resetPassword } from "~/models/account.server";
 import { resetPasswordSchema } from "~/utils/account-validation";
@@ -62,6 +62,7 @@ export default function ResetPasswordPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
+  useClearedAfterReply(form.id, PASSWORD_FIELDS, actionData?.result);
 
   if (done) {
     return (

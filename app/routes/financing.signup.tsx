@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, signupPage } from "~/content/auth";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
@@ -66,6 +66,7 @@ export default function SignupPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
+  useClearedAfterReply(form.id, PASSWORD_FIELDS, actionData?.result);
 
   return (
     <div className="auth-page">
