@@ -1,4 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { HeadersFunction } from "@remix-run/node";
 import { useEffect, type ReactNode } from "react";
 
 /** The card every account page sits in: a heading, an optional intro, the form. */
@@ -88,3 +89,12 @@ export function useClearedAfterReply(formId: string, fieldNames: string[], reply
     }
   }, [reply, formId, names]);
 }
+
+/**
+ * The account pages' `headers`: a throttled answer (429) keeps its Retry-After
+ * when the page itself is the response, i.e. a form posted without JavaScript.
+ */
+export const keepRetryAfter: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};

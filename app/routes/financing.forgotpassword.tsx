@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, keepRetryAfter } from "~/components/auth-form";
 import { authLabels, authNotices, forgotPasswordPage } from "~/content/auth";
 import { requestPasswordReset } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
@@ -47,6 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => pageMeta(forgotPasswordPage.title, forgotPasswordPage.description);
+
+export const headers = keepRetryAfter;
 
 export default function ForgotPasswordPage() {
   const actionData = useActionData<typeof action>();

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors, useClearedAfterReply } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, loginPage } from "~/content/auth";
 import { logIn } from "~/models/account.server";
 import { createUserSession, requireAnonymous } from "~/models/session.server";
@@ -47,6 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => pageMeta(loginPage.title, loginPage.description);
+
+export const headers = keepRetryAfter;
 
 export default function LoginPage() {
   const actionData = useActionData<typeof action>();

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard, AuthField, FormErrors, useClearedAfterReply } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, resetPasswordPage } from "~/content/auth";
 import { resetPassword } from "~/models/account.server";
 import { resetPasswordSchema } from "~/utils/account-validation";
@@ -51,6 +51,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => pageMeta(resetPasswordPage.title, resetPasswordPage.description);
+
+export const headers = keepRetryAfter;
 
 export default function ResetPasswordPage() {
   const { done } = useLoaderData<typeof loader>();

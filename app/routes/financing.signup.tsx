@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors, useClearedAfterReply } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, signupPage } from "~/content/auth";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
@@ -56,6 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => pageMeta(signupPage.title, signupPage.description);
+
+export const headers = keepRetryAfter;
 
 export default function SignupPage() {
   const actionData = useActionData<typeof action>();

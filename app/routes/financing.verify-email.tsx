@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors } from "~/components/auth-form";
+import { AuthCard, AuthField, FormErrors, keepRetryAfter } from "~/components/auth-form";
 import { authLabels, authNotices, resendVerificationPage } from "~/content/auth";
 import { resendVerificationEmail } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
@@ -48,6 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => pageMeta(resendVerificationPage.title, resendVerificationPage.description);
+
+export const headers = keepRetryAfter;
 
 export default function ResendVerificationPage() {
   const actionData = useActionData<typeof action>();

@@ -166,6 +166,29 @@ test.describe("the account life cycle", () => {
     await logIn(page, javaScriptOn, account);
   });
 
+  test("too many reset e-mails for one address: the message, and Retry-After", async ({ page, javaScriptOn }) => {
+    const email = newAccount("throttled").email;
+    const askForReset = async () => {
+      await visit(page, "/financing/forgotpassword", javaScriptOn);
+      await page.getByLabel("Email Address").fill(email);
+      const answer = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes("/financing/forgotpassword"),
+      );
+      await page.getByRole("button", { name: "Forgot Password" }).click();
+      return answer;
+    };
+    for (let allowed = 0; allowed < 3; allowed += 1) {
+      await askForReset();
+      await expect(notice(page, "Reset Email Sent")).toBeVisible();
+    }
+    const refused = await askForReset();
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("alert").filter({ hasText: accountMessages.resetMailsThrottled })).toBeVisible();
+    await expect(page.getByLabel("Email Address")).toHaveValue(email);
+    await expectNoAxeViolations(page, "/financing/forgotpassword when throttled");
+  });
+
   test("a refused verification link explains and leads to a new one", async ({ page, javaScriptOn }) => {
     await visit(page, "/auth/verify/not-a-real-token", javaScriptOn);
     await expect(page).toHaveTitle(/^Email Verification \|/);
@@ -228,6 +251,12 @@ test.describe("validation messages beside their fields", () => {
   test("login: invalid e-mail and empty password", async ({ page, javaScriptOn }) => {
     await visit(page, "/financing/login", javaScriptOn);
     await page.getByLabel("Email Address").fill("someone@");
+    if (javaScriptOn) {
+      // With JavaScript a field is checked as soon as it is left.
+      await page.getByLabel("Email Address").blur();
+      await expect(page.getByLabel("Email Address")).toHaveAccessibleDescription("Email address is invalid");
+      await expect(passwordField(page)).toHaveAccessibleDescription("");
+    }
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByLabel("Email Address")).toHaveAccessibleDescription("Email address is invalid");
     await expect(passwordField(page)).toHaveAccessibleDescription("Password cannot be empty");
