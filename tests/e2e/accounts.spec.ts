@@ -204,6 +204,35 @@ test.describe("the account life cycle", () => {
   });
 });
 
+test("the account pages load and hydrate without console errors", async ({ page, javaScriptOn }) => {
+  test.slow();
+  const refusedLink = "/auth/verify/not-a-real-token";
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error" && message.type() !== "warning") return;
+    // The refused link answers 400 on purpose; the browser reports every 4xx document.
+    if (page.url().endsWith(refusedLink) && /status of 400/.test(message.text())) return;
+    problems.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+
+  for (const url of [
+    "/financing/login",
+    "/financing/signup",
+    "/financing/forgotpassword",
+    "/financing/resetpassword/some-token",
+    "/financing/verify-email",
+    refusedLink,
+  ]) {
+    await visit(page, url, javaScriptOn);
+  }
+  const account = newAccount("console");
+  await signUp(page, javaScriptOn, account);
+  await visit(page, await verificationLink(account.email), javaScriptOn);
+  await expect(page).toHaveURL(/\/financing\/login$/, { timeout: 10_000 });
+  expect(problems).toEqual([]);
+});
+
 test.describe("validation messages beside their fields", () => {
   test("sign-up: invalid e-mail, empty password, mismatched confirmation, too short, too common", async ({
     page,
