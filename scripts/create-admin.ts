@@ -1,0 +1,114 @@
+/**
+ * npm run create-admin -- <email>
+ *
+ * Creates a verified administrator, or promotes the account that has the
+ * address (setting the given password and ending its sessions). The password
+ * comes from ADMIN_PASSWORD or, in a terminal, a hidden prompt asked twice.
+ * Uses the app's own modules and configuration (.env, DATABASE_PATH), and
+ * migrates the database first. No default administrator exists.
+ */
+import "dotenv/config";
+import { createOrPromoteAdministrator } from "../app/models/account.server";
+import { emailSchema, passwordSchema, validationMessages } from "../app/utils/account-validation";
+import { closeDatabase, migrateDatabase } from "../app/utils/db.server";
+
+const USAGE = "Usage: npm run create-admin -- <email>   (password from ADMIN_PASSWORD, or asked for in a terminal)";
+
+async function main(args: string[]): Promise<number> {
+  if (args.length !== 1 || args[0].startsWith("-")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const email = emailSchema.safeParse(args[0]);
+  if (!email.success) {
+    console.error(validationMessages.emailInvalid);
+    return 1;
+  }
+
+  const password = await readPassword();
+  if (password === null) return 1;
+
+  await migrateDatabase();
+  try {
+    const result = await createOrPromoteAdministrator({ email: email.data, password });
+    if (!result.ok) {
+      console.error(result.message);
+      return 1;
+    }
+    console.log(
+      result.created
+        ? `Created the administrator ${result.user.email}.`
+        : `${result.user.email} is now an administrator; the new password is set and their sessions were ended.`,
+    );
+    return 0;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+/** ADMIN_PASSWORD, or a hidden prompt (twice); null after telling the operator what is wrong. */
+async function readPassword(): Promise<string | null> {
+  const fromEnv = process.env.ADMIN_PASSWORD;
+  if (fromEnv) return checkPolicy(fromEnv);
+  if (!process.stdin.isTTY) {
+    console.error("Set ADMIN_PASSWORD, or run this in a terminal to be asked for the password.");
+    return null;
+  }
+  const first = await promptHidden("Password for the administrator: ");
+  if (checkPolicy(first) === null) return null;
+  const second = await promptHidden("The same password again: ");
+  if (first !== second) {
+    console.error(validationMessages.passwordsDoNotMatch);
+    return null;
+  }
+  return first;
+}
+
+/** The length and character rules, before anything is stored (the common-password check follows in the model). */
+function checkPolicy(password: string): string | null {
+  const parsed = passwordSchema.safeParse(password);
+  if (parsed.success) return parsed.data;
+  console.error(parsed.error.issues[0]?.message ?? validationMessages.passwordEmpty);
+  return null;
+}
+
+/** Reads one line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  // Echo goes off before the question shows, so nothing typed after it can appear.
+  input.setRawMode(true);
+  input.setEncoding("utf8");
+  input.resume();
+  process.stdout.write(question);
+  return new Promise((resolve) => {
+    let typed = "";
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n" || char === "\u0004") {
+          input.off("data", onData);
+          input.setRawMode(false);
+          input.pause();
+          process.stdout.write("\n");
+          resolve(typed);
+          return;
+        }
+        if (char === "\u0003") {
+          input.setRawMode(false);
+          process.stdout.write("\n");
+          process.exit(130);
+        }
+        if (char === "\u007f" || char === "\b") typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`create-admin failed: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);
