@@ -22,7 +22,14 @@ import {
   throttleAccountMail,
   throttleAuthRequest,
 } from "./throttle.server";
-import { getUserRowByEmail, getUserRowById, isVerified, toPublicUser, type PublicUser, type UserRow } from "./user.server";
+import {
+  getUserRowByEmail,
+  getUserRowById,
+  isVerified,
+  toPublicUser,
+  type PublicUser,
+  type UserRow,
+} from "./user.server";
 import {
   accountMessages,
   emailSchema,
@@ -65,7 +72,11 @@ const newAccountSchema = z.object({ email: emailSchema, password: passwordSchema
 const addressSchema = z.object({ email: emailSchema });
 
 /** Creates an unverified investor and mails the link; an address already registered gets a notice instead. */
-export async function registerAccount(input: { email: unknown; password: unknown; ip: string }): Promise<RegisterResult> {
+export async function registerAccount(input: {
+  email: unknown;
+  password: unknown;
+  ip: string;
+}): Promise<RegisterResult> {
   const throttle = await throttleAuthRequest(input.ip);
   if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
   const parsed = newAccountSchema.safeParse({ email: input.email, password: input.password });
@@ -83,7 +94,14 @@ export async function registerAccount(input: { email: unknown; password: unknown
 
     const mailAllowed = (await throttleAccountMail("verify", email)).allowed;
     if (created) {
-      await recordAuditEvent({ actorId: user.id, actorEmail: email, action: "account.registered", targetId: user.id, targetEmail: email, ip: input.ip });
+      await recordAuditEvent({
+        actorId: user.id,
+        actorEmail: email,
+        action: "account.registered",
+        targetId: user.id,
+        targetEmail: email,
+        ip: input.ip,
+      });
     }
     if (!mailAllowed) return { ok: true };
     if (created || !isVerified(user)) {
@@ -109,7 +127,13 @@ export async function verifyEmail(token: unknown): Promise<VerifyResult> {
     .returning(["id", "email"])
     .executeTakeFirst();
   if (user) {
-    await recordAuditEvent({ actorId: user.id, actorEmail: user.email, action: "account.verified", targetId: user.id, targetEmail: user.email });
+    await recordAuditEvent({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "account.verified",
+      targetId: user.id,
+      targetEmail: user.email,
+    });
   }
   return { ok: true };
 }
@@ -150,7 +174,9 @@ export async function logIn(input: { email: unknown; password: unknown; ip: stri
   }
 
   const user = await getUserRowByEmail(email);
-  const passwordMatches = user ? await verifyPassword(user.password_hash, password) : await verifyDummyPassword(password);
+  const passwordMatches = user
+    ? await verifyPassword(user.password_hash, password)
+    : await verifyDummyPassword(password);
   if (!user || !passwordMatches) return failLogin(email, user, input.ip);
 
   if (!isVerified(user)) {
@@ -168,7 +194,14 @@ export async function logIn(input: { email: unknown; password: unknown; ip: stri
     })
     .where("id", "=", user.id)
     .execute();
-  await recordAuditEvent({ actorId: user.id, actorEmail: user.email, action: "login.succeeded", targetId: user.id, targetEmail: user.email, ip: input.ip });
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "login.succeeded",
+    targetId: user.id,
+    targetEmail: user.email,
+    ip: input.ip,
+  });
   return { ok: true, user: toPublicUser(user) };
 }
 
@@ -182,14 +215,25 @@ export async function requestPasswordReset(input: { email: unknown; ip: string }
   // Counted per address whether or not it is registered, so this 429 reveals nothing either.
   const perAddress = await throttleAccountMail("reset", email);
   if (!perAddress.allowed) {
-    return { ok: false, status: 429, message: accountMessages.resetMailsThrottled, retryAfterSeconds: perAddress.retryAfterSeconds };
+    return {
+      ok: false,
+      status: 429,
+      message: accountMessages.resetMailsThrottled,
+      retryAfterSeconds: perAddress.retryAfterSeconds,
+    };
   }
 
   return noSoonerThan(ENUMERATION_SAFE_RESPONSE_MS, async () => {
     const user = await getUserRowByEmail(email);
     if (user) {
       accountMail.resetPassword(email, await createOneTimeToken(user.id, "reset"));
-      await recordAuditEvent({ actorEmail: email, action: "password.reset_requested", targetId: user.id, targetEmail: email, ip: input.ip });
+      await recordAuditEvent({
+        actorEmail: email,
+        action: "password.reset_requested",
+        targetId: user.id,
+        targetEmail: email,
+        ip: input.ip,
+      });
     }
     return { ok: true };
   });
@@ -200,11 +244,16 @@ export async function requestPasswordReset(input: { email: unknown; ip: string }
  * the user, lifts a lockout, marks the address verified (the link proved it)
  * and tells the owner by e-mail.
  */
-export async function resetPassword(input: { token: unknown; password: unknown; ip: string }): Promise<ResetPasswordResult> {
+export async function resetPassword(input: {
+  token: unknown;
+  password: unknown;
+  ip: string;
+}): Promise<ResetPasswordResult> {
   const throttle = await throttleAuthRequest(input.ip);
   if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
   const parsed = passwordSchema.safeParse(input.password);
-  if (!parsed.success) return invalid({ password: fieldErrorsOf(parsed.error)[""] ?? [validationMessages.passwordEmpty] });
+  if (!parsed.success)
+    return invalid({ password: fieldErrorsOf(parsed.error)[""] ?? [validationMessages.passwordEmpty] });
   const password = parsed.data;
   if (isCommonPassword(password)) return invalid({ password: [validationMessages.passwordTooCommon] });
 
@@ -229,7 +278,14 @@ export async function resetPassword(input: { token: unknown; password: unknown; 
   await deleteUserSessions(user.id);
   await revokeApiTokens({ userId: user.id });
   await clearLoginFailures(user.email, { unlock: true });
-  await recordAuditEvent({ actorId: user.id, actorEmail: user.email, action: "password.reset", targetId: user.id, targetEmail: user.email, ip: input.ip });
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "password.reset",
+    targetId: user.id,
+    targetEmail: user.email,
+    ip: input.ip,
+  });
   accountMail.passwordChanged(user.email);
   return { ok: true };
 }
@@ -253,7 +309,12 @@ export async function createOrPromoteAdministrator(input: {
   const at = now();
   if (!existing) {
     const user = await insertUser({ email, passwordHash, role: "administrator", verifiedAt: at });
-    await recordAuditEvent({ actorEmail: "create-admin", action: "admin.created", targetId: user.id, targetEmail: email });
+    await recordAuditEvent({
+      actorEmail: "create-admin",
+      action: "admin.created",
+      targetId: user.id,
+      targetEmail: email,
+    });
     return { ok: true, created: true, user: toPublicUser(user) };
   }
   const user = await getDb()
@@ -272,7 +333,12 @@ export async function createOrPromoteAdministrator(input: {
   await deleteUserSessions(user.id);
   await revokeApiTokens({ userId: user.id });
   await clearLoginFailures(email, { unlock: true });
-  await recordAuditEvent({ actorEmail: "create-admin", action: "admin.promoted", targetId: user.id, targetEmail: email });
+  await recordAuditEvent({
+    actorEmail: "create-admin",
+    action: "admin.promoted",
+    targetId: user.id,
+    targetEmail: email,
+  });
   return { ok: true, created: false, user: toPublicUser(user) };
 }
 
@@ -295,7 +361,14 @@ async function failLogin(email: string, user: UserRow | undefined, ip: string): 
   });
   if (!lockedUntil) return { ok: false, status: 401, code: "invalid", message: accountMessages.invalidCredentials };
 
-  await recordAuditEvent({ actorEmail: email, action: "account.locked", targetId: user?.id ?? null, targetEmail: email, details: { until: new Date(lockedUntil).toISOString() }, ip });
+  await recordAuditEvent({
+    actorEmail: email,
+    action: "account.locked",
+    targetId: user?.id ?? null,
+    targetEmail: email,
+    details: { until: new Date(lockedUntil).toISOString() },
+    ip,
+  });
   if (user) accountMail.accountLocked(user.email, LOCKOUT_MS / MINUTE_MS);
   return lockedOut(Math.ceil(LOCKOUT_MS / 1000));
 }

@@ -21,11 +21,7 @@ export async function createOneTimeToken(userId: string, purpose: TokenPurpose):
   await getDb()
     .transaction()
     .execute(async (trx) => {
-      await trx
-        .deleteFrom("one_time_tokens")
-        .where("user_id", "=", userId)
-        .where("purpose", "=", purpose)
-        .execute();
+      await trx.deleteFrom("one_time_tokens").where("user_id", "=", userId).where("purpose", "=", purpose).execute();
       await trx
         .insertInto("one_time_tokens")
         .values({
@@ -77,9 +73,5 @@ export async function consumeOneTimeToken(token: unknown, purpose: TokenPurpose)
 
 /** Voids every unused token of the user for `purpose` (after a reset, the other reset links die). */
 export async function deleteOneTimeTokens(userId: string, purpose: TokenPurpose) {
-  await getDb()
-    .deleteFrom("one_time_tokens")
-    .where("user_id", "=", userId)
-    .where("purpose", "=", purpose)
-    .execute();
+  await getDb().deleteFrom("one_time_tokens").where("user_id", "=", userId).where("purpose", "=", purpose).execute();
 }

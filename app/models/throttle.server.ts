@@ -44,7 +44,9 @@ const failuresKey = (email: string) => `login-failures:${email}`;
 const lockKey = (email: string) => `login-lock:${email}`;
 
 /** Locked addresses refuse even the right password until the lock ends (or a reset clears it). */
-export async function loginLock(email: string): Promise<{ locked: false } | { locked: true; retryAfterSeconds: number; until: number }> {
+export async function loginLock(
+  email: string,
+): Promise<{ locked: false } | { locked: true; retryAfterSeconds: number; until: number }> {
   const at = now();
   const row = await getDb()
     .selectFrom("rate_limits")
@@ -82,10 +84,6 @@ export async function clearLoginFailures(email: string, { unlock }: { unlock: bo
 }
 
 async function countOf(key: string) {
-  const row = await getDb()
-    .selectFrom("rate_limits")
-    .select("count")
-    .where("key", "=", key)
-    .executeTakeFirst();
+  const row = await getDb().selectFrom("rate_limits").select("count").where("key", "=", key).executeTakeFirst();
   return row?.count ?? 0;
 }

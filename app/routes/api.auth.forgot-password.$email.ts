@@ -7,7 +7,10 @@ import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const outcome = await requestPasswordReset({ email: params.email, ip: context.clientIp });
   if (!outcome.ok) {
-    return apiError(outcome.status, outcome.message, { issues: outcome.fieldErrors, retryAfterSeconds: outcome.retryAfterSeconds });
+    return apiError(outcome.status, outcome.message, {
+      issues: outcome.fieldErrors,
+      retryAfterSeconds: outcome.retryAfterSeconds,
+    });
   }
   return apiJson({ message: accountMessages.resetEmailSent });
 }

@@ -10,7 +10,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readJsonBody(request, loginSchema);
   const outcome = await logIn({ ...body, ip: context.clientIp });
   if (!outcome.ok) {
-    return apiError(outcome.status, outcome.message, { issues: outcome.fieldErrors, retryAfterSeconds: outcome.retryAfterSeconds });
+    return apiError(outcome.status, outcome.message, {
+      issues: outcome.fieldErrors,
+      retryAfterSeconds: outcome.retryAfterSeconds,
+    });
   }
   const tokens = await issueApiTokens(outcome.user.id);
   return apiJson(

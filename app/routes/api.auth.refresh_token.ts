@@ -11,7 +11,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await readEmptyBody(request);
   const throttle = await throttleAuthRequest(context.clientIp);
-  if (!throttle.allowed) return apiError(429, accountMessages.throttled, { retryAfterSeconds: throttle.retryAfterSeconds });
+  if (!throttle.allowed)
+    return apiError(429, accountMessages.throttled, { retryAfterSeconds: throttle.retryAfterSeconds });
   const outcome = await refreshApiTokens(request);
   if (!outcome.ok) return apiError(401, refreshRefused, { headers: { "Set-Cookie": outcome.clearCookie } });
   return apiJson(

@@ -12,7 +12,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readJsonBody(request, bodySchema);
   const outcome = await registerAccount({ ...body, ip: context.clientIp });
   if (!outcome.ok) {
-    return apiError(outcome.status, outcome.message, { issues: outcome.fieldErrors, retryAfterSeconds: outcome.retryAfterSeconds });
+    return apiError(outcome.status, outcome.message, {
+      issues: outcome.fieldErrors,
+      retryAfterSeconds: outcome.retryAfterSeconds,
+    });
   }
   return apiJson({ message: accountMessages.verificationEmailSent }, { status: 201 });
 }

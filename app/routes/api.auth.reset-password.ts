@@ -5,7 +5,9 @@ import { accountMessages, passwordSchema } from "~/utils/account-validation";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 
 const bodySchema = z.object({
-  newPasswordToken: z.string({ error: accountMessages.resetLinkInvalid }).min(1, { error: accountMessages.resetLinkInvalid }),
+  newPasswordToken: z
+    .string({ error: accountMessages.resetLinkInvalid })
+    .min(1, { error: accountMessages.resetLinkInvalid }),
   newPassword: passwordSchema,
 });
 
@@ -13,7 +15,11 @@ const bodySchema = z.object({
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJsonBody(request, bodySchema);
-  const outcome = await resetPassword({ token: body.newPasswordToken, password: body.newPassword, ip: context.clientIp });
+  const outcome = await resetPassword({
+    token: body.newPasswordToken,
+    password: body.newPassword,
+    ip: context.clientIp,
+  });
   if (!outcome.ok) {
     // The use case names the field as the pages do; the API calls it newPassword.
     const issues = outcome.fieldErrors?.password ? { newPassword: outcome.fieldErrors.password } : undefined;

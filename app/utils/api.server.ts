@@ -68,7 +68,10 @@ export async function requireApiUser(request: Request, { role }: { role?: Role }
  * bad UTF-8, malformed JSON, a body that is not an object, a field given
  * twice, or fields the schema refuses (with `issues`). Unknown fields are dropped.
  */
-export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   const value = await readJsonObject(request, { allowEmpty: false });
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
@@ -83,7 +86,10 @@ export async function readEmptyBody(request: Request): Promise<void> {
   await readJsonObject(request, { allowEmpty: true });
 }
 
-async function readJsonObject(request: Request, { allowEmpty }: { allowEmpty: boolean }): Promise<Record<string, unknown> | undefined> {
+async function readJsonObject(
+  request: Request,
+  { allowEmpty }: { allowEmpty: boolean },
+): Promise<Record<string, unknown> | undefined> {
   const bytes = await readBodyCapped(request, AUTH_BODY_LIMIT_BYTES);
   if (bytes.byteLength === 0 && allowEmpty) return undefined;
   if (!isJsonContentType(request.headers.get("Content-Type"))) throw apiError(415, apiMessages.unsupportedMediaType);
@@ -110,7 +116,10 @@ function isJsonContentType(header: string | null) {
   if (!header) return false;
   const [type, ...parameters] = header.split(";").map((part) => part.trim().toLowerCase());
   if (type !== "application/json") return false;
-  const charset = parameters.find((p) => p.startsWith("charset="))?.slice("charset=".length).replace(/"/g, "");
+  const charset = parameters
+    .find((p) => p.startsWith("charset="))
+    ?.slice("charset=".length)
+    .replace(/"/g, "");
   return charset === undefined || charset === "utf-8" || charset === "utf8";
 }
 

@@ -33,7 +33,9 @@ function setCookies(response: APIResponse): string[] {
     .map((header) => header.value);
 }
 
-test("the life cycle over HTTP: register, verify, login, refresh, logout — with the right cookie and headers", async ({ request }) => {
+test("the life cycle over HTTP: register, verify, login, refresh, logout — with the right cookie and headers", async ({
+  request,
+}) => {
   const email = freshEmail("lifecycle");
   const registered = await request.post("/api/auth/register", json({ email, password: PASSWORD }));
   expect(registered.status()).toBe(201);
@@ -50,7 +52,11 @@ test("the life cycle over HTTP: register, verify, login, refresh, logout — wit
   const login = await request.post("/api/auth/login", json({ email, password: PASSWORD }));
   expect(login.status()).toBe(200);
   const body = await login.json();
-  expect(body).toEqual({ accessToken: expect.any(String), expiresIn: 900, user: expect.objectContaining({ email, role: { name: "investor" } }) });
+  expect(body).toEqual({
+    accessToken: expect.any(String),
+    expiresIn: 900,
+    user: expect.objectContaining({ email, role: { name: "investor" } }),
+  });
   const [cookie] = setCookies(login);
   expect(cookie).toMatch(/^__refresh=/);
   expect(cookie).toMatch(/; HttpOnly/i);
@@ -66,7 +72,9 @@ test("the life cycle over HTTP: register, verify, login, refresh, logout — wit
   expect(accessToken.access_token).not.toBe(body.accessToken);
   expect(setCookies(refreshed)[0]).not.toBe(cookie);
 
-  const loggedOut = await request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${accessToken.access_token}` } });
+  const loggedOut = await request.post("/api/auth/logout", {
+    headers: { Authorization: `Bearer ${accessToken.access_token}` },
+  });
   expect(loggedOut.status()).toBe(200);
   const afterLogout = await request.post("/api/auth/refresh_token");
   expect(afterLogout.status()).toBe(401);
@@ -129,7 +137,13 @@ test.describe("the Origin check on the API (CSRF)", () => {
 });
 
 test.describe("bad requests through the server", () => {
-  const posts = ["/api/auth/register", "/api/auth/login", "/api/auth/reset-password", "/api/auth/refresh_token", "/api/auth/logout"];
+  const posts = [
+    "/api/auth/register",
+    "/api/auth/login",
+    "/api/auth/reset-password",
+    "/api/auth/refresh_token",
+    "/api/auth/logout",
+  ];
 
   test("every POST endpoint refuses a body over 16 KiB with 413", async ({ request }) => {
     for (const url of posts) {
@@ -139,11 +153,28 @@ test.describe("bad requests through the server", () => {
     }
   });
 
-  test("a wrong content type is 415, malformed JSON 400, a wrong method 405 with Allow — each as JSON { message }", async ({ request }) => {
+  test("a wrong content type is 415, malformed JSON 400, a wrong method 405 with Allow — each as JSON { message }", async ({
+    request,
+  }) => {
     const cases: Array<[string, Promise<APIResponse>, number, string | null]> = [
-      ["text/plain", request.post("/api/auth/login", { headers: { "Content-Type": "text/plain" }, data: "{}" }), 415, null],
-      ["a form", request.post("/api/auth/register", { form: { email: "a@example.com", password: PASSWORD } }), 415, null],
-      ["malformed", request.post("/api/auth/login", { headers: { "Content-Type": "application/json" }, data: '{"email":' }), 400, null],
+      [
+        "text/plain",
+        request.post("/api/auth/login", { headers: { "Content-Type": "text/plain" }, data: "{}" }),
+        415,
+        null,
+      ],
+      [
+        "a form",
+        request.post("/api/auth/register", { form: { email: "a@example.com", password: PASSWORD } }),
+        415,
+        null,
+      ],
+      [
+        "malformed",
+        request.post("/api/auth/login", { headers: { "Content-Type": "application/json" }, data: '{"email":' }),
+        400,
+        null,
+      ],
       ["GET login", request.get("/api/auth/login"), 405, "POST"],
       ["POST verify", request.post(`/api/auth/verify/${"A".repeat(43)}`, json({})), 405, "GET"],
       ["DELETE forgot", request.delete("/api/auth/forgot-password/a@example.com"), 405, "GET"],

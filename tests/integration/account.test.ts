@@ -57,9 +57,18 @@ async function mailTo(address: string, subject: string) {
 describe("sign-up, verification and login", () => {
   it("creates an unverified investor, mails the link, verifies once and then logs in", async () => {
     const email = "new.investor@example.com";
-    expect(await registerAccount({ email: " New.Investor@Example.com ", password: PASSWORD, ip: freshIp() })).toEqual({ ok: true });
+    expect(await registerAccount({ email: " New.Investor@Example.com ", password: PASSWORD, ip: freshIp() })).toEqual({
+      ok: true,
+    });
     const user = await getUserByEmail(email);
-    expect(user).toMatchObject({ email, role: { name: "investor" }, isNDASent: false, isNDASigned: false, fullName: "", address: "" });
+    expect(user).toMatchObject({
+      email,
+      role: { name: "investor" },
+      isNDASent: false,
+      isNDASigned: false,
+      fullName: "",
+      address: "",
+    });
 
     const login = await logIn({ email, password: PASSWORD, ip: freshIp() });
     expect(login).toMatchObject({ ok: false, status: 403, code: "unverified" });
@@ -88,7 +97,11 @@ describe("password reset", () => {
     expect(await logIn({ email, password: "a brand new secret", ip: freshIp() })).toMatchObject({ ok: true });
     await mailTo(email, "Your password was changed");
     expect(await resendVerificationEmail({ email, ip: freshIp() })).toEqual({ ok: true });
-    const row = await getDb().selectFrom("users").select("email_verified_at").where("email", "=", email).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
   });
 });
@@ -96,7 +109,9 @@ describe("password reset", () => {
 /** A verified investor made through the use cases, as a visitor would. */
 async function verifiedUser(email: string, password = PASSWORD) {
   await registerAccount({ email, password, ip: freshIp() });
-  const token = linkIn((await mailTo(email, "Verify your email address")).text, "/auth/verify/").split("/").pop();
+  const token = linkIn((await mailTo(email, "Verify your email address")).text, "/auth/verify/")
+    .split("/")
+    .pop();
   expect(await verifyEmail(token)).toEqual({ ok: true });
   const user = await getUserByEmail(email);
   if (!user) throw new Error("no user");
@@ -144,7 +159,12 @@ describe("web sessions", () => {
 
   it("carries a notice with the redirect when asked", async () => {
     const user = await verifiedUser("session.toast@example.com");
-    const response = await createUserSession({ userId: user.id, request: pageRequest(), redirectTo: "/financing", toast: { message: "Log in success", type: "success" } });
+    const response = await createUserSession({
+      userId: user.id,
+      request: pageRequest(),
+      redirectTo: "/financing",
+      toast: { message: "Log in success", type: "success" },
+    });
     const names = response.headers.getSetCookie().map((c) => c.split("=")[0]);
     expect(names).toContain("__session");
     expect(names).toContain("__toast");
@@ -227,7 +247,9 @@ describe("web sessions", () => {
 
     const c = await loginCookie(user.id);
     await requestPasswordReset({ email: user.email, ip: freshIp() });
-    const token = linkIn((await mailTo(user.email, "Reset your password")).text, "/financing/resetpassword/").split("/").pop();
+    const token = linkIn((await mailTo(user.email, "Reset your password")).text, "/financing/resetpassword/")
+      .split("/")
+      .pop();
     expect(await resetPassword({ token, password: "reset ends sessions", ip: freshIp() })).toEqual({ ok: true });
     expect(await getSessionUser(pageRequest(c.cookie))).toBeNull();
   });
@@ -246,7 +268,11 @@ describe("the use cases, as the pages call them", () => {
     await settleAccountMail();
     const sent = smtp.messages.slice(before);
     expect(sent.map((m) => [m.to[0], m.subject])).toEqual([[unverified, "Verify your email address"]]);
-    expect(await resendVerificationEmail({ email: "not an address", ip: freshIp() })).toMatchObject({ ok: false, status: 400, message: "Email address is invalid" });
+    expect(await resendVerificationEmail({ email: "not an address", ip: freshIp() })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Email address is invalid",
+    });
   });
 
   it("answers page-shaped failures: field errors for bad input, 429 with Retry-After when throttled", async () => {
@@ -269,8 +295,15 @@ describe("the use cases, as the pages call them", () => {
     testClock.freeze(Date.UTC(2025, 0, 12, 9));
     const ip = "198.51.100.7";
     for (let i = 0; i < 10; i++) await logIn({ email: "throttled@example.com", password: "x", ip });
-    expect(await logIn({ email: "throttled@example.com", password: "x", ip })).toMatchObject({ ok: false, status: 429, code: "throttled", retryAfterSeconds: 60 });
-    expect(await registerAccount({ email: "throttled@example.com", password: PASSWORD, ip })).toMatchObject({ status: 429 });
+    expect(await logIn({ email: "throttled@example.com", password: "x", ip })).toMatchObject({
+      ok: false,
+      status: 429,
+      code: "throttled",
+      retryAfterSeconds: 60,
+    });
+    expect(await registerAccount({ email: "throttled@example.com", password: PASSWORD, ip })).toMatchObject({
+      status: 429,
+    });
     expect(await requestPasswordReset({ email: "throttled@example.com", ip })).toMatchObject({ status: 429 });
     expect(await resendVerificationEmail({ email: "throttled@example.com", ip })).toMatchObject({ status: 429 });
     expect(await resetPassword({ token: "x", password: PASSWORD, ip })).toMatchObject({ status: 429 });
@@ -281,7 +314,11 @@ describe("the use cases, as the pages call them", () => {
     const weak = await argon2.hash(PASSWORD, { type: argon2.argon2i, memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await getDb().updateTable("users").set({ password_hash: weak }).where("id", "=", user.id).execute();
     expect(await logIn({ email: user.email, password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: true });
-    const { password_hash } = await getDb().selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const { password_hash } = await getDb()
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(await logIn({ email: user.email, password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: true });
   });
@@ -291,8 +328,18 @@ describe("the use cases, as the pages call them", () => {
     const user = await verifiedUser(email);
     await logIn({ email, password: PASSWORD, ip: "203.0.113.5" });
     await logIn({ email, password: "wrong password", ip: "203.0.113.5" });
-    const events = await getDb().selectFrom("audit_events").selectAll().where("target_email", "=", email).orderBy("id").execute();
-    expect(events.map((e) => e.action)).toEqual(["account.registered", "account.verified", "login.succeeded", "login.failed"]);
+    const events = await getDb()
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("target_email", "=", email)
+      .orderBy("id")
+      .execute();
+    expect(events.map((e) => e.action)).toEqual([
+      "account.registered",
+      "account.verified",
+      "login.succeeded",
+      "login.failed",
+    ]);
     expect(events[2]).toMatchObject({ actor_id: user.id, target_id: user.id, ip: "203.0.113.5" });
     expect(JSON.parse(events[3].details ?? "{}")).toEqual({ reason: "wrong_password" });
     expect(JSON.stringify(events)).not.toContain(PASSWORD);
@@ -303,12 +350,20 @@ describe("the use cases, as the pages call them", () => {
 describe("createOrPromoteAdministrator", () => {
   it("creates a verified administrator who can log in", async () => {
     const result = await createOrPromoteAdministrator({ email: "Boss@Example.com", password: "administrator secret" });
-    expect(result).toMatchObject({ ok: true, created: true, user: { email: "boss@example.com", role: { name: "administrator" } } });
+    expect(result).toMatchObject({
+      ok: true,
+      created: true,
+      user: { email: "boss@example.com", role: { name: "administrator" } },
+    });
     expect(await logIn({ email: "boss@example.com", password: "administrator secret", ip: freshIp() })).toMatchObject({
       ok: true,
       user: { role: { name: "administrator" } },
     });
-    const audit = await getDb().selectFrom("audit_events").select("action").where("target_email", "=", "boss@example.com").execute();
+    const audit = await getDb()
+      .selectFrom("audit_events")
+      .select("action")
+      .where("target_email", "=", "boss@example.com")
+      .execute();
     expect(audit.map((a) => a.action)).toContain("admin.created");
   });
 
@@ -316,15 +371,33 @@ describe("createOrPromoteAdministrator", () => {
     await registerAccount({ email: "promote.me@example.com", password: PASSWORD, ip: freshIp() });
     const before = await getUserByEmail("promote.me@example.com");
     const result = await createOrPromoteAdministrator({ email: "promote.me@example.com", password: "promoted secret" });
-    expect(result).toMatchObject({ ok: true, created: false, user: { id: before!.id, role: { name: "administrator" } } });
-    expect(await logIn({ email: "promote.me@example.com", password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: false, status: 401 });
-    expect(await logIn({ email: "promote.me@example.com", password: "promoted secret", ip: freshIp() })).toMatchObject({ ok: true });
+    expect(result).toMatchObject({
+      ok: true,
+      created: false,
+      user: { id: before!.id, role: { name: "administrator" } },
+    });
+    expect(await logIn({ email: "promote.me@example.com", password: PASSWORD, ip: freshIp() })).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(await logIn({ email: "promote.me@example.com", password: "promoted secret", ip: freshIp() })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses a bad address and a weak password", async () => {
-    expect(await createOrPromoteAdministrator({ email: "nope", password: "administrator secret" })).toEqual({ ok: false, message: "Email address is invalid" });
-    expect(await createOrPromoteAdministrator({ email: "weak@example.com", password: "short" })).toEqual({ ok: false, message: "Password must be at least 8 characters" });
-    expect(await createOrPromoteAdministrator({ email: "weak@example.com", password: "password123" })).toEqual({ ok: false, message: "This password is too common. Choose another." });
+    expect(await createOrPromoteAdministrator({ email: "nope", password: "administrator secret" })).toEqual({
+      ok: false,
+      message: "Email address is invalid",
+    });
+    expect(await createOrPromoteAdministrator({ email: "weak@example.com", password: "short" })).toEqual({
+      ok: false,
+      message: "Password must be at least 8 characters",
+    });
+    expect(await createOrPromoteAdministrator({ email: "weak@example.com", password: "password123" })).toEqual({
+      ok: false,
+      message: "This password is too common. Choose another.",
+    });
     expect(await getUserByEmail("weak@example.com")).toBeNull();
   });
 });

@@ -15,7 +15,11 @@ import * as resetRoute from "~/routes/api.auth.reset-password";
 import * as verifyRoute from "~/routes/api.auth.verify.$token";
 import { settleAccountMail } from "~/models/account.server";
 import { refreshCookie, resetRefreshCookieForTests } from "~/models/api-token.server";
-import { createUserSession, resetSessionCookieForTests, sessionCookie as sessionCookieOf } from "~/models/session.server";
+import {
+  createUserSession,
+  resetSessionCookieForTests,
+  sessionCookie as sessionCookieOf,
+} from "~/models/session.server";
 import { requireApiUser } from "~/utils/api.server";
 import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
@@ -39,7 +43,10 @@ const logged: string[] = [];
 /** Every secret this file handled: none may appear in a log line or a JSON body. */
 const secrets = new Set<string>();
 const bodies: string[] = [];
-const originalWrites = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+const originalWrites = {
+  out: process.stdout.write.bind(process.stdout),
+  err: process.stderr.write.bind(process.stderr),
+};
 
 let ipCounter = 0;
 /** A new client address per call, so the 10-a-minute limit only bites where a test means it to. */
@@ -131,7 +138,8 @@ async function rememberRefreshToken(response: Response) {
   if (typeof token === "string" && token) secrets.add(token);
 }
 
-const bearer = (token: string) => new Request("http://localhost:3000/api/user/anything", { headers: { Authorization: `Bearer ${token}` } });
+const bearer = (token: string) =>
+  new Request("http://localhost:3000/api/user/anything", { headers: { Authorization: `Bearer ${token}` } });
 
 async function authenticatesAs(token: string) {
   try {
@@ -170,7 +178,16 @@ describe("POST /api/auth/register", () => {
     const email = freshEmail("sneaky");
     const { status } = await call(routes.register, {
       path: "/api/auth/register",
-      json: { email, password: PASSWORD, role: "administrator", role_name: { name: "administrator" }, isNDASent: true, isNDASigned: true, email_verified_at: 1, emailVerified: true },
+      json: {
+        email,
+        password: PASSWORD,
+        role: "administrator",
+        role_name: { name: "administrator" },
+        isNDASent: true,
+        isNDASigned: true,
+        email_verified_at: 1,
+        emailVerified: true,
+      },
     });
     expect(status).toBe(201);
     const row = await getDb().selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
@@ -241,16 +258,24 @@ describe("GET /api/auth/verify/{token}", () => {
     const first = tokenFromLink(await mailFor(email, "Verify your email address"), "/auth/verify/");
     await register(email);
     const second = tokenFromLink(
-      await smtp.waitFor((m) => m.to.includes(email) && m.subject === "Verify your email address" && !m.text.includes(first)),
+      await smtp.waitFor(
+        (m) => m.to.includes(email) && m.subject === "Verify your email address" && !m.text.includes(first),
+      ),
       "/auth/verify/",
     );
     expect(second).not.toBe(first);
-    expect((await call(routes.verify, { path: `/api/auth/verify/${first}`, params: { token: first } })).status).toBe(400);
+    expect((await call(routes.verify, { path: `/api/auth/verify/${first}`, params: { token: first } })).status).toBe(
+      400,
+    );
 
     testClock.advance(24 * 3600_000 + 1000);
-    expect((await call(routes.verify, { path: `/api/auth/verify/${second}`, params: { token: second } })).status).toBe(400);
+    expect((await call(routes.verify, { path: `/api/auth/verify/${second}`, params: { token: second } })).status).toBe(
+      400,
+    );
     testClock.advance(-1000);
-    expect((await call(routes.verify, { path: `/api/auth/verify/${second}`, params: { token: second } })).status).toBe(200);
+    expect((await call(routes.verify, { path: `/api/auth/verify/${second}`, params: { token: second } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -263,8 +288,24 @@ describe("POST /api/auth/login", () => {
     expect(body!.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body!.expiresIn).toBe(900);
     const user = body!.user as Record<string, unknown>;
-    expect(Object.keys(user).sort()).toEqual(["address", "createdAt", "email", "fullName", "id", "isNDASent", "isNDASigned", "role"]);
-    expect(user).toMatchObject({ email, fullName: "", address: "", isNDASent: false, isNDASigned: false, role: { name: "investor" } });
+    expect(Object.keys(user).sort()).toEqual([
+      "address",
+      "createdAt",
+      "email",
+      "fullName",
+      "id",
+      "isNDASent",
+      "isNDASigned",
+      "role",
+    ]);
+    expect(user).toMatchObject({
+      email,
+      fullName: "",
+      address: "",
+      isNDASent: false,
+      isNDASigned: false,
+      role: { name: "investor" },
+    });
     expect(new Date(user.createdAt as string).toISOString()).toBe(user.createdAt);
 
     const cookies = response.headers.getSetCookie();
@@ -319,9 +360,18 @@ describe("POST /api/auth/login", () => {
     // Locked again, then unlocked at once by a password reset.
     for (let i = 1; i <= 20; i++) await login(email, `wrong again ${i}`);
     expect((await login(email)).status).toBe(423);
-    expect((await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } })).status).toBe(200);
+    expect((await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } })).status).toBe(
+      200,
+    );
     const token = tokenFromLink(await mailFor(email, "Reset your password"), "/financing/resetpassword/");
-    expect((await call(routes.reset, { path: "/api/auth/reset-password", json: { newPasswordToken: token, newPassword: "unlocked new secret" } })).status).toBe(200);
+    expect(
+      (
+        await call(routes.reset, {
+          path: "/api/auth/reset-password",
+          json: { newPasswordToken: token, newPassword: "unlocked new secret" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await login(email, "unlocked new secret")).status).toBe(200);
 
     const audit = await getDb().selectFrom("audit_events").select("action").where("target_email", "=", email).execute();
@@ -389,7 +439,9 @@ describe("POST /api/auth/refresh_token", () => {
     const cookie = cookiesFrom(first.response);
     const { status, body, response } = await refresh(cookie);
     expect(status).toBe(200);
-    expect(body).toEqual({ accessToken: { access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expires_in: 900 } });
+    expect(body).toEqual({
+      accessToken: { access_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expires_in: 900 },
+    });
     const rotated = cookiesFrom(response);
     expect(rotated).toMatch(/^__refresh=/);
     expect(rotated).not.toBe(cookie);
@@ -469,7 +521,15 @@ describe("POST /api/auth/logout", () => {
     const email = await verifiedAccount("logout-bearer");
     const { body, response } = await login(email);
     const token = body!.accessToken as string;
-    expect((await call(routes.logout, { method: "POST", path: "/api/auth/logout", headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (
+        await call(routes.logout, {
+          method: "POST",
+          path: "/api/auth/logout",
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(200);
     expect(await authenticatesAs(token)).toBe(401);
     expect((await refresh(cookiesFrom(response))).status).toBe(401);
     expect((await call(routes.logout, { method: "POST", path: "/api/auth/logout" })).status).toBe(200);
@@ -481,7 +541,10 @@ describe("forgot and reset password", () => {
     const email = await verifiedAccount("forgot");
     const known = await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } });
     const stranger = freshEmail("stranger");
-    const unknown = await call(routes.forgot, { path: `/api/auth/forgot-password/${stranger}`, params: { email: stranger } });
+    const unknown = await call(routes.forgot, {
+      path: `/api/auth/forgot-password/${stranger}`,
+      params: { email: stranger },
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual({ message: "Reset Email Sent" });
@@ -490,11 +553,18 @@ describe("forgot and reset password", () => {
     // A web session and an API login exist before the reset; both end with it.
     const apiLogin = await login(email);
     const userId = (apiLogin.body!.user as { id: string }).id;
-    await createUserSession({ userId, request: new Request("http://localhost:3000/financing/login"), redirectTo: "/financing" });
+    await createUserSession({
+      userId,
+      request: new Request("http://localhost:3000/financing/login"),
+      redirectTo: "/financing",
+    });
     expect((await tableCounts()).sessions).toBeGreaterThan(0);
 
     const token = tokenFromLink(await mailFor(email, "Reset your password"), "/financing/resetpassword/");
-    const reset = await call(routes.reset, { path: "/api/auth/reset-password", json: { newPasswordToken: token, newPassword: "a new long secret" } });
+    const reset = await call(routes.reset, {
+      path: "/api/auth/reset-password",
+      json: { newPasswordToken: token, newPassword: "a new long secret" },
+    });
     secrets.add("a new long secret");
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ message: "Password has been reset" });
@@ -506,7 +576,10 @@ describe("forgot and reset password", () => {
     expect((await login(email)).status).toBe(401);
     expect((await login(email, "a new long secret")).status).toBe(200);
 
-    const again = await call(routes.reset, { path: "/api/auth/reset-password", json: { newPasswordToken: token, newPassword: "yet another secret" } });
+    const again = await call(routes.reset, {
+      path: "/api/auth/reset-password",
+      json: { newPasswordToken: token, newPassword: "yet another secret" },
+    });
     expect(again.status).toBe(400);
     await settleAccountMail();
     expect(smtp.messages.some((m) => m.to.includes(stranger))).toBe(false);
@@ -522,14 +595,31 @@ describe("forgot and reset password", () => {
     const other = freshEmail("purpose");
     await register(other);
     const verifyToken = tokenFromLink(await mailFor(other, "Verify your email address"), "/auth/verify/");
-    expect((await call(routes.reset, { path: "/api/auth/reset-password", json: { newPasswordToken: verifyToken, newPassword: "purpose bound secret" } })).status).toBe(400);
+    expect(
+      (
+        await call(routes.reset, {
+          path: "/api/auth/reset-password",
+          json: { newPasswordToken: verifyToken, newPassword: "purpose bound secret" },
+        })
+      ).status,
+    ).toBe(400);
 
     testClock.advance(3600_000 + 1000);
-    const late = await call(routes.reset, { path: "/api/auth/reset-password", json: { newPasswordToken: token, newPassword: "too late secret" } });
+    const late = await call(routes.reset, {
+      path: "/api/auth/reset-password",
+      json: { newPasswordToken: token, newPassword: "too late secret" },
+    });
     expect(late.status).toBe(400);
     expect(late.body!.message).toMatch(/invalid or has expired/);
     testClock.advance(-1000);
-    expect((await call(routes.reset, { path: "/api/auth/reset-password", json: { newPasswordToken: token, newPassword: "just in time secret" } })).status).toBe(200);
+    expect(
+      (
+        await call(routes.reset, {
+          path: "/api/auth/reset-password",
+          json: { newPasswordToken: token, newPassword: "just in time secret" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("sends at most 3 reset e-mails per address an hour, known or not (429 with Retry-After)", async () => {
@@ -537,7 +627,10 @@ describe("forgot and reset password", () => {
     const unknown = freshEmail("reset-limit-unknown");
     testClock.freeze(Date.UTC(2025, 6, 1, 10));
     for (const email of [known, unknown]) {
-      for (let i = 0; i < 3; i++) expect((await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } })).status,
+        ).toBe(200);
       const fourth = await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } });
       expect(fourth.status).toBe(429);
       expect(fourth.response.headers.get("Retry-After")).toBe("3600");
@@ -545,7 +638,9 @@ describe("forgot and reset password", () => {
     await settleAccountMail();
     expect(smtp.messages.filter((m) => m.to.includes(known) && m.subject === "Reset your password")).toHaveLength(3);
     testClock.advance(3600_000);
-    expect((await call(routes.forgot, { path: `/api/auth/forgot-password/${known}`, params: { email: known } })).status).toBe(200);
+    expect(
+      (await call(routes.forgot, { path: `/api/auth/forgot-password/${known}`, params: { email: known } })).status,
+    ).toBe(200);
   });
 });
 
@@ -556,7 +651,8 @@ describe("throttling: 10 auth requests a minute per IP", () => {
     const email = freshEmail("throttle");
     const attempts: Array<() => Promise<{ status: number }>> = [
       () => call(routes.login, { path: "/api/auth/login", json: { email, password: "whatever1" }, ip }),
-      () => call(routes.register, { path: "/api/auth/register", json: { email: freshEmail("t"), password: PASSWORD }, ip }),
+      () =>
+        call(routes.register, { path: "/api/auth/register", json: { email: freshEmail("t"), password: PASSWORD }, ip }),
       () => call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email: freshEmail("t") }, ip }),
     ];
     for (let i = 0; i < 10; i++) expect((await attempts[i % 3]()).status).not.toBe(429);
@@ -565,9 +661,14 @@ describe("throttling: 10 auth requests a minute per IP", () => {
     expect(limited.response.headers.get("Retry-After")).toBe("60");
     expect(limited.body).toEqual({ message: expect.stringMatching(/too many requests/i) });
     expect((await call(routes.refresh, { method: "POST", path: "/api/auth/refresh_token", ip })).status).toBe(429);
-    expect((await call(routes.login, { path: "/api/auth/login", json: { email, password: "whatever1" }, ip: "192.0.2.11" })).status).toBe(401);
+    expect(
+      (await call(routes.login, { path: "/api/auth/login", json: { email, password: "whatever1" }, ip: "192.0.2.11" }))
+        .status,
+    ).toBe(401);
     testClock.advance(60_000);
-    expect((await call(routes.login, { path: "/api/auth/login", json: { email, password: "whatever1" }, ip })).status).toBe(401);
+    expect(
+      (await call(routes.login, { path: "/api/auth/login", json: { email, password: "whatever1" }, ip })).status,
+    ).toBe(401);
   });
 });
 
@@ -581,7 +682,10 @@ describe("no account enumeration", () => {
     return { ms: performance.now() - started, status, body };
   }
 
-  async function compare(known: (i: number) => Promise<{ status: number; body: unknown }>, unknown: (i: number) => Promise<{ status: number; body: unknown }>) {
+  async function compare(
+    known: (i: number) => Promise<{ status: number; body: unknown }>,
+    unknown: (i: number) => Promise<{ status: number; body: unknown }>,
+  ) {
     const knownResults = [];
     const unknownResults = [];
     // One call each first, so neither side pays a first-use cost (e.g. building the dummy hash) in the sample.
@@ -595,7 +699,9 @@ describe("no account enumeration", () => {
     const answers = new Set([...knownResults, ...unknownResults].map((r) => JSON.stringify([r.status, r.body])));
     expect([...answers]).toHaveLength(1);
     const ratio = median(knownResults.map((r) => r.ms)) / median(unknownResults.map((r) => r.ms));
-    const medians = `known ${median(knownResults.map((r) => r.ms)).toFixed(1)} ms, unknown ${median(unknownResults.map((r) => r.ms)).toFixed(1)} ms`;
+    const medians = `known ${median(knownResults.map((r) => r.ms)).toFixed(1)} ms, unknown ${median(
+      unknownResults.map((r) => r.ms),
+    ).toFixed(1)} ms`;
     expect(ratio, medians).toBeGreaterThan(0.8);
     expect(ratio, medians).toBeLessThan(1.25);
   }
@@ -622,7 +728,11 @@ describe("no account enumeration", () => {
 
   it("forgot password: same status, body and time for registered and unknown addresses", async () => {
     await compare(
-      (i) => call(routes.forgot, { path: `/api/auth/forgot-password/${knownAddresses[i]}`, params: { email: knownAddresses[i] } }),
+      (i) =>
+        call(routes.forgot, {
+          path: `/api/auth/forgot-password/${knownAddresses[i]}`,
+          params: { email: knownAddresses[i] },
+        }),
       () => {
         const email = freshEmail("enum-none");
         return call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } });
@@ -639,25 +749,73 @@ describe("the bad-input catalogue (DESIGN.md section 7): a clear 4xx, nothing st
   const postRoutes: Array<{ key: keyof typeof routes; path: string; valid: Record<string, unknown> }> = [
     { key: "register", path: "/api/auth/register", valid: { email: "valid.shape@example.com", password: PASSWORD } },
     { key: "login", path: "/api/auth/login", valid: { email: "valid.shape@example.com", password: PASSWORD } },
-    { key: "reset", path: "/api/auth/reset-password", valid: { newPasswordToken: "A".repeat(43), newPassword: PASSWORD } },
+    {
+      key: "reset",
+      path: "/api/auth/reset-password",
+      valid: { newPasswordToken: "A".repeat(43), newPassword: PASSWORD },
+    },
   ];
-  const bodyRoutes = [...postRoutes, { key: "refresh" as const, path: "/api/auth/refresh_token", valid: {} }, { key: "logout" as const, path: "/api/auth/logout", valid: {} }];
+  const bodyRoutes = [
+    ...postRoutes,
+    { key: "refresh" as const, path: "/api/auth/refresh_token", valid: {} },
+    { key: "logout" as const, path: "/api/auth/logout", valid: {} },
+  ];
 
   const cases: Case[] = [];
   for (const { key, path } of bodyRoutes) {
     cases.push(
-      [`${key}: body over 16 KiB (declared)`, key, { method: "POST", path, body: big, headers: { ...jsonHeaders, "Content-Length": String(big.length) } }, 413],
-      [`${key}: body over 16 KiB (undeclared)`, key, { method: "POST", path, body: JSON.stringify({ email: big }), headers: jsonHeaders }, 413],
+      [
+        `${key}: body over 16 KiB (declared)`,
+        key,
+        { method: "POST", path, body: big, headers: { ...jsonHeaders, "Content-Length": String(big.length) } },
+        413,
+      ],
+      [
+        `${key}: body over 16 KiB (undeclared)`,
+        key,
+        { method: "POST", path, body: JSON.stringify({ email: big }), headers: jsonHeaders },
+        413,
+      ],
       [`${key}: text/plain`, key, { method: "POST", path, body: "{}", headers: { "Content-Type": "text/plain" } }, 415],
-      [`${key}: a form body`, key, { method: "POST", path, body: "email=a%40b.com", headers: { "Content-Type": "application/x-www-form-urlencoded" } }, 415],
-      [`${key}: JSON in latin-1`, key, { method: "POST", path, body: "{}", headers: { "Content-Type": "application/json; charset=iso-8859-1" } }, 415],
+      [
+        `${key}: a form body`,
+        key,
+        {
+          method: "POST",
+          path,
+          body: "email=a%40b.com",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        },
+        415,
+      ],
+      [
+        `${key}: JSON in latin-1`,
+        key,
+        { method: "POST", path, body: "{}", headers: { "Content-Type": "application/json; charset=iso-8859-1" } },
+        415,
+      ],
       [`${key}: malformed JSON`, key, { method: "POST", path, body: '{"email": ', headers: jsonHeaders }, 400],
-      [`${key}: invalid UTF-8`, key, { method: "POST", path, body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: jsonHeaders }, 400],
+      [
+        `${key}: invalid UTF-8`,
+        key,
+        { method: "POST", path, body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: jsonHeaders },
+        400,
+      ],
       [`${key}: null`, key, { method: "POST", path, body: "null", headers: jsonHeaders }, 400],
       [`${key}: an array`, key, { method: "POST", path, body: "[]", headers: jsonHeaders }, 400],
       [`${key}: a string`, key, { method: "POST", path, body: '"hello"', headers: jsonHeaders }, 400],
       [`${key}: a number`, key, { method: "POST", path, body: "42", headers: jsonHeaders }, 400],
-      [`${key}: a repeated field`, key, { method: "POST", path, body: '{"email":"a@example.com","email":"b@example.com","password":"x","newPassword":"y"}', headers: jsonHeaders }, 400],
+      [
+        `${key}: a repeated field`,
+        key,
+        {
+          method: "POST",
+          path,
+          body: '{"email":"a@example.com","email":"b@example.com","password":"x","newPassword":"y"}',
+          headers: jsonHeaders,
+        },
+        400,
+      ],
       [`${key}: GET`, key, { method: "GET", path }, 405],
     );
   }
@@ -693,13 +851,46 @@ describe("the bad-input catalogue (DESIGN.md section 7): a clear 4xx, nothing st
     ] as const) {
       cases.push([`${key}: ${label}`, key, { path, json: { email, password: PASSWORD } }, 400]);
     }
-    cases.push([`${key}: a password of 129 characters`, key, { path, json: { email: "long.pw@example.com", password: "p".repeat(129) } }, 400]);
+    cases.push([
+      `${key}: a password of 129 characters`,
+      key,
+      { path, json: { email: "long.pw@example.com", password: "p".repeat(129) } },
+      400,
+    ]);
   }
-  cases.push(["register: a control character in the password", "register", { path: "/api/auth/register", json: { email: "ctl@example.com", password: "bell\u0007password" } }, 400]);
-  cases.push(["reset: a control character in the password", "reset", { path: "/api/auth/reset-password", json: { newPasswordToken: "A".repeat(43), newPassword: "tab\tpassword" } }, 400]);
-  cases.push(["reset: a well-formed but unknown token", "reset", { path: "/api/auth/reset-password", json: { newPasswordToken: "A".repeat(43), newPassword: PASSWORD } }, 400]);
-  cases.push(["reset: a garbage token", "reset", { path: "/api/auth/reset-password", json: { newPasswordToken: "'; DROP TABLE one_time_tokens; --", newPassword: PASSWORD } }, 400]);
-  cases.push(["reset: a blank token", "reset", { path: "/api/auth/reset-password", json: { newPasswordToken: "   ", newPassword: PASSWORD } }, 400]);
+  cases.push([
+    "register: a control character in the password",
+    "register",
+    { path: "/api/auth/register", json: { email: "ctl@example.com", password: "bell\u0007password" } },
+    400,
+  ]);
+  cases.push([
+    "reset: a control character in the password",
+    "reset",
+    { path: "/api/auth/reset-password", json: { newPasswordToken: "A".repeat(43), newPassword: "tab\tpassword" } },
+    400,
+  ]);
+  cases.push([
+    "reset: a well-formed but unknown token",
+    "reset",
+    { path: "/api/auth/reset-password", json: { newPasswordToken: "A".repeat(43), newPassword: PASSWORD } },
+    400,
+  ]);
+  cases.push([
+    "reset: a garbage token",
+    "reset",
+    {
+      path: "/api/auth/reset-password",
+      json: { newPasswordToken: "'; DROP TABLE one_time_tokens; --", newPassword: PASSWORD },
+    },
+    400,
+  ]);
+  cases.push([
+    "reset: a blank token",
+    "reset",
+    { path: "/api/auth/reset-password", json: { newPasswordToken: "   ", newPassword: PASSWORD } },
+    400,
+  ]);
   for (const [label, token] of [
     ["garbage", "garbage"],
     ["well-formed but unknown", "B".repeat(43)],
@@ -708,11 +899,38 @@ describe("the bad-input catalogue (DESIGN.md section 7): a clear 4xx, nothing st
     ["very long", "x".repeat(5000)],
     ["missing", undefined],
   ] as const) {
-    cases.push([`verify: a ${label} token`, "verify", { path: `/api/auth/verify/${encodeURIComponent(token ?? "")}`, params: { token } }, 400]);
+    cases.push([
+      `verify: a ${label} token`,
+      "verify",
+      { path: `/api/auth/verify/${encodeURIComponent(token ?? "")}`, params: { token } },
+      400,
+    ]);
   }
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-    cases.push([`verify: ${method}`, "verify", { method, path: `/api/auth/verify/${"A".repeat(43)}`, params: { token: "A".repeat(43) }, body: "{}", headers: jsonHeaders }, 405]);
-    cases.push([`forgot: ${method}`, "forgot", { method, path: "/api/auth/forgot-password/a@example.com", params: { email: "a@example.com" }, body: "{}", headers: jsonHeaders }, 405]);
+    cases.push([
+      `verify: ${method}`,
+      "verify",
+      {
+        method,
+        path: `/api/auth/verify/${"A".repeat(43)}`,
+        params: { token: "A".repeat(43) },
+        body: "{}",
+        headers: jsonHeaders,
+      },
+      405,
+    ]);
+    cases.push([
+      `forgot: ${method}`,
+      "forgot",
+      {
+        method,
+        path: "/api/auth/forgot-password/a@example.com",
+        params: { email: "a@example.com" },
+        body: "{}",
+        headers: jsonHeaders,
+      },
+      405,
+    ]);
   }
   for (const [label, email] of [
     ["not an address", "not-an-address"],
@@ -723,7 +941,12 @@ describe("the bad-input catalogue (DESIGN.md section 7): a clear 4xx, nothing st
     ["over-long", `${"a".repeat(250)}@example.com`],
     ["missing", undefined],
   ] as const) {
-    cases.push([`forgot: ${label}`, "forgot", { path: `/api/auth/forgot-password/${encodeURIComponent(email ?? "")}`, params: { email } }, 400]);
+    cases.push([
+      `forgot: ${label}`,
+      "forgot",
+      { path: `/api/auth/forgot-password/${encodeURIComponent(email ?? "")}`, params: { email } },
+      400,
+    ]);
   }
 
   it.each(cases)("%s", async (_name, key, request, expected) => {
@@ -735,7 +958,8 @@ describe("the bad-input catalogue (DESIGN.md section 7): a clear 4xx, nothing st
     expect((body!.message as string).length).toBeGreaterThan(0);
     if (status === 405) expect(response.headers.get("Allow")).toMatch(/^(GET|POST)$/);
     if (status === 400 && body!.issues) {
-      for (const messages of Object.values(body!.issues as Record<string, string[]>)) expect(messages.every((m) => typeof m === "string")).toBe(true);
+      for (const messages of Object.values(body!.issues as Record<string, string[]>))
+        expect(messages.every((m) => typeof m === "string")).toBe(true);
     }
     await settleAccountMail();
     expect(await tableCounts()).toEqual(before);
@@ -792,8 +1016,10 @@ describe("secrets stay secret", () => {
     await settleAccountMail();
     const hashes = await getDb().selectFrom("users").select("password_hash").execute();
     for (const { password_hash } of hashes) secrets.add(password_hash);
-    for (const { token_hash } of await getDb().selectFrom("api_tokens").select("token_hash").execute()) secrets.add(token_hash);
-    for (const { token_hash } of await getDb().selectFrom("one_time_tokens").select("token_hash").execute()) secrets.add(token_hash);
+    for (const { token_hash } of await getDb().selectFrom("api_tokens").select("token_hash").execute())
+      secrets.add(token_hash);
+    for (const { token_hash } of await getDb().selectFrom("one_time_tokens").select("token_hash").execute())
+      secrets.add(token_hash);
     for (const { id_hash } of await getDb().selectFrom("sessions").select("id_hash").execute()) secrets.add(id_hash);
     expect(secrets.size).toBeGreaterThan(20);
     expect(logged.length).toBeGreaterThan(0);
@@ -803,9 +1029,13 @@ describe("secrets stay secret", () => {
     expect(leakedToLog).toEqual([]);
 
     // Access tokens are meant to be in the login and refresh answers; nothing else may be.
-    const issued = new Set(bodies.flatMap((text) => [...text.matchAll(/"(?:accessToken|access_token)":"([^"]+)"/g)].map((m) => m[1])));
+    const issued = new Set(
+      bodies.flatMap((text) => [...text.matchAll(/"(?:accessToken|access_token)":"([^"]+)"/g)].map((m) => m[1])),
+    );
     const bodyText = bodies.join("\n");
-    const leakedToBody = [...secrets].filter((secret) => secret.length >= 8 && !issued.has(secret) && bodyText.includes(secret));
+    const leakedToBody = [...secrets].filter(
+      (secret) => secret.length >= 8 && !issued.has(secret) && bodyText.includes(secret),
+    );
     expect(leakedToBody).toEqual([]);
     expect(bodyText).not.toMatch(/argon2|password_hash|passwordHash|token_hash/);
   });

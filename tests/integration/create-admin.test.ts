@@ -24,7 +24,14 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 type Run = { code: number | null; output: string };
 
 function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? dir, DATABASE_PATH: databasePath, SESSION_SECRET: "create-admin-test", ...extra };
+  return {
+    NODE_ENV: "production",
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? dir,
+    DATABASE_PATH: databasePath,
+    SESSION_SECRET: "create-admin-test",
+    ...extra,
+  };
 }
 
 function createAdmin(args: string[], extra: Record<string, string> = {}): Promise<Run> {
@@ -41,7 +48,9 @@ function users() {
   if (!fs.existsSync(databasePath)) return [];
   const db = new Database(databasePath, { readonly: true });
   try {
-    return db.prepare("select email, role, email_verified_at, password_hash from users order by created_at").all() as Array<{
+    return db
+      .prepare("select email, role, email_verified_at, password_hash from users order by created_at")
+      .all() as Array<{
       email: string;
       role: string;
       email_verified_at: number | null;
@@ -80,7 +89,10 @@ describe("npm run create-admin", () => {
     const badEmail = await createAdmin(["not-an-address"], { ADMIN_PASSWORD: "whatever passphrase" });
     expect(badEmail).toMatchObject({ code: 1, output: expect.stringContaining("Email address is invalid") });
     const weak = await createAdmin(["weak@example.com"], { ADMIN_PASSWORD: "password1" });
-    expect(weak).toMatchObject({ code: 1, output: expect.stringContaining("This password is too common. Choose another.") });
+    expect(weak).toMatchObject({
+      code: 1,
+      output: expect.stringContaining("This password is too common. Choose another."),
+    });
     const short = await createAdmin(["weak@example.com"], { ADMIN_PASSWORD: "short" });
     expect(short).toMatchObject({ code: 1, output: expect.stringContaining("Password must be at least 8 characters") });
     const noPassword = await createAdmin(["weak@example.com"]);

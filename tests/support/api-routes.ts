@@ -3,7 +3,11 @@
  * Remix does: GET and HEAD go to the loader, other methods to the action, and
  * a thrown Response is the answer.
  */
-type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: { cspNonce: string; clientIp: string } }) => unknown;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: { cspNonce: string; clientIp: string };
+}) => unknown;
 export type RouteModule = { loader?: Handler; action?: Handler };
 
 export type RouteCall = {
@@ -33,7 +37,11 @@ export async function callRoute(route: RouteModule, call: RouteCall): Promise<Re
   const handler = method === "GET" || method === "HEAD" ? route.loader : route.action;
   if (!handler) throw new Error(`The route has no ${method === "GET" || method === "HEAD" ? "loader" : "action"}`);
   try {
-    const result = await handler({ request, params: call.params ?? {}, context: { cspNonce: "", clientIp: call.ip ?? "127.0.0.1" } });
+    const result = await handler({
+      request,
+      params: call.params ?? {},
+      context: { cspNonce: "", clientIp: call.ip ?? "127.0.0.1" },
+    });
     if (!(result instanceof Response)) throw new Error("The route did not answer with a Response");
     return result;
   } catch (error) {

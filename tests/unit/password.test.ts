@@ -1,7 +1,13 @@
 import argon2 from "argon2";
 import { useFreshDatabase } from "../support/test-database";
 import { registerAccount } from "~/models/account.server";
-import { hashPassword, isCommonPassword, needsRehash, verifyDummyPassword, verifyPassword } from "~/models/password.server";
+import {
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyDummyPassword,
+  verifyPassword,
+} from "~/models/password.server";
 import { getDb } from "~/utils/db.server";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -24,7 +30,12 @@ function parsePhc(stored: string) {
   return {
     algorithm,
     version: Number(version),
-    parameters: Object.fromEntries(parameters.split(",").map((pair) => pair.split("=")).map(([k, v]) => [k, Number(v)])),
+    parameters: Object.fromEntries(
+      parameters
+        .split(",")
+        .map((pair) => pair.split("="))
+        .map(([k, v]) => [k, Number(v)]),
+    ),
     saltBytes: Buffer.from(salt, "base64").length,
     hashBytes: Buffer.from(hash, "base64").length,
   };
@@ -33,7 +44,9 @@ function parsePhc(stored: string) {
 describe("the stored password hash", () => {
   it("is argon2id, version 19, m=19456 KiB, t=2, p=1, with a 16-byte salt and a 32-byte hash", async () => {
     const password = "a stored password";
-    expect(await registerAccount({ email: "hash.reader@example.com", password, ip: "127.0.0.1" })).toEqual({ ok: true });
+    expect(await registerAccount({ email: "hash.reader@example.com", password, ip: "127.0.0.1" })).toEqual({
+      ok: true,
+    });
     const { password_hash } = await getDb()
       .selectFrom("users")
       .select("password_hash")
