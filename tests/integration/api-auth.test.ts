@@ -686,8 +686,9 @@ describe("no account enumeration", () => {
     known: (i: number) => Promise<{ status: number; body: unknown }>,
     unknown: (i: number) => Promise<{ status: number; body: unknown }>,
   ) {
-    const knownResults = [];
-    const unknownResults = [];
+    type Timed = Awaited<ReturnType<typeof timed>>;
+    const knownResults: Timed[] = [];
+    const unknownResults: Timed[] = [];
     // One call each first, so neither side pays a first-use cost (e.g. building the dummy hash) in the sample.
     await known(ROUNDS);
     await unknown(ROUNDS);
