@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { LandingPage, landingLinks } from "~/components/landing-page";
 import { contactSection, landingMeta } from "~/content/landing";
-import { handleContactForm } from "~/utils/contact-form.server";
+import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => landingLinks;
@@ -10,6 +10,8 @@ export const links: LinksFunction = () => landingLinks;
 export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: `/#${contactSection.id}` });
 }
+
+export const headers = contactFormHeaders;
 
 export const meta: MetaFunction = () => pageMeta(landingMeta.home.title, landingMeta.home.description);
 

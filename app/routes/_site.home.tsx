@@ -4,7 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { LandingPage, landingLinks } from "~/components/landing-page";
 import { contactSection, landingMeta, signedInBar } from "~/content/landing";
 import { getSessionUser } from "~/models/session.server";
-import { handleContactForm } from "~/utils/contact-form.server";
+import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => landingLinks;
@@ -18,6 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: `/home#${contactSection.id}` });
 }
+
+export const headers = contactFormHeaders;
 
 export const meta: MetaFunction = () => pageMeta(landingMeta.homeAlias.title, landingMeta.homeAlias.description);
 
