@@ -56,3 +56,15 @@ export const accountEmails = {
       signature,
   }),
 };
+
+/** Sent when an administrator marks an investor's NDA signed. */
+export const portalEmails = {
+  materialsOpen: ({ name, link }: { name: string; link: string }): MailContent => ({
+    subject: "Your investor materials are open",
+    text:
+      `${name ? `Dear ${name},\n\n` : ""}` +
+      `Thank you for completing the non-disclosure agreement. The ${firm.shortName} investor materials are now open to you:\n\n${link}\n\n` +
+      `Questions are welcome at ${firm.mailboxes.investors}.` +
+      signature,
+  }),
+};

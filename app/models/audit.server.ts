@@ -35,3 +35,34 @@ export async function recordAuditEvent(event: AuditEvent) {
     })
     .execute();
 }
+
+export type AuditEntry = {
+  id: number;
+  actorEmail: string | null;
+  action: string;
+  targetEmail: string | null;
+  targetId: string | null;
+  details: string | null;
+  ip: string | null;
+  at: string;
+};
+
+/** The audit history, newest first, one page at a time. */
+export async function listAuditEvents({ limit, offset = 0 }: { limit: number; offset?: number }) {
+  const db = getDb();
+  const [rows, count] = await Promise.all([
+    db.selectFrom("audit_events").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+    db.selectFrom("audit_events").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const events: AuditEntry[] = rows.map((row) => ({
+    id: row.id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    targetEmail: row.target_email,
+    targetId: row.target_id,
+    details: row.details,
+    ip: row.ip,
+    at: new Date(row.at).toISOString(),
+  }));
+  return { events, total: Number(count.count) };
+}

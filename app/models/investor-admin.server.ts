@@ -1,0 +1,244 @@
+/**
+ * The administrator's side of the portal: the investor table, the NDA flags
+ * (signed implies sent, DESIGN.md section 4), deleting an investor, and the
+ * guard that every administrator page and action calls.
+ */
+import { sql } from "kysely";
+import { recordAuditEvent } from "./audit.server";
+import { requireUser } from "./session.server";
+import { toPublicUser, normalizeEmail, type PublicUser, type UserRow } from "./user.server";
+import { adminContent } from "~/content/admin";
+import { portalEmails } from "~/content/emails";
+import { now } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import {
+  INVESTOR_PAGE_SIZE,
+  investorTableSearch,
+  parseInvestorTableState,
+  type InvestorRow,
+  type InvestorTableData,
+  type InvestorTableState,
+} from "~/utils/investor-table";
+import { trySendMail } from "~/utils/mail.server";
+
+export type AdminFailure = { ok: false; status: 403 | 404; message: string };
+export type AdminResult<T = object> = ({ ok: true } & T) | AdminFailure;
+
+/** For every administrator loader and action: the logged-in administrator; an investor gets 403. */
+export async function requireAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (user.role.name !== "administrator") {
+    throw new Response("Forbidden", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return user;
+}
+
+function toInvestorRow(row: UserRow): InvestorRow {
+  const { role: _role, ...user } = toPublicUser(row);
+  return user;
+}
+
+/** `%` and `_` typed by the administrator are searched for literally. */
+function likePattern(text: string) {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function selection(state: Pick<InvestorTableState, "q" | "nda">) {
+  let query = getDb().selectFrom("users").where("role", "=", "investor");
+  if (state.q) {
+    const pattern = likePattern(state.q);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(full_name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  if (state.nda === "not-sent") query = query.where("is_nda_sent", "=", 0);
+  if (state.nda === "sent") query = query.where("is_nda_sent", "=", 1).where("is_nda_signed", "=", 0);
+  if (state.nda === "signed") query = query.where("is_nda_signed", "=", 1);
+  return query;
+}
+
+const SORT_EXPRESSIONS = {
+  name: sql`full_name collate nocase`,
+  email: sql`email`,
+  registered: sql`created_at`,
+} as const;
+
+/** Every investor of the selection, sorted; `limit` absent means all of them (CSV export). */
+async function selectInvestors(state: InvestorTableState, page?: { limit: number; offset: number }) {
+  const direction = state.dir === "asc" ? sql`asc` : sql`desc`;
+  let query = selection(state)
+    .selectAll()
+    .orderBy(sql`${SORT_EXPRESSIONS[state.sort]} ${direction}`)
+    .orderBy("id");
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return (await query.execute()).map(toInvestorRow);
+}
+
+async function countInvestors(state: Pick<InvestorTableState, "q" | "nda">) {
+  const row = await selection(state)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The administrator's table for a URL: search, NDA filter, sort and page come from its query. */
+export async function loadInvestorTable(url: URL): Promise<InvestorTableData> {
+  const requested = parseInvestorTableState(url.searchParams);
+  const total = await countInvestors(requested);
+  const pageCount = Math.max(1, Math.ceil(total / INVESTOR_PAGE_SIZE));
+  const state = { ...requested, page: Math.min(requested.page, pageCount) };
+  const rows = await selectInvestors(state, {
+    limit: INVESTOR_PAGE_SIZE,
+    offset: (state.page - 1) * INVESTOR_PAGE_SIZE,
+  });
+  return { state, rows, total, pageCount, returnTo: `/financing${investorTableSearch(state)}` };
+}
+
+/** The whole selection of a table URL (every page), for the CSV export. */
+export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
+  return selectInvestors(parseInvestorTableState(url.searchParams));
+}
+
+/** Investors for the API, oldest first; without `limit` every one of them. */
+export async function listInvestors({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
+  let query = getDb().selectFrom("users").selectAll().where("role", "=", "investor").orderBy("created_at").orderBy("id");
+  if (limit !== undefined) query = query.limit(limit).offset(offset);
+  else if (offset > 0) query = query.limit(-1).offset(offset);
+  return (await query.execute()).map(toPublicUser);
+}
+
+type Actor = Pick<PublicUser, "id" | "email">;
+type FlagInput = { actor: Actor; email: string; state: boolean; ip?: string | null };
+
+async function investorByEmail(email: string) {
+  return getDb()
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", normalizeEmail(email))
+    .where("role", "=", "investor")
+    .executeTakeFirst();
+}
+
+const notFound: AdminFailure = { ok: false, status: 404, message: adminContent.errors.notFound };
+
+/** Sets "NDA sent"; setting it to No also clears "NDA signed". */
+export async function setNdaSent({ actor, email, state, ip }: FlagInput): Promise<AdminResult<{ user: PublicUser }>> {
+  const investor = await investorByEmail(email);
+  if (!investor) return notFound;
+  const changes = state ? { is_nda_sent: 1 } : { is_nda_sent: 0, is_nda_signed: 0 };
+  const row = await getDb()
+    .updateTable("users")
+    .set({ ...changes, updated_at: now() })
+    .where("id", "=", investor.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "nda.sent.changed",
+    targetId: row.id,
+    targetEmail: row.email,
+    details: { state, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1 },
+    ip,
+  });
+  return { ok: true, user: toPublicUser(row) };
+}
+
+/** Sets "NDA signed"; setting it to Yes also sets "NDA sent", and tells the investor the materials are open. */
+export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Promise<AdminResult<{ user: PublicUser }>> {
+  const investor = await investorByEmail(email);
+  if (!investor) return notFound;
+  const changes = state ? { is_nda_sent: 1, is_nda_signed: 1 } : { is_nda_signed: 0 };
+  const row = await getDb()
+    .updateTable("users")
+    .set({ ...changes, updated_at: now() })
+    .where("id", "=", investor.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const newlySigned = state && investor.is_nda_signed === 0;
+  const mailed = newlySigned ? await mailMaterialsOpen(row) : undefined;
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "nda.signed.changed",
+    targetId: row.id,
+    targetEmail: row.email,
+    details: { state, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1, mailed },
+    ip,
+  });
+  return { ok: true, user: toPublicUser(row) };
+}
+
+function mailMaterialsOpen(row: UserRow) {
+  const link = new URL("/financing/materials", getEnv().appUrl).href;
+  return trySendMail({ to: row.email, ...portalEmails.materialsOpen({ name: row.full_name, link }) });
+}
+
+/**
+ * Deletes an investor; their sessions, API tokens and pending one-time links
+ * go with them (ON DELETE CASCADE). Administrators are refused.
+ */
+export async function deleteInvestor({
+  actor,
+  id,
+  ip,
+}: {
+  actor: Actor;
+  id: string;
+  ip?: string | null;
+}): Promise<AdminResult<{ email: string }>> {
+  const target = await getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!target) return notFound;
+  if (target.role !== "investor") return { ok: false, status: 403, message: adminContent.errors.administrator };
+  await getDb().deleteFrom("users").where("id", "=", target.id).execute();
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "investor.deleted",
+    targetId: target.id,
+    targetEmail: target.email,
+    ip,
+  });
+  return { ok: true, email: target.email };
+}
+
+/** One investor by id, for the confirmation page. */
+export async function getInvestorById(id: string): Promise<InvestorRow | null> {
+  const row = await getDb()
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", id)
+    .where("role", "=", "investor")
+    .executeTakeFirst();
+  return row ? toInvestorRow(row) : null;
+}
+
+/** A CSV cell: quoted, and a leading = + - @ (or tab/CR) neutralised so no spreadsheet runs it as a formula. */
+export function csvCell(value: string) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function investorsCsv(rows: InvestorRow[], formatTime: (iso: string) => string) {
+  const { yes, no } = adminContent.table;
+  const lines = [adminContent.csvHeader.map(csvCell).join(",")];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.fullName,
+        row.email,
+        row.address,
+        formatTime(row.createdAt),
+        row.isNDASent ? yes : no,
+        row.isNDASigned ? yes : no,
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
