@@ -4,12 +4,14 @@
  * guard that every administrator page and action calls.
  */
 import { sql } from "kysely";
+import { z } from "zod";
 import { recordAuditEvent } from "./audit.server";
 import { requireUser } from "./session.server";
 import { toPublicUser, normalizeEmail, type PublicUser, type UserRow } from "./user.server";
 import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
 import { now } from "~/utils/clock.server";
+import { emailSchema } from "~/utils/account-validation";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import {
@@ -242,3 +244,17 @@ export function investorsCsv(rows: InvestorRow[], formatTime: (iso: string) => s
   }
   return `${lines.join("\r\n")}\r\n`;
 }
+
+/** The payloads of the administrator API calls (SPEC.md section 7). */
+export const ndaFlagSchema = z.object({
+  email: emailSchema,
+  state: z.boolean({ error: "'state' must be true or false." }),
+});
+
+export const deleteInvestorSchema = z.object({
+  id: z
+    .string({ error: "'id' must be a string." })
+    .trim()
+    .min(1, { error: "'id' must not be empty." })
+    .max(64, { error: "'id' is too long." }),
+});

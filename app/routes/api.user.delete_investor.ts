@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { adminContent } from "~/content/admin";
+import { deleteInvestor, deleteInvestorSchema } from "~/models/investor-admin.server";
+import { apiError, apiJson, methodNotAllowed, readJsonBody, requireApiUser } from "~/utils/api.server";
+
+/** POST { id } → 201 (administrators only); unknown id → 404; an administrator's id → 403. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const actor = await requireApiUser(request, { role: "administrator" });
+  const { id } = await readJsonBody(request, deleteInvestorSchema);
+  const result = await deleteInvestor({ actor, id, ip: (context as { clientIp?: string }).clientIp });
+  if (!result.ok) return apiError(result.status, result.message);
+  return apiJson({ message: adminContent.notices.deleted }, { status: 201 });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);
