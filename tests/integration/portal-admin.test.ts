@@ -1,0 +1,467 @@
+/**
+ * The administrator's side: the model (table query, NDA invariant, delete,
+ * audit, CSV) and the /api/user administrator calls, against a real SQLite
+ * file and a real SMTP catcher.
+ */
+import { randomUUID } from "node:crypto";
+import { callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
+import * as deleteRoute from "~/routes/api.user.delete_investor";
+import * as listRoute from "~/routes/api.user.get_investors";
+import * as sentRoute from "~/routes/api.user.update_nda_sent";
+import * as signedRoute from "~/routes/api.user.update_nda_signed";
+import { listAuditEvents } from "~/models/audit.server";
+import { issueApiTokens } from "~/models/api-token.server";
+import {
+  csvCell,
+  deleteInvestor,
+  investorsCsv,
+  investorsForExport,
+  listInvestors,
+  loadInvestorTable,
+  setNdaSent,
+  setNdaSigned,
+} from "~/models/investor-admin.server";
+import { getDb } from "~/utils/db.server";
+import { formatRegistrationTime, safeReturnTo } from "~/utils/investor-table";
+
+const routes = {
+  list: listRoute as unknown as RouteModule,
+  sent: sentRoute as unknown as RouteModule,
+  signed: signedRoute as unknown as RouteModule,
+  remove: deleteRoute as unknown as RouteModule,
+};
+
+let smtp: SmtpCatcher;
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  database = await useFreshDatabase({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await database.cleanup();
+  await smtp.close();
+});
+
+let counter = 0;
+/** Inserts a user directly (no password hashing: these tests never log in with a password). */
+async function insertUser(
+  fields: Partial<{ email: string; fullName: string; address: string; sent: boolean; signed: boolean; createdAt: number }> & {
+    role?: "investor" | "administrator";
+  } = {},
+) {
+  counter += 1;
+  const at = fields.createdAt ?? Date.UTC(2025, 0, 1) + counter * 60_000;
+  return getDb()
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      email: fields.email ?? `person.${counter}.${randomUUID().slice(0, 8)}@example.com`,
+      password_hash: "not-a-real-hash",
+      full_name: fields.fullName ?? `Person ${counter}`,
+      address: fields.address ?? `${counter} Main Street`,
+      is_nda_sent: fields.sent || fields.signed ? 1 : 0,
+      is_nda_signed: fields.signed ? 1 : 0,
+      role: fields.role ?? "investor",
+      email_verified_at: at,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+async function userRow(id: string) {
+  return getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+async function tokenFor(userId: string) {
+  return (await issueApiTokens(userId)).accessToken;
+}
+
+function call(route: RouteModule, token: string | null, rest: Omit<RouteCall, "headers"> & { headers?: Record<string, string> }) {
+  const headers = { ...(rest.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  return callRoute(route, { ...rest, headers });
+}
+
+async function snapshotUsers() {
+  return getDb().selectFrom("users").selectAll().orderBy("id").execute();
+}
+
+describe("the NDA flags and their invariant", () => {
+  it("signed=Yes sets sent=Yes, e-mails the investor once, and is audited", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser({ fullName: "Jane Roe" });
+    const result = await setNdaSigned({ actor: admin, email: investor.email.toUpperCase(), state: true, ip: "10.0.0.9" });
+    expect(result.ok).toBe(true);
+    const row = await userRow(investor.id);
+    expect(row).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
+
+    const mail = await smtp.waitFor((m) => m.to.includes(investor.email));
+    expect(mail.subject).toBe("Your investor materials are open");
+    expect(mail.text).toContain("http://localhost:3000/financing/materials");
+    expect(mail.text).toContain("Dear Jane Roe");
+
+    const { events } = await listAuditEvents({ limit: 5 });
+    expect(events[0]).toMatchObject({
+      actorEmail: admin.email,
+      action: "nda.signed.changed",
+      targetEmail: investor.email,
+      targetId: investor.id,
+      ip: "10.0.0.9",
+    });
+
+    // Setting it again does not e-mail again.
+    const before = smtp.messages.filter((m) => m.to.includes(investor.email)).length;
+    await setNdaSigned({ actor: admin, email: investor.email, state: true });
+    expect(smtp.messages.filter((m) => m.to.includes(investor.email)).length).toBe(before);
+  });
+
+  it("sent=No clears signed; signed=No keeps sent", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser({ signed: true });
+    await setNdaSigned({ actor: admin, email: investor.email, state: false });
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 0 });
+    await setNdaSigned({ actor: admin, email: investor.email, state: true });
+    await setNdaSent({ actor: admin, email: investor.email, state: false });
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
+    await setNdaSent({ actor: admin, email: investor.email, state: true });
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 0 });
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({ action: "nda.sent.changed", actorEmail: admin.email, targetId: investor.id });
+  });
+
+  it("refuses unknown addresses and administrators' addresses with 404", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    expect(await setNdaSent({ actor: admin, email: "nobody@example.com", state: true })).toMatchObject({ ok: false, status: 404 });
+    expect(await setNdaSigned({ actor: admin, email: admin.email, state: true })).toMatchObject({ ok: false, status: 404 });
+    expect(await userRow(admin.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
+  });
+});
+
+describe("deleting an investor", () => {
+  it("removes the investor with sessions, tokens and pending links, and audits it", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser();
+    await issueApiTokens(investor.id);
+    const at = Date.now();
+    await getDb()
+      .insertInto("sessions")
+      .values({ id_hash: randomUUID(), user_id: investor.id, created_at: at, last_seen_at: at, expires_at: at + 60_000 })
+      .execute();
+    await getDb()
+      .insertInto("one_time_tokens")
+      .values({ token_hash: randomUUID(), user_id: investor.id, purpose: "reset", created_at: at, expires_at: at + 60_000, used_at: null })
+      .execute();
+
+    expect(await deleteInvestor({ actor: admin, id: investor.id, ip: "10.0.0.1" })).toMatchObject({ ok: true });
+    expect(await userRow(investor.id)).toBeUndefined();
+    for (const table of ["sessions", "api_tokens", "one_time_tokens"] as const) {
+      const rows = await getDb().selectFrom(table).select("user_id").where("user_id", "=", investor.id).execute();
+      expect(rows, table).toEqual([]);
+    }
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({ action: "investor.deleted", actorEmail: admin.email, targetEmail: investor.email });
+  });
+
+  it("refuses administrators (403) and unknown ids (404)", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const other = await insertUser({ role: "administrator" });
+    expect(await deleteInvestor({ actor: admin, id: other.id })).toMatchObject({ ok: false, status: 403 });
+    expect(await deleteInvestor({ actor: admin, id: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await userRow(other.id)).toBeDefined();
+  });
+});
+
+describe("the investor table at a few hundred rows", () => {
+  let tag: string;
+  beforeAll(async () => {
+    tag = `t${randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < 260; i++) {
+      await insertUser({
+        email: `${tag}.${String(i).padStart(3, "0")}@example.com`,
+        fullName: `${tag} Investor ${String(259 - i).padStart(3, "0")}`,
+        sent: i % 3 === 1,
+        signed: i % 3 === 2,
+      });
+    }
+    await insertUser({ email: `${tag}-admin@example.com`, role: "administrator", fullName: `${tag} Admin` });
+    await insertUser({ email: "percent@example.com", fullName: "100% Literal_Name" });
+  });
+
+  const table = (query: string) => loadInvestorTable(new URL(`http://localhost/financing?${query}`));
+
+  it("pages 50 at a time with the total, investors only", async () => {
+    const first = await table(`q=${tag}`);
+    expect(first.total).toBe(260);
+    expect(first.pageCount).toBe(6);
+    expect(first.rows).toHaveLength(50);
+    expect(first.rows.some((row) => row.email.includes("admin"))).toBe(false);
+    const last = await table(`q=${tag}&page=6`);
+    expect(last.rows).toHaveLength(10);
+    expect(last.state.page).toBe(6);
+    const beyond = await table(`q=${tag}&page=99`);
+    expect(beyond.state.page).toBe(6);
+  });
+
+  it("searches name or e-mail case-insensitively, with % and _ taken literally", async () => {
+    expect((await table(`q=${tag.toUpperCase()}.007`)).rows.map((r) => r.email)).toEqual([`${tag}.007@example.com`]);
+    expect((await table(`q=${tag}+investor+252`)).rows.map((r) => r.email)).toEqual([`${tag}.007@example.com`]);
+    expect((await table("q=%25")).rows.map((r) => r.email)).toEqual(["percent@example.com"]);
+    expect((await table("q=l_n")).rows.map((r) => r.email)).toEqual(["percent@example.com"]);
+  });
+
+  it("filters by NDA state", async () => {
+    expect((await table(`q=${tag}&nda=not-sent`)).total).toBe(87);
+    const sent = await table(`q=${tag}&nda=sent`);
+    expect(sent.total).toBe(87);
+    expect(sent.rows.every((r) => r.isNDASent && !r.isNDASigned)).toBe(true);
+    const signed = await table(`q=${tag}&nda=signed`);
+    expect(signed.total).toBe(86);
+    expect(signed.rows.every((r) => r.isNDASigned)).toBe(true);
+  });
+
+  it("sorts by name, e-mail and registration both ways, and keeps the state in returnTo", async () => {
+    const byNameAsc = await table(`q=${tag}&sort=name&dir=asc`);
+    expect(byNameAsc.rows[0].fullName).toBe(`${tag} Investor 000`);
+    const byEmailDesc = await table(`q=${tag}&sort=email&dir=desc`);
+    expect(byEmailDesc.rows[0].email).toBe(`${tag}.259@example.com`);
+    const newest = await table(`q=${tag}`);
+    expect(newest.rows[0].email).toBe(`${tag}.259@example.com`);
+    const oldest = await table(`q=${tag}&sort=registered&dir=asc&page=2`);
+    expect(oldest.rows[0].email).toBe(`${tag}.050@example.com`);
+    expect(oldest.returnTo).toBe(`/financing?q=${tag}&sort=registered&dir=asc&page=2`);
+    const bogus = await table(`q=${tag}&sort=password_hash&dir=sideways&page=-3`);
+    expect(bogus.state).toMatchObject({ sort: "registered", dir: "desc", page: 1 });
+  });
+
+  it("exports the whole selection as CSV, formula-safe", async () => {
+    const rows = await investorsForExport(new URL(`http://localhost/financing.csv?q=${tag}&nda=signed&sort=email&dir=asc`));
+    expect(rows).toHaveLength(86);
+    const csv = investorsCsv(rows, formatRegistrationTime);
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"Full name","E-mail","Address","Registration time","NDA sent","NDA completed"');
+    expect(lines).toHaveLength(87);
+    expect(lines[1]).toContain(`"${tag}.002@example.com"`);
+    expect(lines[1]).toMatch(/"Yes","Yes"$/);
+  });
+
+  it("lists investors for the API: all without limit, a page with it", async () => {
+    const all = await listInvestors();
+    expect(all.length).toBeGreaterThanOrEqual(261);
+    expect(all.every((u) => u.role.name === "investor")).toBe(true);
+    const page = await listInvestors({ limit: 10, offset: 5 });
+    expect(page.map((u) => u.id)).toEqual(all.slice(5, 15).map((u) => u.id));
+  });
+});
+
+describe("CSV cells and return paths", () => {
+  it("neutralises formulas and quotes", () => {
+    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell("+1")).toBe(`"'+1"`);
+    expect(csvCell("-1")).toBe(`"'-1"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("Plain, text")).toBe(`"Plain, text"`);
+  });
+
+  it("formats registration time in US English, UTC", () => {
+    expect(formatRegistrationTime("2025-03-04T17:05:06.000Z")).toBe("March 4, 2025 at 5:05:06 PM UTC");
+  });
+
+  it("only returns to same-site /financing paths", () => {
+    expect(safeReturnTo("/financing?q=a&page=2")).toBe("/financing?q=a&page=2");
+    expect(safeReturnTo("//evil.example/financing")).toBe("/financing");
+    expect(safeReturnTo("https://evil.example/financing")).toBe("/financing");
+    expect(safeReturnTo("/financingevil")).toBe("/financing");
+    expect(safeReturnTo("/financing/../contact")).toBe("/financing");
+    expect(safeReturnTo("/\\evil.example")).toBe("/financing");
+    expect(safeReturnTo(42)).toBe("/financing");
+  });
+});
+
+describe("the administrator API", () => {
+  it("GET get_investors: { users } in the public shape; limit/offset validated", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser({ fullName: "Api Listed", address: "1 API Way" });
+    const token = await tokenFor(admin.id);
+    const response = await call(routes.list, token, { path: "/api/user/get_investors" });
+    expect(response.status).toBe(200);
+    const { users } = (await response.json()) as { users: Record<string, unknown>[] };
+    const listed = users.find((u) => u.id === investor.id);
+    expect(listed).toEqual({
+      id: investor.id,
+      email: investor.email,
+      fullName: "Api Listed",
+      address: "1 API Way",
+      isNDASent: false,
+      isNDASigned: false,
+      role: { name: "investor" },
+      createdAt: new Date(investor.created_at).toISOString(),
+    });
+    expect(users.some((u) => u.id === admin.id)).toBe(false);
+    expect(JSON.stringify(users)).not.toContain("password");
+
+    const page = await call(routes.list, token, { path: "/api/user/get_investors?limit=2&offset=1" });
+    expect(((await page.json()) as { users: unknown[] }).users).toHaveLength(2);
+    for (const bad of ["limit=0", "limit=-1", "limit=abc", "limit=1.5", "limit=100000", "offset=-2", "offset=x", "limit=1e3"]) {
+      const answer = await call(routes.list, token, { path: `/api/user/get_investors?${bad}` });
+      expect(answer.status, bad).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toBeTruthy();
+    }
+  });
+
+  it("401 with WWW-Authenticate: Bearer without or with a bad token", async () => {
+    for (const [route, method] of [
+      [routes.list, "GET"],
+      [routes.sent, "POST"],
+      [routes.signed, "POST"],
+      [routes.remove, "POST"],
+    ] as const) {
+      for (const token of [null, "not-a-token"]) {
+        const response = await call(route, token, { method, path: "/api/user/x", json: method === "POST" ? {} : undefined });
+        expect(response.status).toBe(401);
+        expect(response.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+      }
+    }
+  });
+
+  it("403 for an investor on every administrator call, and nothing changes", async () => {
+    const investor = await insertUser();
+    const victim = await insertUser();
+    const token = await tokenFor(investor.id);
+    const before = await snapshotUsers();
+    const answers = [
+      await call(routes.list, token, { path: "/api/user/get_investors" }),
+      await call(routes.sent, token, { path: "/api/user/update_nda_sent", json: { email: investor.email, state: true } }),
+      await call(routes.signed, token, { path: "/api/user/update_nda_signed", json: { email: investor.email, state: true } }),
+      await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: victim.id } }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
+    expect(await snapshotUsers()).toEqual(before);
+  });
+
+  it("update_nda_signed / update_nda_sent: 201, the invariant, 404 for unknown e-mail", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser();
+    const token = await tokenFor(admin.id);
+    const signed = await call(routes.signed, token, {
+      path: "/api/user/update_nda_signed",
+      json: { email: investor.email, state: true },
+      ip: "10.9.9.9",
+    });
+    expect(signed.status).toBe(201);
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
+    await smtp.waitFor((m) => m.to.includes(investor.email) && /materials are open/.test(m.subject));
+
+    const sent = await call(routes.sent, token, { path: "/api/user/update_nda_sent", json: { email: investor.email, state: false } });
+    expect(sent.status).toBe(201);
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
+
+    const { events } = await listAuditEvents({ limit: 2 });
+    expect(events.map((e) => e.action)).toEqual(["nda.sent.changed", "nda.signed.changed"]);
+    expect(events[1]).toMatchObject({ actorEmail: admin.email, targetId: investor.id, ip: "10.9.9.9" });
+
+    for (const route of [routes.sent, routes.signed]) {
+      const unknown = await call(route, token, { path: "/api/user/x", json: { email: "ghost@example.com", state: true } });
+      expect(unknown.status).toBe(404);
+    }
+  });
+
+  it("refuses the bad-input catalogue with a clear 4xx and changes nothing", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser();
+    const token = await tokenFor(admin.id);
+    const before = await snapshotUsers();
+    const raw = (body: string, contentType = "application/json") => ({
+      path: "/api/user/update_nda_signed",
+      method: "POST",
+      body,
+      headers: { "Content-Type": contentType },
+    });
+    const cases: [Omit<RouteCall, "headers"> & { headers?: Record<string, string> }, number][] = [
+      [{ path: "/api/user/update_nda_signed", json: { email: investor.email, state: "true" } }, 400],
+      [{ path: "/api/user/update_nda_signed", json: { email: investor.email, state: 1 } }, 400],
+      [{ path: "/api/user/update_nda_signed", json: { email: investor.email } }, 400],
+      [{ path: "/api/user/update_nda_signed", json: { email: "not-an-email", state: true } }, 400],
+      [{ path: "/api/user/update_nda_signed", json: { email: ["a@example.com"], state: true } }, 400],
+      [{ path: "/api/user/update_nda_signed", json: [investor.email, true] }, 400],
+      [raw("{not json"), 400],
+      [raw(`{"email":"${investor.email}","state":true,"state":false}`), 400],
+      [raw(`email=${investor.email}&state=true`, "application/x-www-form-urlencoded"), 415],
+      [raw(JSON.stringify({ email: investor.email, state: true, pad: "x".repeat(17_000) })), 413],
+    ];
+    for (const [request, status] of cases) {
+      const response = await call(routes.signed, token, request);
+      expect(response.status, JSON.stringify(request).slice(0, 120)).toBe(status);
+      expect(((await response.json()) as { message: string }).message).toBeTruthy();
+    }
+    const deleteCases = [{}, { id: 42 }, { id: "" }, { id: "x".repeat(65) }];
+    for (const json of deleteCases) {
+      const response = await call(routes.remove, token, { path: "/api/user/delete_investor", json });
+      expect(response.status, JSON.stringify(json)).toBe(400);
+    }
+    const wrongMethod = await call(routes.signed, token, { method: "GET", path: "/api/user/update_nda_signed" });
+    expect(wrongMethod.status).toBe(405);
+    expect(await snapshotUsers()).toEqual(before);
+  });
+
+  it("mass assignment: extra fields cannot set a role or verification", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser();
+    const token = await tokenFor(admin.id);
+    const response = await call(routes.sent, token, {
+      path: "/api/user/update_nda_sent",
+      json: { email: investor.email, state: true, role: "administrator", email_verified_at: null, is_nda_signed: 1 },
+    });
+    expect(response.status).toBe(201);
+    expect(await userRow(investor.id)).toMatchObject({
+      role: "investor",
+      is_nda_sent: 1,
+      is_nda_signed: 0,
+      email_verified_at: investor.email_verified_at,
+    });
+  });
+
+  it("delete_investor: 201, 404 for an unknown id, administrators cannot be deleted", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const otherAdmin = await insertUser({ role: "administrator" });
+    const investor = await insertUser();
+    const investorToken = await tokenFor(investor.id);
+    const token = await tokenFor(admin.id);
+
+    const refused = await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: otherAdmin.id } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe("Administrators cannot be deleted.");
+    const self = await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: admin.id } });
+    expect(self.status).toBe(403);
+    expect(await userRow(otherAdmin.id)).toBeDefined();
+
+    const unknown = await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: randomUUID() } });
+    expect(unknown.status).toBe(404);
+
+    const deleted = await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: investor.id } });
+    expect(deleted.status).toBe(201);
+    expect(await userRow(investor.id)).toBeUndefined();
+    // The deleted investor's token no longer works.
+    const after = await call(routes.list, investorToken, { path: "/api/user/get_investors" });
+    expect(after.status).toBe(401);
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({ action: "investor.deleted", actorEmail: admin.email, targetId: investor.id });
+  });
+});
+
+describe("the audit listing", () => {
+  it("is newest first and paginated with a total", async () => {
+    const { events, total } = await listAuditEvents({ limit: 3 });
+    expect(events).toHaveLength(3);
+    expect(total).toBeGreaterThan(3);
+    const times = events.map((e) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const next = await listAuditEvents({ limit: 3, offset: 3 });
+    expect(next.events[0].id).not.toBe(events[0].id);
+  });
+});
