@@ -41,6 +41,7 @@ export const adminContent = {
   errors: {
     notFound: "No investor has this e-mail address or id.",
     administrator: "Administrators cannot be deleted.",
+    forbidden: "You do not have permission to see this page.",
   },
   deletePage: {
     title: "Delete investor",
@@ -58,6 +59,9 @@ export const adminContent = {
     empty: "No events yet.",
     back: "Back to investors",
     pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+    pages: "Audit pages",
+    newer: "Newer events",
+    older: "Older events",
   },
   csvHeader: ["Full name", "E-mail", "Address", "Registration time", "NDA sent", "NDA completed"],
   csvFileName: "investors.csv",

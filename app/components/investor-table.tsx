@@ -1,0 +1,260 @@
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { adminContent } from "~/content/admin";
+import styles from "~/styles/investor-table.css";
+import {
+  NDA_FILTERS,
+  formatRegistrationTime,
+  investorTableSearch,
+  type InvestorRow,
+  type InvestorTableData,
+  type InvestorTableState,
+  type SortColumn,
+} from "~/utils/investor-table";
+
+const words = adminContent.table;
+
+export const investorTableLinks = () => [{ rel: "stylesheet", href: styles }];
+
+/** The administrator's investor table: search, filter, sortable headers, pages, CSV, NDA flags, delete. */
+export function InvestorTable({ data }: { data: InvestorTableData }) {
+  const { state, rows, total, pageCount, returnTo } = data;
+  const csvHref = `/financing/investors.csv${investorTableSearch(state, { page: 1 })}`;
+  return (
+    <section className="investor-table" aria-labelledby="investor-table-heading">
+      <div className="investor-table__top">
+        <h1 id="investor-table-heading">{words.heading}</h1>
+        <Link to="/financing/audit">{words.auditLink}</Link>
+      </div>
+      <Form method="get" action="/financing" className="investor-table__search" role="search">
+        <label>
+          <span>{words.searchLabel}</span>
+          <input type="search" name="q" defaultValue={state.q} key={state.q} />
+        </label>
+        <label>
+          <span>{words.filterLabel}</span>
+          <select name="nda" defaultValue={state.nda} key={state.nda}>
+            {NDA_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {words.filters[filter]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {state.sort !== "registered" || state.dir !== "desc" ? (
+          <>
+            <input type="hidden" name="sort" value={state.sort} />
+            <input type="hidden" name="dir" value={state.dir} />
+          </>
+        ) : null}
+        <button type="submit" className="button">
+          {words.apply}
+        </button>
+        {state.q || state.nda !== "all" ? <Link to="/financing">{words.clear}</Link> : null}
+      </Form>
+      <p className="investor-table__summary">
+        <span role="status">{words.total(total)}</span>{" "}
+        <a href={csvHref} download={adminContent.csvFileName}>
+          {words.csv}
+        </a>
+      </p>
+      <div className="investor-table__scroll">
+        <table>
+          <caption className="visually-hidden">{words.caption}</caption>
+          <thead>
+            <tr>
+              <SortableHeader column="name" state={state} label={words.columns.name} />
+              <SortableHeader column="email" state={state} label={words.columns.email} />
+              <th scope="col">{words.columns.address}</th>
+              <SortableHeader column="registered" state={state} label={words.columns.registered} />
+              <th scope="col">{words.columns.ndaSent}</th>
+              <th scope="col">{words.columns.ndaSigned}</th>
+              <th scope="col">{words.columns.delete}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7}>{words.empty}</td>
+              </tr>
+            ) : (
+              rows.map((row) => <InvestorTableRow key={row.id} row={row} returnTo={returnTo} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination state={state} pageCount={pageCount} />
+    </section>
+  );
+}
+
+function SortableHeader({ column, state, label }: { column: SortColumn; state: InvestorTableState; label: string }) {
+  const active = state.sort === column;
+  const nextDir = active ? (state.dir === "asc" ? "desc" : "asc") : column === "registered" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={`/financing${investorTableSearch(state, { sort: column, dir: nextDir, page: 1 })}`}>
+        {label}
+        <span aria-hidden="true">{active ? (state.dir === "asc" ? " ▲" : " ▼") : ""}</span>
+      </Link>
+    </th>
+  );
+}
+
+function Pagination({ state, pageCount }: { state: InvestorTableState; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
+  return (
+    <nav aria-label={words.pagination} className="investor-table__pages">
+      <ul>
+        {state.page > 1 ? (
+          <li>
+            <Link to={`/financing${investorTableSearch(state, { page: state.page - 1 })}`}>{words.previous}</Link>
+          </li>
+        ) : null}
+        {pages.map((page) => (
+          <li key={page}>
+            <Link
+              to={`/financing${investorTableSearch(state, { page })}`}
+              aria-current={page === state.page ? "page" : undefined}
+              aria-label={words.pageLabel(page)}
+            >
+              {page}
+            </Link>
+          </li>
+        ))}
+        {state.page < pageCount ? (
+          <li>
+            <Link to={`/financing${investorTableSearch(state, { page: state.page + 1 })}`}>{words.next}</Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/** The flags the row shows: while a change is on its way, the value it will have (signed implies sent). */
+function optimisticFlags(row: InvestorRow, sentForm?: FormData, signedForm?: FormData) {
+  let sent = row.isNDASent;
+  let signed = row.isNDASigned;
+  const sentValue = sentForm?.get("state");
+  const signedValue = signedForm?.get("state");
+  if (sentValue === "yes") sent = true;
+  if (sentValue === "no") [sent, signed] = [false, false];
+  if (signedValue === "yes") [sent, signed] = [true, true];
+  if (signedValue === "no") signed = false;
+  return { sent, signed };
+}
+
+function InvestorTableRow({ row, returnTo }: { row: InvestorRow; returnTo: string }) {
+  const sentFetcher = useFetcher({ key: `nda-sent-${row.id}` });
+  const signedFetcher = useFetcher({ key: `nda-signed-${row.id}` });
+  const { sent, signed } = optimisticFlags(row, sentFetcher.formData, signedFetcher.formData);
+  return (
+    <tr>
+      <td>{row.fullName}</td>
+      <td>{row.email}</td>
+      <td>{row.address}</td>
+      <td>{formatRegistrationTime(row.createdAt)}</td>
+      <td>
+        <FlagForm
+          fetcher={sentFetcher}
+          row={row}
+          intent="nda-sent"
+          value={sent}
+          label={words.ndaSentFor(row.email)}
+          returnTo={returnTo}
+        />
+      </td>
+      <td>
+        <FlagForm
+          fetcher={signedFetcher}
+          row={row}
+          intent="nda-signed"
+          value={signed}
+          label={words.ndaSignedFor(row.email)}
+          returnTo={returnTo}
+        />
+      </td>
+      <td>
+        <DeleteControl row={row} returnTo={returnTo} />
+      </td>
+    </tr>
+  );
+}
+
+/** One flag, one small form: it submits on change with JavaScript, through its Save button without. */
+function FlagForm({
+  fetcher,
+  row,
+  intent,
+  value,
+  label,
+  returnTo,
+}: {
+  fetcher: ReturnType<typeof useFetcher>;
+  row: InvestorRow;
+  intent: "nda-sent" | "nda-signed";
+  value: boolean;
+  label: string;
+  returnTo: string;
+}) {
+  const hydrated = useHydrated();
+  const selectId = `${intent}-${row.id}`;
+  return (
+    <fetcher.Form method="post" action={`/financing/investors/${row.id}`} className="flag-form">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <label htmlFor={selectId} className="visually-hidden">
+        {label}
+      </label>
+      <select
+        id={selectId}
+        name="state"
+        value={value ? "yes" : "no"}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+      >
+        <option value="yes">{words.yes}</option>
+        <option value="no">{words.no}</option>
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className="button button--small" aria-label={`${words.save}: ${label}`}>
+          {words.save}
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+/** With JavaScript a confirm() before the POST; without it, a link to the confirmation page. */
+function DeleteControl({ row, returnTo }: { row: InvestorRow; returnTo: string }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher({ key: `delete-${row.id}` });
+  const action = `/financing/investors/${row.id}/delete`;
+  if (!hydrated) {
+    return (
+      <Link to={`${action}?${new URLSearchParams({ returnTo })}`} aria-label={words.deleteFor(row.email)}>
+        {words.delete}
+      </Link>
+    );
+  }
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      onSubmit={(event) => {
+        if (!window.confirm(adminContent.deletePage.question)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button
+        type="submit"
+        className="button button--small button--danger"
+        aria-label={words.deleteFor(row.email)}
+        disabled={fetcher.state !== "idle"}
+      >
+        {words.delete}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { investorTableLinks } from "~/components/investor-table";
+import { adminContent } from "~/content/admin";
+import { deleteInvestor, getInvestorById, requireAdmin } from "~/models/investor-admin.server";
+import { safeReturnTo } from "~/utils/investor-table";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+const words = adminContent.deletePage;
+
+export const links: LinksFunction = () => investorTableLinks();
+
+/** GET: the confirmation page (the no-JavaScript path of Delete). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const investor = params.id ? await getInvestorById(params.id) : null;
+  if (!investor) throw new Response("Not found", { status: 404 });
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
+  return json({ investor: { email: investor.email, fullName: investor.fullName }, returnTo });
+}
+
+/** POST: deletes the investor (with sessions, tokens and pending links) and returns to the table. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const formData = await request.formData();
+  const returnTo = safeReturnTo(formData.get("returnTo"));
+  const result = await deleteInvestor({
+    actor,
+    id: params.id ?? "",
+    ip: (context as { clientIp?: string }).clientIp,
+  });
+  if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);
+  return redirectWithSuccess(returnTo, adminContent.notices.deleted);
+}
+
+export const meta: MetaFunction = () => pageMeta(words.title, words.description);
+
+export default function ConfirmDeletePage() {
+  const { investor, returnTo } = useLoaderData<typeof loader>();
+  return (
+    <section className="confirm-delete" aria-labelledby="confirm-delete-heading">
+      <h1 id="confirm-delete-heading">{words.title}</h1>
+      <p>
+        <strong>{investor.fullName || investor.email}</strong>
+        {investor.fullName ? ` (${investor.email})` : null}
+      </p>
+      <p>{words.question}</p>
+      <Form method="post" className="confirm-delete__actions">
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <button type="submit" className="button button--danger">
+          {words.confirm}
+        </button>
+        <Link to={returnTo}>{words.cancel}</Link>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="confirm-delete">
+      <h1>{status === 404 ? adminContent.errors.notFound : status === 403 ? adminContent.errors.forbidden : adminContent.notices.failed}</h1>
+      <p>
+        <Link to="/financing">{adminContent.audit.back}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { adminContent } from "~/content/admin";
+import { getInvestorById, requireAdmin, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
+import { safeReturnTo } from "~/utils/investor-table";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+
+const flagSchema = z.object({
+  intent: z.enum(["nda-sent", "nda-signed"]),
+  state: z.enum(["yes", "no"]),
+});
+
+/**
+ * POST from one NDA dropdown of the investor table: sets the flag and sends
+ * the administrator back to the table URL it came from (`returnTo`).
+ * No loader and no component: this URL is only posted to (its child, the
+ * delete confirmation page, renders through it).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const formData = await request.formData();
+  const returnTo = safeReturnTo(formData.get("returnTo"));
+  const submission = parseWithZod(formData, { schema: flagSchema });
+  const investor = params.id ? await getInvestorById(params.id) : null;
+  if (submission.status !== "success" || !investor) {
+    return redirectWithError(returnTo, adminContent.notices.failed);
+  }
+  const change = submission.value.intent === "nda-sent" ? setNdaSent : setNdaSigned;
+  const result = await change({
+    actor,
+    email: investor.email,
+    state: submission.value.state === "yes",
+    ip: (context as { clientIp?: string }).clientIp,
+  });
+  if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);
+  return redirectWithSuccess(returnTo, adminContent.notices.ndaChanged);
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { adminContent } from "~/content/admin";
+import { recordAuditEvent } from "~/models/audit.server";
+import { investorsCsv, investorsForExport, requireAdmin } from "~/models/investor-admin.server";
+import { formatRegistrationTime } from "~/utils/investor-table";
+
+/** GET: the investor table's current selection (same query as /financing, every page) as CSV. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requireAdmin(request);
+  const url = new URL(request.url);
+  const rows = await investorsForExport(url);
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "investors.exported",
+    details: { query: url.search, rows: rows.length },
+    ip: (context as { clientIp?: string }).clientIp,
+  });
+  return new Response(investorsCsv(rows, formatRegistrationTime), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${adminContent.csvFileName}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
