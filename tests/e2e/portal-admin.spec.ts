@@ -1,0 +1,183 @@
+/**
+ * The administrator's investor table, with and without JavaScript: search,
+ * pages, sort, CSV export, both NDA flags (with their toast), delete with
+ * confirmation, and the audit page; axe on each page.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { TEST_PASSWORD, logIn, uniqueEmail, type TestAccount } from "./support/accounts";
+import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { E2E_DATA_DIR } from "./support/server";
+
+const DATABASE_PATH = path.join(E2E_DATA_DIR, "portal.sqlite");
+const SEEDED = 55;
+
+/** An administrator, made the way an operator makes one: `npm run create-admin`. */
+function createAdministrator(): TestAccount {
+  const email = uniqueEmail("admin");
+  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/create-admin.ts", email], {
+    env: { ...process.env, DATABASE_PATH, ADMIN_PASSWORD: TEST_PASSWORD, NODE_ENV: "development" },
+    stdio: "pipe",
+  });
+  return { email, password: TEST_PASSWORD };
+}
+
+/** Investors straight into the e2e database, each named with `tag` so a search finds exactly them. */
+function seedInvestors(tag: string, count: number) {
+  const db = new Database(DATABASE_PATH);
+  db.pragma("busy_timeout = 5000");
+  const insert = db.prepare(
+    `insert into users (id, email, password_hash, full_name, address, is_nda_sent, is_nda_signed, role,
+       email_verified_at, failed_logins, locked_until, created_at, updated_at)
+     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, 0, null, ?, ?)`,
+  );
+  const base = Date.UTC(2025, 5, 1, 12, 0, 0);
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const at = base + i * 60_000;
+      const number = String(i).padStart(2, "0");
+      insert.run(randomUUID(), `${tag}-${number}@example.com`, `${tag} Investor ${number}`, `${i} Seed Street`, at, at, at);
+    }
+  })();
+  db.close();
+}
+
+function tableRows(page: Page) {
+  return page.locator(".investor-table tbody tr");
+}
+
+async function search(page: Page, query: string) {
+  await page.getByLabel("Search by name or e-mail").fill(query);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(query)}`));
+}
+
+test.describe("the administrator's investor table", () => {
+  test.describe.configure({ mode: "serial" });
+  let admin: TestAccount;
+  let tag: string;
+
+  test.beforeAll(() => {
+    admin = createAdministrator();
+    tag = `seed${randomBytes(3).toString("hex")}`;
+    seedInvestors(tag, SEEDED);
+  });
+
+  test("searches, pages, sorts and exports CSV", async ({ page, javaScriptOn }) => {
+    await logIn(page, javaScriptOn, admin);
+    await expect(page.getByRole("heading", { name: "Investors", level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page, "the investor table");
+
+    await search(page, tag.toUpperCase());
+    await expect(page.getByText(`${SEEDED} investors`)).toBeVisible();
+    await expect(tableRows(page)).toHaveCount(50);
+    // Newest first by default.
+    await expect(tableRows(page).first()).toContainText(`${tag}-54@example.com`);
+    await expect(tableRows(page).first()).toContainText("June 1, 2025 at 12:54:00 PM UTC");
+
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(tableRows(page)).toHaveCount(SEEDED - 50);
+    await expect(page.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+
+    await page.getByRole("link", { name: "Full name" }).click();
+    await expect(page).toHaveURL(/sort=name&dir=asc/);
+    await expect(page.getByRole("columnheader", { name: "Full name" })).toHaveAttribute("aria-sort", "ascending");
+    await expect(tableRows(page).first()).toContainText(`${tag} Investor 00`);
+    await page.getByRole("link", { name: "Full name" }).click();
+    await expect(page).toHaveURL(/sort=name&dir=desc/);
+    await expect(page.getByRole("columnheader", { name: "Full name" })).toHaveAttribute("aria-sort", "descending");
+    await expect(tableRows(page).first()).toContainText(`${tag} Investor 54`);
+    await expectNoAxeViolations(page, "the sorted, searched table");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("investors.csv");
+    const csv = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
+    expect(csv[0]).toBe('"Full name","E-mail","Address","Registration time","NDA sent","NDA completed"');
+    expect(csv).toHaveLength(SEEDED + 1);
+    expect(csv[1]).toContain(`"${tag} Investor 54"`);
+  });
+
+  test("changes both NDA flags and deletes with confirmation", async ({ page, javaScriptOn }) => {
+    const target = `${tag}-07@example.com`;
+    await logIn(page, javaScriptOn, admin);
+    await search(page, target);
+    await expect(tableRows(page)).toHaveCount(1);
+
+    const sent = page.getByLabel(`NDA sent for ${target}`, { exact: true });
+    const signed = page.getByLabel(`NDA completed for ${target}`, { exact: true });
+    await expect(sent).toHaveValue("no");
+    await expect(signed).toHaveValue("no");
+
+    async function choose(select: typeof sent, label: string, value: "Yes" | "No") {
+      await select.selectOption({ label: value });
+      if (!javaScriptOn) await page.getByRole("button", { name: `Save: ${label}` }).click();
+    }
+
+    await choose(signed, `NDA completed for ${target}`, "Yes");
+    await expect(page.getByText("NDA Sign state changed").first()).toBeVisible();
+    await expect(signed).toHaveValue("yes");
+    await expect(sent).toHaveValue("yes");
+    await expect(page).toHaveURL(/[?&]q=/);
+
+    await choose(sent, `NDA sent for ${target}`, "No");
+    await expect(sent).toHaveValue("no");
+    await expect(signed).toHaveValue("no");
+    await page.reload();
+    await expect(page.getByLabel(`NDA sent for ${target}`, { exact: true })).toHaveValue("no");
+    await expect(page.getByLabel(`NDA completed for ${target}`, { exact: true })).toHaveValue("no");
+
+    const deleteControl = page.getByRole(javaScriptOn ? "button" : "link", { name: `Delete ${target}` });
+    if (javaScriptOn) {
+      let question = "";
+      page.once("dialog", (dialog) => {
+        question = dialog.message();
+        void dialog.accept();
+      });
+      await deleteControl.click();
+      await expect(page.getByText("0 investors")).toBeVisible();
+      expect(question).toBe("Do you want to delete this entry?");
+    } else {
+      await deleteControl.click();
+      await expect(page.getByText("Do you want to delete this entry?")).toBeVisible();
+      await expectNoAxeViolations(page, "the delete confirmation page");
+      await page.getByRole("button", { name: "Delete" }).click();
+      await expect(page).toHaveURL(/\/financing\?q=/);
+      await expect(page.getByText("0 investors")).toBeVisible();
+    }
+    await expect(page.getByText(target)).toHaveCount(0);
+
+    await visit(page, "/financing/audit", javaScriptOn);
+    await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+    const deleted = page.getByRole("row").filter({ hasText: "investor.deleted" }).filter({ hasText: target });
+    await expect(deleted).toHaveCount(1);
+    await expect(deleted).toContainText(admin.email);
+    await expect(page.getByRole("row").filter({ hasText: "nda.signed.changed" }).filter({ hasText: target })).toHaveCount(1);
+    await expectNoAxeViolations(page, "the audit page");
+  });
+
+  test("the confirmation page is reachable without JavaScript and Cancel keeps the investor", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    const target = `${tag}-08@example.com`;
+    await logIn(page, javaScriptOn, admin);
+    const db = new Database(DATABASE_PATH, { readonly: true });
+    const { id } = db.prepare("select id from users where email = ?").get(target) as { id: string };
+    db.close();
+    const url = `/financing/investors/${id}/delete?returnTo=${encodeURIComponent(`/financing?q=${target}`)}`;
+    await visit(page, url, javaScriptOn);
+    await expect(page.getByText("Do you want to delete this entry?")).toBeVisible();
+    await expectNoAxeViolations(page, "the delete confirmation page");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/financing\?q=/);
+    await expect(tableRows(page)).toHaveCount(1);
+  });
+});
