@@ -57,7 +57,8 @@ async function search(page: Page, query: string) {
 }
 
 test.describe("the administrator's investor table", () => {
-  test.describe.configure({ mode: "serial" });
+  // Axe over a 50-row table (twice without JavaScript: a scripted copy of the page) takes a while on a busy machine.
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
   let admin: TestAccount;
   let tag: string;
 
