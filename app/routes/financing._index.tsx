@@ -1,27 +1,72 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { financingPage } from "~/content/auth";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { InvestorTable, investorTableLinks } from "~/components/investor-table";
+import { NameAddressForm, nameAddressFormSchema } from "~/components/name-address-form";
+import { nameAddressMessages, portalStatus } from "~/content/portal";
+import { loadInvestorTable } from "~/models/investor-admin.server";
+import { investorScreen, setNameAndAddress } from "~/models/investor-profile.server";
 import { requireUser } from "~/models/session.server";
+import portalStyles from "~/styles/portal.css";
 import { pageMeta } from "~/utils/meta";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
-/** A placeholder until the investor status screens (the next issue) take its place. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }, ...investorTableLinks()];
+
+/** The screen is decided here, from the database, on every visit (DESIGN.md section 5). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ email: user.email });
+  const screen = investorScreen(user);
+  if (screen === "materials") throw redirect("/financing/materials");
+  if (screen === "administrator") {
+    return json({ screen, table: await loadInvestorTable(new URL(request.url)) } as const);
+  }
+  return json({ screen, table: null });
 }
 
-export const meta: MetaFunction = () => pageMeta(financingPage.title, financingPage.description);
+/** Only state 0 takes a submission: once given, the name and address change through the firm. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (investorScreen(user) !== "name-address") throw redirect("/financing");
+  const submission = parseWithZod(await request.formData(), { schema: nameAddressFormSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+
+  const result = await setNameAndAddress({ actor: user, email: user.email, ...submission.value, ip: context.clientIp });
+  if (!result.ok) {
+    return json({ result: submission.reply({ formErrors: [result.message] }) }, { status: result.status });
+  }
+  return redirectWithSuccess("/financing", nameAddressMessages.submitted);
+}
+
+export const meta: MetaFunction = () => pageMeta(portalStatus.title, portalStatus.description);
 
 export default function FinancingIndexPage() {
-  const { email } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  if (data.screen === "administrator" && data.table) return <InvestorTable data={data.table} />;
+  if (data.screen === "name-address") {
+    return (
+      <div className="auth-page">
+        <NameAddressForm lastResult={actionData?.result} />
+      </div>
+    );
+  }
   return (
-    <section className="financing-placeholder">
-      <h1>{financingPage.heading}</h1>
-      <p>
-        {financingPage.signedInAs} <strong>{email}</strong>.
-      </p>
-      <p>{financingPage.placeholder}</p>
+    <section className="portal-status" aria-labelledby="portal-status-heading">
+      <h1 id="portal-status-heading">{portalStatus.heading}</h1>
+      {data.screen === "thank-you" ? (
+        <p className="portal-status__message">{portalStatus.thankYou}</p>
+      ) : (
+        <>
+          <p className="portal-status__message">{portalStatus.ndaPending}</p>
+          <p>
+            {portalStatus.questions.before}{" "}
+            <a href={`mailto:${portalStatus.questions.mailbox}`}>{portalStatus.questions.mailbox}</a>.
+          </p>
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * The investor's own side of the portal: which status screen /financing
+ * shows, and giving the name and address the NDA is prepared with.
+ */
+import { z } from "zod";
+import { recordAuditEvent } from "./audit.server";
+import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
+import { ADDRESS_MAX_LENGTH, collapseSpaces, NAME_FIELD_MAX_LENGTH, textField } from "~/components/name-address-form";
+import { nameAddressMail, nameAddressMessages } from "~/content/portal";
+import { emailSchema } from "~/utils/account-validation";
+import { now } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { trySendMail } from "~/utils/mail.server";
+
+/** SPEC section 4's screens: 0 form, 1 thank you, 2 NDA pending, materials, and the administrator's table. */
+export type InvestorScreen = "name-address" | "thank-you" | "nda-pending" | "materials" | "administrator";
+
+export function investorScreen(user: PublicUser): InvestorScreen {
+  if (user.role.name === "administrator") return "administrator";
+  if (!user.fullName.trim() || !user.address.trim()) return "name-address";
+  if (!user.isNDASent) return "thank-you";
+  if (!user.isNDASigned) return "nda-pending";
+  return "materials";
+}
+
+/** The API's body (SPEC section 7): { email, full_name, address }; other fields are dropped. */
+export const setNameAddressSchema = z.object({
+  email: emailSchema,
+  full_name: textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
+  address: textField(ADDRESS_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.addressRequired)),
+});
+
+export type NameAddressResult =
+  | { ok: true; user: PublicUser }
+  | { ok: false; status: 403 | 404 | 409; message: string };
+
+/**
+ * Sets a user's full name and address. An investor names only themselves, and
+ * only until the NDA is sent (it is prepared with these details); an
+ * administrator may name anyone. The firm's mailbox is told; a mail failure
+ * changes nothing.
+ */
+export async function setNameAndAddress({
+  actor,
+  email,
+  fullName,
+  address,
+  ip,
+}: {
+  actor: PublicUser;
+  email: string;
+  fullName: string;
+  address: string;
+  ip?: string | null;
+}): Promise<NameAddressResult> {
+  const isAdministrator = actor.role.name === "administrator";
+  const target = await getUserRowByEmail(email);
+  if (!isAdministrator && target?.id !== actor.id) {
+    return { ok: false, status: 403, message: nameAddressMessages.notYours };
+  }
+  if (!target) return { ok: false, status: 404, message: nameAddressMessages.notFound };
+  if (!isAdministrator && target.is_nda_sent === 1) {
+    return { ok: false, status: 409, message: nameAddressMessages.locked };
+  }
+
+  const fields = { fullName: collapseSpaces(fullName), address: collapseSpaces(address) };
+  const row = await getDb()
+    .updateTable("users")
+    .set({ full_name: fields.fullName, address: fields.address, updated_at: now() })
+    .where("id", "=", target.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const user = toPublicUser(row);
+
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "profile.name_address.set",
+    targetId: user.id,
+    targetEmail: user.email,
+    ip: ip ?? null,
+  });
+  if (user.role.name === "investor") {
+    await trySendMail({ to: getEnv().contactEmail, replyTo: user.email, ...nameAddressMail(user) });
+  }
+  return { ok: true, user };
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { setNameAddressSchema, setNameAndAddress } from "~/models/investor-profile.server";
+import { apiError, apiJson, methodNotAllowed, readJsonBody, requireApiUser } from "~/utils/api.server";
+
+/**
+ * POST { email, full_name, address } → 201 with the updated user. An investor
+ * names only themselves (another address → 403); an administrator anyone
+ * (unknown address → 404). Any other field of the body is ignored.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const actor = await requireApiUser(request);
+  const body = await readJsonBody(request, setNameAddressSchema);
+  const result = await setNameAndAddress({
+    actor,
+    email: body.email,
+    fullName: body.full_name,
+    address: body.address,
+    ip: context.clientIp,
+  });
+  if (!result.ok) return apiError(result.status, result.message);
+  return apiJson(result.user, { status: 201 });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,41 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MaterialsRefusal } from "~/components/portal-refusal";
+import { readVideoAgreement, VideoDisclaimer } from "~/components/video-disclaimer";
+import { investorVideo } from "~/content/portal";
+import { requireNdaSigned } from "~/models/access.server";
+import { recordAuditEvent } from "~/models/audit.server";
+import videoStyles from "~/styles/video.css";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireNdaSigned(request);
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "materials.view",
+    details: { page: "/financing/introductoryvideo" },
+    ip: context.clientIp,
+  });
+  return json(readVideoAgreement(new URL(request.url)));
+}
+
+export const meta: MetaFunction = () => pageMeta(investorVideo.title, investorVideo.description);
+
+export default function InvestorVideoPage() {
+  const agreement = useLoaderData<typeof loader>();
+  return (
+    <VideoDisclaimer
+      heading={investorVideo.heading}
+      disclaimerHeading={investorVideo.disclaimerHeading}
+      disclaimer={investorVideo.disclaimer}
+      video={investorVideo.video}
+      agreement={agreement}
+    />
+  );
+}
+
+export const ErrorBoundary = MaterialsRefusal;

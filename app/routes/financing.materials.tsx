@@ -1,0 +1,58 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MaterialsRefusal } from "~/components/portal-refusal";
+import { materialsPage } from "~/content/portal";
+import { requireNdaSigned } from "~/models/access.server";
+import { recordAuditEvent } from "~/models/audit.server";
+import portalStyles from "~/styles/portal.css";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireNdaSigned(request);
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "materials.view",
+    details: { page: "/financing/materials" },
+    ip: context.clientIp,
+  });
+  return json({ fullName: user.fullName || user.email });
+}
+
+export const meta: MetaFunction = () => pageMeta(materialsPage.title, materialsPage.description);
+
+export default function MaterialsPage() {
+  const { fullName } = useLoaderData<typeof loader>();
+  const { links: materials } = materialsPage;
+  return (
+    <section className="portal-status portal-materials" aria-labelledby="materials-heading">
+      <h1 id="materials-heading">{materialsPage.welcome(fullName)}</h1>
+      <p>
+        {materialsPage.questions.before}{" "}
+        <a href={`mailto:${materialsPage.questions.mailbox}`}>{materialsPage.questions.mailbox}</a>.
+      </p>
+      <nav aria-label={materialsPage.linksLabel}>
+        <ul className="portal-materials__links">
+          {Object.values(materials).map((link) => (
+            <li key={link.label}>
+              {/* Plain anchors: the PDF and the new tab are documents, not app routes. */}
+              <a
+                href={link.href}
+                className="portal-materials__link"
+                {...(link.newTab ? { target: "_blank", rel: "noopener" } : {})}
+              >
+                {link.label}
+                {link.newTab ? <span className="visually-hidden"> {materialsPage.opensInNewTab}</span> : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </section>
+  );
+}
+
+export const ErrorBoundary = MaterialsRefusal;

@@ -1,0 +1,36 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { MaterialsRefusal } from "~/components/portal-refusal";
+import { titlePages } from "~/content/portal";
+import { requireNdaSigned } from "~/models/access.server";
+import { recordAuditEvent } from "~/models/audit.server";
+import portalStyles from "~/styles/portal.css";
+import { pageMeta } from "~/utils/meta";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireNdaSigned(request);
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "materials.view",
+    details: { page: "/financing/slidedeck" },
+    ip: context.clientIp,
+  });
+  return null;
+}
+
+const page = titlePages.slideDeck;
+
+export const meta: MetaFunction = () => pageMeta(page.title, page.description);
+
+/** A placeholder page with its title only (SPEC section 2), behind the same guard as the materials. */
+export default function SlideDeckPage() {
+  return (
+    <section className="portal-status">
+      <h1>{page.title}</h1>
+    </section>
+  );
+}
+
+export const ErrorBoundary = MaterialsRefusal;

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireNdaSigned } from "~/models/access.server";
+import { PRIVATE_FILES, servePrivateFile } from "~/utils/private-file.server";
+
+/** The investor video, streamed with Range support: signed-NDA investors and administrators only. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireNdaSigned(request);
+  return servePrivateFile({ request, user, file: PRIVATE_FILES.investorVideo, ip: context.clientIp });
+}

@@ -1,0 +1,89 @@
+/**
+ * Streams an NDA-protected file from private/ to a user the caller has already
+ * let in: whole (200), one byte range (206) or an unsatisfiable range (416),
+ * never cached by a browser or a proxy, and each access written to the audit log.
+ */
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { recordAuditEvent } from "~/models/audit.server";
+import type { PublicUser } from "~/models/user.server";
+
+const PRIVATE_DIR = path.resolve(process.cwd(), "private");
+
+export type PrivateFile = { name: string; contentType: string };
+
+export const PRIVATE_FILES = {
+  pdf: { name: "download.pdf", contentType: "application/pdf" },
+  investorVideo: { name: "investorvideo.mp4", contentType: "video/mp4" },
+} as const satisfies Record<string, PrivateFile>;
+
+type ByteRange = { start: number; end: number };
+
+/**
+ * One `bytes=` range, as RFC 9110 reads it: `a-b`, `a-` or `-n`. Null means
+ * "no usable Range header" (answer the whole file); "unsatisfiable" means 416.
+ * Several ranges are answered with the whole file, which the RFC allows.
+ */
+export function parseRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, first, last] = match;
+  if (first === "" && last === "") return null;
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== "" && Number(last) < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+export async function servePrivateFile({
+  request,
+  user,
+  file,
+  ip,
+}: {
+  request: Request;
+  user: PublicUser;
+  file: PrivateFile;
+  ip?: string | null;
+}): Promise<Response> {
+  const filePath = path.join(PRIVATE_DIR, file.name);
+  const { size } = await fs.stat(filePath);
+  const range = parseRange(request.headers.get("Range"), size);
+  const headers = new Headers({
+    "Content-Type": file.contentType,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": "private, no-store",
+    "Content-Disposition": `inline; filename="${file.name}"`,
+  });
+
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "file.download",
+    details: { file: file.name, range: request.headers.get("Range") ?? null, method: request.method },
+    ip: ip ?? null,
+  });
+
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${size}`);
+    headers.delete("Content-Type");
+    return new Response(null, { status: 416, headers });
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  headers.set("Content-Length", String(size === 0 ? 0 : end - start + 1));
+  if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+  const status = range ? 206 : 200;
+  if (request.method === "HEAD" || size === 0) return new Response(null, { status, headers });
+
+  const stream = Readable.toWeb(createReadStream(filePath, { start, end })) as ReadableStream<Uint8Array>;
+  return new Response(stream, { status, headers });
+}

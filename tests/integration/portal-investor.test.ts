@@ -1,0 +1,440 @@
+/**
+ * The investor's side: the screen decision, set_name_address (success shape,
+ * 401, IDOR, mass assignment, bad input, the firm's e-mail) and the protected
+ * files (Range, 416, refusals, audit rows), against a real SQLite file and a
+ * real SMTP catcher.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { callRoute, cookiesFrom, type RouteModule } from "../support/api-routes";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
+import * as pdfRoute from "~/routes/pdfs.download[.]pdf";
+import * as setNameRoute from "~/routes/api.user.set_name_address";
+import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
+import { issueApiTokens } from "~/models/api-token.server";
+import { listAuditEvents } from "~/models/audit.server";
+import { investorScreen } from "~/models/investor-profile.server";
+import { createUserSession } from "~/models/session.server";
+import { toPublicUser } from "~/models/user.server";
+import { nameAddressFormSchema } from "~/components/name-address-form";
+import { parseRange } from "~/utils/private-file.server";
+import { getDb } from "~/utils/db.server";
+
+const routes = {
+  setName: setNameRoute as unknown as RouteModule,
+  pdf: pdfRoute as unknown as RouteModule,
+  video: videoRoute as unknown as RouteModule,
+};
+const VIDEO_BYTES = fs.readFileSync(path.resolve("private/investorvideo.mp4"));
+const PDF_BYTES = fs.readFileSync(path.resolve("private/download.pdf"));
+const FIRM_MAILBOX = "firm-mailbox@example.com";
+
+let smtp: SmtpCatcher;
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  database = await useFreshDatabase({ SMTP_URL: smtp.url, CONTACT_EMAIL: FIRM_MAILBOX });
+});
+afterAll(async () => {
+  await database.cleanup();
+  await smtp.close();
+});
+
+let counter = 0;
+async function insertUser(
+  fields: Partial<{
+    fullName: string;
+    address: string;
+    sent: boolean;
+    signed: boolean;
+    role: "investor" | "administrator";
+  }> = {}
+) {
+  counter += 1;
+  const at = Date.UTC(2025, 0, 1) + counter * 60_000;
+  return getDb()
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      email: `investor.${counter}.${randomUUID().slice(0, 8)}@example.com`,
+      password_hash: "not-a-real-hash",
+      full_name: fields.fullName ?? "",
+      address: fields.address ?? "",
+      is_nda_sent: fields.sent || fields.signed ? 1 : 0,
+      is_nda_signed: fields.signed ? 1 : 0,
+      role: fields.role ?? "investor",
+      email_verified_at: at,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const userRow = (id: string) => getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const bearer = async (userId: string) => ({ Authorization: `Bearer ${(await issueApiTokens(userId)).accessToken}` });
+
+async function sessionCookieFor(userId: string) {
+  const response = await createUserSession({ userId, request: new Request("http://localhost:3000/"), redirectTo: "/" });
+  return { Cookie: cookiesFrom(response) };
+}
+
+describe("the screen /financing shows", () => {
+  it("follows SPEC section 4: form, thank you, NDA pending, materials, administrator", async () => {
+    const screenOf = async (fields: Parameters<typeof insertUser>[0]) =>
+      investorScreen(toPublicUser(await insertUser(fields)));
+    expect(await screenOf({})).toBe("name-address");
+    expect(await screenOf({ fullName: "Jane Roe" })).toBe("name-address");
+    expect(await screenOf({ fullName: "Jane Roe", address: "1 Main St" })).toBe("thank-you");
+    expect(await screenOf({ fullName: "Jane Roe", address: "1 Main St", sent: true })).toBe("nda-pending");
+    expect(await screenOf({ fullName: "Jane Roe", address: "1 Main St", signed: true })).toBe("materials");
+    expect(await screenOf({ role: "administrator" })).toBe("administrator");
+  });
+
+  it("the page's form joins the address lines with single spaces, trims, and needs a full name", () => {
+    const parse = (entries: Record<string, string>) => nameAddressFormSchema.safeParse(entries);
+    expect(
+      parse({
+        fullName: "  Jane   Roe ",
+        addressLine1: " 1 Main St ",
+        addressLine2: "",
+        addressLine3: "Springfield  IL",
+      }).data
+    ).toEqual({
+      fullName: "Jane Roe",
+      address: "1 Main St Springfield IL",
+    });
+    expect(parse({ fullName: "   ", addressLine1: "1 Main St" }).success).toBe(false);
+    expect(parse({ fullName: "Jane", addressLine1: "" }).success).toBe(false);
+    expect(parse({ fullName: "Jane\u0000", addressLine1: "1 Main St" }).success).toBe(false);
+    expect(parse({ fullName: "x".repeat(201), addressLine1: "1 Main St" }).success).toBe(false);
+  });
+});
+
+describe("POST /api/user/set_name_address", () => {
+  it("sets the caller's own name and address: 201 with the public user, audited, and the firm's mailbox told", async () => {
+    const investor = await insertUser();
+    const response = await callRoute(routes.setName, {
+      path: "/api/user/set_name_address",
+      headers: await bearer(investor.id),
+      json: { email: investor.email.toUpperCase(), full_name: " Jane  Roe ", address: "1 Main St  Springfield" },
+      ip: "10.1.2.3",
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toEqual({
+      id: investor.id,
+      email: investor.email,
+      fullName: "Jane Roe",
+      address: "1 Main St Springfield",
+      isNDASent: false,
+      isNDASigned: false,
+      role: { name: "investor" },
+      createdAt: new Date(investor.created_at).toISOString(),
+    });
+    expect(JSON.stringify(body)).not.toMatch(/hash|password/i);
+
+    const mail = await smtp.waitFor((m) => m.to.includes(FIRM_MAILBOX) && m.text.includes(investor.email));
+    expect(mail.subject).toContain("Jane Roe");
+    expect(mail.text).toContain("1 Main St Springfield");
+
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({
+      action: "profile.name_address.set",
+      actorEmail: investor.email,
+      targetId: investor.id,
+      ip: "10.1.2.3",
+    });
+  });
+
+  it("answers 201 even when the firm's mail server refuses", async () => {
+    const investor = await insertUser();
+    smtp.refuse(true);
+    try {
+      const response = await callRoute(routes.setName, {
+        path: "/api/user/set_name_address",
+        headers: await bearer(investor.id),
+        json: { email: investor.email, full_name: "Mail Down", address: "2 Main St" },
+      });
+      expect(response.status).toBe(201);
+      expect(await userRow(investor.id)).toMatchObject({ full_name: "Mail Down" });
+    } finally {
+      smtp.refuse(false);
+    }
+  });
+
+  it("401 without or with a bad token, nothing stored", async () => {
+    const investor = await insertUser();
+    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer not-a-token" }];
+    for (const headers of attempts) {
+      const response = await callRoute(routes.setName, {
+        path: "/api/user/set_name_address",
+        headers,
+        json: { email: investor.email, full_name: "Mallory", address: "x" },
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+    }
+    expect(await userRow(investor.id)).toMatchObject({ full_name: "", address: "" });
+  });
+
+  it("refuses an investor naming someone else (IDOR): 403 whether or not the address exists, nothing changes", async () => {
+    const victim = await insertUser({ fullName: "Victim", address: "1 Safe St" });
+    const attacker = await insertUser();
+    const headers = await bearer(attacker.id);
+    for (const email of [victim.email, "nobody-here@example.com"]) {
+      const response = await callRoute(routes.setName, {
+        path: "/api/user/set_name_address",
+        headers,
+        json: { email, full_name: "Owned", address: "Evil St" },
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toHaveProperty("message");
+    }
+    expect(await userRow(victim.id)).toMatchObject({ full_name: "Victim", address: "1 Safe St" });
+    expect(await userRow(attacker.id)).toMatchObject({ full_name: "", address: "" });
+  });
+
+  it("ignores role, verification and NDA fields (mass assignment)", async () => {
+    const investor = await insertUser();
+    const before = await userRow(investor.id);
+    const response = await callRoute(routes.setName, {
+      path: "/api/user/set_name_address",
+      headers: await bearer(investor.id),
+      json: {
+        email: investor.email,
+        full_name: "Jane Roe",
+        address: "1 Main St",
+        role: "administrator",
+        role_name: { name: "administrator" },
+        isNDASent: true,
+        isNDASigned: true,
+        is_nda_signed: 1,
+        email_verified_at: null,
+        id: randomUUID(),
+      },
+    });
+    expect(response.status).toBe(201);
+    const after = await userRow(investor.id);
+    expect(after).toMatchObject({
+      id: investor.id,
+      role: "investor",
+      is_nda_sent: 0,
+      is_nda_signed: 0,
+      email_verified_at: before.email_verified_at,
+      password_hash: before.password_hash,
+      full_name: "Jane Roe",
+    });
+  });
+
+  it("an administrator may name any user; an unknown address is 404", async () => {
+    const admin = await insertUser({ role: "administrator", fullName: "Admin", address: "HQ" });
+    const investor = await insertUser({ signed: true, fullName: "Old", address: "Old St" });
+    const headers = await bearer(admin.id);
+    const ok = await callRoute(routes.setName, {
+      path: "/api/user/set_name_address",
+      headers,
+      json: { email: investor.email, full_name: "Corrected Name", address: "New St" },
+    });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ id: investor.id, fullName: "Corrected Name", isNDASigned: true });
+    const missing = await callRoute(routes.setName, {
+      path: "/api/user/set_name_address",
+      headers,
+      json: { email: "nobody-at-all@example.com", full_name: "X", address: "Y" },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it("an investor's name is fixed once the NDA is sent: 409, nothing changes", async () => {
+    const investor = await insertUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
+    const response = await callRoute(routes.setName, {
+      path: "/api/user/set_name_address",
+      headers: await bearer(investor.id),
+      json: { email: investor.email, full_name: "Someone Else", address: "Elsewhere" },
+    });
+    expect(response.status).toBe(409);
+    expect(await userRow(investor.id)).toMatchObject({ full_name: "Jane Roe", address: "1 Main St" });
+  });
+
+  it("refuses the bad-input catalogue with a clear 4xx, stores nothing and mails nothing", async () => {
+    const investor = await insertUser();
+    const headers = await bearer(investor.id);
+    const mailsBefore = smtp.messages.length;
+    const valid = { email: investor.email, full_name: "Jane Roe", address: "1 Main St" };
+    const cases: { name: string; status: number; call: Parameters<typeof callRoute>[1] }[] = [
+      { name: "no body", status: 415, call: { method: "POST", path: "", body: "" } },
+      {
+        name: "wrong content type",
+        status: 415,
+        call: { path: "", body: JSON.stringify(valid), headers: { "Content-Type": "text/plain" } },
+      },
+      {
+        name: "malformed JSON",
+        status: 400,
+        call: { path: "", body: '{"email":', headers: { "Content-Type": "application/json" } },
+      },
+      { name: "an array", status: 400, call: { path: "", json: [valid] } },
+      {
+        name: "a field twice",
+        status: 400,
+        call: {
+          path: "",
+          body: `{"email":"${investor.email}","full_name":"A","full_name":"B","address":"x"}`,
+          headers: { "Content-Type": "application/json" },
+        },
+      },
+      { name: "over 16 KiB", status: 413, call: { path: "", json: { ...valid, address: "x".repeat(17_000) } } },
+      { name: "missing full_name", status: 400, call: { path: "", json: { email: investor.email, address: "x" } } },
+      { name: "empty full_name", status: 400, call: { path: "", json: { ...valid, full_name: "   " } } },
+      { name: "empty address", status: 400, call: { path: "", json: { ...valid, address: "" } } },
+      { name: "full_name a number", status: 400, call: { path: "", json: { ...valid, full_name: 42 } } },
+      { name: "address an object", status: 400, call: { path: "", json: { ...valid, address: { line1: "x" } } } },
+      { name: "bad e-mail", status: 400, call: { path: "", json: { ...valid, email: "not-an-email" } } },
+      { name: "full_name too long", status: 400, call: { path: "", json: { ...valid, full_name: "x".repeat(201) } } },
+      { name: "address too long", status: 400, call: { path: "", json: { ...valid, address: "x".repeat(603) } } },
+      { name: "a control character", status: 400, call: { path: "", json: { ...valid, full_name: "Jane\u0007Roe" } } },
+      {
+        name: "a newline in the address",
+        status: 400,
+        call: { path: "", json: { ...valid, address: "1 Main St\nEvil: header" } },
+      },
+    ];
+    for (const { name, status, call } of cases) {
+      const response = await callRoute(routes.setName, {
+        ...call,
+        path: "/api/user/set_name_address",
+        headers: { ...headers, ...(call.headers ?? {}) },
+      });
+      expect(response.status, name).toBe(status);
+      expect((await response.json()).message, name).toEqual(expect.any(String));
+    }
+    expect(await userRow(investor.id)).toMatchObject({ full_name: "", address: "" });
+    expect(smtp.messages.length).toBe(mailsBefore);
+
+    const get = await callRoute(routes.setName, { method: "GET", path: "/api/user/set_name_address" });
+    expect(get.status).toBe(405);
+  });
+});
+
+describe("the protected files", () => {
+  it("parses byte ranges as RFC 9110 reads them", () => {
+    expect(parseRange(null, 100)).toBeNull();
+    expect(parseRange("bytes=0-9", 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange("bytes=90-", 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange("bytes=-10", 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange("bytes=50-500", 100)).toEqual({ start: 50, end: 99 });
+    expect(parseRange("bytes=100-", 100)).toBe("unsatisfiable");
+    expect(parseRange("bytes=-0", 100)).toBe("unsatisfiable");
+    expect(parseRange("bytes=0-1,5-6", 100)).toBeNull();
+    expect(parseRange("items=0-1", 100)).toBeNull();
+  });
+
+  it("streams the whole video (200) to a signed-NDA investor, with the headers, and audits it", async () => {
+    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const response = await callRoute(routes.video, {
+      path: "/video/investorvideo.mp4",
+      headers: await sessionCookieFor(investor.id),
+      ip: "10.9.9.9",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("video/mp4");
+    expect(response.headers.get("Content-Length")).toBe(String(VIDEO_BYTES.length));
+    expect(response.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(Buffer.from(await response.arrayBuffer()).equals(VIDEO_BYTES)).toBe(true);
+
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({ action: "file.download", actorEmail: investor.email, ip: "10.9.9.9" });
+    expect(JSON.parse(events[0].details ?? "{}")).toMatchObject({ file: "investorvideo.mp4" });
+  });
+
+  it("answers a Range with 206 and the right Content-Range and bytes", async () => {
+    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const cookie = await sessionCookieFor(investor.id);
+    const size = VIDEO_BYTES.length;
+
+    const first = await callRoute(routes.video, {
+      path: "/video/investorvideo.mp4",
+      headers: { ...cookie, Range: "bytes=0-99" },
+    });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("Content-Range")).toBe(`bytes 0-99/${size}`);
+    expect(first.headers.get("Content-Length")).toBe("100");
+    expect(Buffer.from(await first.arrayBuffer()).equals(VIDEO_BYTES.subarray(0, 100))).toBe(true);
+
+    const tail = await callRoute(routes.video, {
+      path: "/video/investorvideo.mp4",
+      headers: { ...cookie, Range: "bytes=-500" },
+    });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("Content-Range")).toBe(`bytes ${size - 500}-${size - 1}/${size}`);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(VIDEO_BYTES.subarray(size - 500))).toBe(true);
+
+    const open = await callRoute(routes.video, {
+      path: "/video/investorvideo.mp4",
+      headers: { ...cookie, Range: "bytes=1000-" },
+    });
+    expect(open.status).toBe(206);
+    expect(open.headers.get("Content-Range")).toBe(`bytes 1000-${size - 1}/${size}`);
+    expect(open.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("answers an unsatisfiable range with 416 and bytes */size", async () => {
+    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const response = await callRoute(routes.video, {
+      path: "/video/investorvideo.mp4",
+      headers: { ...(await sessionCookieFor(investor.id)), Range: `bytes=${VIDEO_BYTES.length}-` },
+    });
+    expect(response.status).toBe(416);
+    expect(response.headers.get("Content-Range")).toBe(`bytes */${VIDEO_BYTES.length}`);
+  });
+
+  it("serves the PDF to an administrator", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const response = await callRoute(routes.pdf, {
+      path: "/pdfs/download.pdf",
+      headers: await sessionCookieFor(admin.id),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF_BYTES)).toBe(true);
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({ action: "file.download", actorEmail: admin.email });
+    expect(JSON.parse(events[0].details ?? "{}")).toMatchObject({ file: "download.pdf" });
+  });
+
+  it("refuses investors without a signed NDA (403) and visitors (to the login page), and audits no access", async () => {
+    const { total: before } = await listAuditEvents({ limit: 1 });
+    const unsigned = [
+      await insertUser(),
+      await insertUser({ fullName: "Jane", address: "1 Main St" }),
+      await insertUser({ fullName: "Jane", address: "1 Main St", sent: true }),
+    ];
+    for (const route of [routes.video, routes.pdf]) {
+      for (const user of unsigned) {
+        const response = await callRoute(route, {
+          path: "/file",
+          headers: { ...(await sessionCookieFor(user.id)), Range: "bytes=0-9" },
+        });
+        expect(response.status).toBe(403);
+        expect(response.headers.get("Content-Type")).not.toMatch(/pdf|video/);
+      }
+      const visitor = await callRoute(route, { path: "/file" });
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("Location")).toBe("/financing/login");
+      // A bearer token is not a browser session: the files are for the portal's pages.
+      const signed = await insertUser({ signed: true });
+      const withToken = await callRoute(route, { path: "/file", headers: await bearer(signed.id) });
+      expect(withToken.status).toBe(302);
+    }
+    const { events, total } = await listAuditEvents({ limit: 50 });
+    expect(events.slice(0, total - before).filter((e) => e.action === "file.download")).toEqual([]);
+  });
+});
