@@ -51,8 +51,18 @@ export type AuditEntry = {
 export async function listAuditEvents({ limit, offset = 0 }: { limit: number; offset?: number }) {
   const db = getDb();
   const [rows, count] = await Promise.all([
-    db.selectFrom("audit_events").selectAll().orderBy("at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
-    db.selectFrom("audit_events").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("audit_events")
+      .selectAll()
+      .orderBy("at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom("audit_events")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
   ]);
   const events: AuditEntry[] = rows.map((row) => ({
     id: row.id,

@@ -54,7 +54,7 @@ function selection(state: Pick<InvestorTableState, "q" | "nda">) {
       eb.or([
         sql<boolean>`lower(full_name) like ${pattern} escape '\\'`,
         sql<boolean>`lower(email) like ${pattern} escape '\\'`,
-      ]),
+      ])
     );
   }
   if (state.nda === "not-sent") query = query.where("is_nda_sent", "=", 0);
@@ -107,7 +107,12 @@ export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
 
 /** Investors for the API, oldest first; without `limit` every one of them. */
 export async function listInvestors({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
-  let query = getDb().selectFrom("users").selectAll().where("role", "=", "investor").orderBy("created_at").orderBy("id");
+  let query = getDb()
+    .selectFrom("users")
+    .selectAll()
+    .where("role", "=", "investor")
+    .orderBy("created_at")
+    .orderBy("id");
   if (limit !== undefined) query = query.limit(limit).offset(offset);
   else if (offset > 0) query = query.limit(-1).offset(offset);
   return (await query.execute()).map(toPublicUser);
@@ -239,7 +244,7 @@ export function investorsCsv(rows: InvestorRow[], formatTime: (iso: string) => s
         row.isNDASigned ? yes : no,
       ]
         .map(csvCell)
-        .join(","),
+        .join(",")
     );
   }
   return `${lines.join("\r\n")}\r\n`;

@@ -63,7 +63,13 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="confirm-delete">
-      <h1>{status === 404 ? adminContent.errors.notFound : status === 403 ? adminContent.errors.forbidden : adminContent.notices.failed}</h1>
+      <h1>
+        {status === 404
+          ? adminContent.errors.notFound
+          : status === 403
+          ? adminContent.errors.forbidden
+          : adminContent.notices.failed}
+      </h1>
       <p>
         <Link to="/financing">{adminContent.audit.back}</Link>
       </p>

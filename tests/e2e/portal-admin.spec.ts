@@ -33,14 +33,22 @@ function seedInvestors(tag: string, count: number) {
   const insert = db.prepare(
     `insert into users (id, email, password_hash, full_name, address, is_nda_sent, is_nda_signed, role,
        email_verified_at, failed_logins, locked_until, created_at, updated_at)
-     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, 0, null, ?, ?)`,
+     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, 0, null, ?, ?)`
   );
   const base = Date.UTC(2025, 5, 1, 12, 0, 0);
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const at = base + i * 60_000;
       const number = String(i).padStart(2, "0");
-      insert.run(randomUUID(), `${tag}-${number}@example.com`, `${tag} Investor ${number}`, `${i} Seed Street`, at, at, at);
+      insert.run(
+        randomUUID(),
+        `${tag}-${number}@example.com`,
+        `${tag} Investor ${number}`,
+        `${i} Seed Street`,
+        at,
+        at,
+        at
+      );
     }
   })();
   db.close();
@@ -100,7 +108,10 @@ test.describe("the administrator's investor table", () => {
       page.getByRole("link", { name: "Export CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("investors.csv");
-    const csv = fs.readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
+    const csv = fs
+      .readFileSync((await download.path())!, "utf8")
+      .trimEnd()
+      .split("\r\n");
     expect(csv[0]).toBe('"Full name","E-mail","Address","Registration time","NDA sent","NDA completed"');
     expect(csv).toHaveLength(SEEDED + 1);
     expect(csv[1]).toContain(`"${tag} Investor 54"`);
@@ -160,7 +171,9 @@ test.describe("the administrator's investor table", () => {
     const deleted = page.getByRole("row").filter({ hasText: "investor.deleted" }).filter({ hasText: target });
     await expect(deleted).toHaveCount(1);
     await expect(deleted).toContainText(admin.email);
-    await expect(page.getByRole("row").filter({ hasText: "nda.signed.changed" }).filter({ hasText: target })).toHaveCount(1);
+    await expect(
+      page.getByRole("row").filter({ hasText: "nda.signed.changed" }).filter({ hasText: target })
+    ).toHaveCount(1);
     await expectNoAxeViolations(page, "the audit page");
   });
 

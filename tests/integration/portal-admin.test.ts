@@ -4,15 +4,20 @@
  * file and a real SMTP catcher.
  */
 import { randomUUID } from "node:crypto";
-import { callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import { callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
+import * as auditPage from "~/routes/financing.audit";
+import * as flagPage from "~/routes/financing.investors.$id";
+import * as deletePage from "~/routes/financing.investors.$id.delete";
+import * as csvRoute from "~/routes/financing.investors[.]csv";
 import * as deleteRoute from "~/routes/api.user.delete_investor";
 import * as listRoute from "~/routes/api.user.get_investors";
 import * as sentRoute from "~/routes/api.user.update_nda_sent";
 import * as signedRoute from "~/routes/api.user.update_nda_signed";
 import { listAuditEvents } from "~/models/audit.server";
 import { issueApiTokens } from "~/models/api-token.server";
+import { createUserSession, resetSessionCookieForTests } from "~/models/session.server";
 import {
   csvCell,
   deleteInvestor,
@@ -39,6 +44,7 @@ let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   database = await useFreshDatabase({ SMTP_URL: smtp.url });
+  resetSessionCookieForTests();
 });
 afterAll(async () => {
   await database.cleanup();
@@ -48,9 +54,16 @@ afterAll(async () => {
 let counter = 0;
 /** Inserts a user directly (no password hashing: these tests never log in with a password). */
 async function insertUser(
-  fields: Partial<{ email: string; fullName: string; address: string; sent: boolean; signed: boolean; createdAt: number }> & {
+  fields: Partial<{
+    email: string;
+    fullName: string;
+    address: string;
+    sent: boolean;
+    signed: boolean;
+    createdAt: number;
+  }> & {
     role?: "investor" | "administrator";
-  } = {},
+  } = {}
 ) {
   counter += 1;
   const at = fields.createdAt ?? Date.UTC(2025, 0, 1) + counter * 60_000;
@@ -83,7 +96,11 @@ async function tokenFor(userId: string) {
   return (await issueApiTokens(userId)).accessToken;
 }
 
-function call(route: RouteModule, token: string | null, rest: Omit<RouteCall, "headers"> & { headers?: Record<string, string> }) {
+function call(
+  route: RouteModule,
+  token: string | null,
+  rest: Omit<RouteCall, "headers"> & { headers?: Record<string, string> }
+) {
   const headers = { ...(rest.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   return callRoute(route, { ...rest, headers });
 }
@@ -96,7 +113,12 @@ describe("the NDA flags and their invariant", () => {
   it("signed=Yes sets sent=Yes, e-mails the investor once, and is audited", async () => {
     const admin = await insertUser({ role: "administrator" });
     const investor = await insertUser({ fullName: "Jane Roe" });
-    const result = await setNdaSigned({ actor: admin, email: investor.email.toUpperCase(), state: true, ip: "10.0.0.9" });
+    const result = await setNdaSigned({
+      actor: admin,
+      email: investor.email.toUpperCase(),
+      state: true,
+      ip: "10.0.0.9",
+    });
     expect(result.ok).toBe(true);
     const row = await userRow(investor.id);
     expect(row).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
@@ -137,8 +159,14 @@ describe("the NDA flags and their invariant", () => {
 
   it("refuses unknown addresses and administrators' addresses with 404", async () => {
     const admin = await insertUser({ role: "administrator" });
-    expect(await setNdaSent({ actor: admin, email: "nobody@example.com", state: true })).toMatchObject({ ok: false, status: 404 });
-    expect(await setNdaSigned({ actor: admin, email: admin.email, state: true })).toMatchObject({ ok: false, status: 404 });
+    expect(await setNdaSent({ actor: admin, email: "nobody@example.com", state: true })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await setNdaSigned({ actor: admin, email: admin.email, state: true })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await userRow(admin.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
   });
 });
@@ -151,11 +179,24 @@ describe("deleting an investor", () => {
     const at = Date.now();
     await getDb()
       .insertInto("sessions")
-      .values({ id_hash: randomUUID(), user_id: investor.id, created_at: at, last_seen_at: at, expires_at: at + 60_000 })
+      .values({
+        id_hash: randomUUID(),
+        user_id: investor.id,
+        created_at: at,
+        last_seen_at: at,
+        expires_at: at + 60_000,
+      })
       .execute();
     await getDb()
       .insertInto("one_time_tokens")
-      .values({ token_hash: randomUUID(), user_id: investor.id, purpose: "reset", created_at: at, expires_at: at + 60_000, used_at: null })
+      .values({
+        token_hash: randomUUID(),
+        user_id: investor.id,
+        purpose: "reset",
+        created_at: at,
+        expires_at: at + 60_000,
+        used_at: null,
+      })
       .execute();
 
     expect(await deleteInvestor({ actor: admin, id: investor.id, ip: "10.0.0.1" })).toMatchObject({ ok: true });
@@ -165,7 +206,11 @@ describe("deleting an investor", () => {
       expect(rows, table).toEqual([]);
     }
     const { events } = await listAuditEvents({ limit: 1 });
-    expect(events[0]).toMatchObject({ action: "investor.deleted", actorEmail: admin.email, targetEmail: investor.email });
+    expect(events[0]).toMatchObject({
+      action: "investor.deleted",
+      actorEmail: admin.email,
+      targetEmail: investor.email,
+    });
   });
 
   it("refuses administrators (403) and unknown ids (404)", async () => {
@@ -240,7 +285,9 @@ describe("the investor table at a few hundred rows", () => {
   });
 
   it("exports the whole selection as CSV, formula-safe", async () => {
-    const rows = await investorsForExport(new URL(`http://localhost/financing.csv?q=${tag}&nda=signed&sort=email&dir=asc`));
+    const rows = await investorsForExport(
+      new URL(`http://localhost/financing.csv?q=${tag}&nda=signed&sort=email&dir=asc`)
+    );
     expect(rows).toHaveLength(86);
     const csv = investorsCsv(rows, formatRegistrationTime);
     const lines = csv.trimEnd().split("\r\n");
@@ -261,7 +308,7 @@ describe("the investor table at a few hundred rows", () => {
 
 describe("CSV cells and return paths", () => {
   it("neutralises formulas and quotes", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("+1")).toBe(`"'+1"`);
     expect(csvCell("-1")).toBe(`"'-1"`);
     expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
@@ -307,7 +354,16 @@ describe("the administrator API", () => {
 
     const page = await call(routes.list, token, { path: "/api/user/get_investors?limit=2&offset=1" });
     expect(((await page.json()) as { users: unknown[] }).users).toHaveLength(2);
-    for (const bad of ["limit=0", "limit=-1", "limit=abc", "limit=1.5", "limit=100000", "offset=-2", "offset=x", "limit=1e3"]) {
+    for (const bad of [
+      "limit=0",
+      "limit=-1",
+      "limit=abc",
+      "limit=1.5",
+      "limit=100000",
+      "offset=-2",
+      "offset=x",
+      "limit=1e3",
+    ]) {
       const answer = await call(routes.list, token, { path: `/api/user/get_investors?${bad}` });
       expect(answer.status, bad).toBe(400);
       expect(((await answer.json()) as { message: string }).message).toBeTruthy();
@@ -322,7 +378,11 @@ describe("the administrator API", () => {
       [routes.remove, "POST"],
     ] as const) {
       for (const token of [null, "not-a-token"]) {
-        const response = await call(route, token, { method, path: "/api/user/x", json: method === "POST" ? {} : undefined });
+        const response = await call(route, token, {
+          method,
+          path: "/api/user/x",
+          json: method === "POST" ? {} : undefined,
+        });
         expect(response.status).toBe(401);
         expect(response.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
       }
@@ -336,8 +396,14 @@ describe("the administrator API", () => {
     const before = await snapshotUsers();
     const answers = [
       await call(routes.list, token, { path: "/api/user/get_investors" }),
-      await call(routes.sent, token, { path: "/api/user/update_nda_sent", json: { email: investor.email, state: true } }),
-      await call(routes.signed, token, { path: "/api/user/update_nda_signed", json: { email: investor.email, state: true } }),
+      await call(routes.sent, token, {
+        path: "/api/user/update_nda_sent",
+        json: { email: investor.email, state: true },
+      }),
+      await call(routes.signed, token, {
+        path: "/api/user/update_nda_signed",
+        json: { email: investor.email, state: true },
+      }),
       await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: victim.id } }),
     ];
     expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
@@ -357,7 +423,10 @@ describe("the administrator API", () => {
     expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
     await smtp.waitFor((m) => m.to.includes(investor.email) && /materials are open/.test(m.subject));
 
-    const sent = await call(routes.sent, token, { path: "/api/user/update_nda_sent", json: { email: investor.email, state: false } });
+    const sent = await call(routes.sent, token, {
+      path: "/api/user/update_nda_sent",
+      json: { email: investor.email, state: false },
+    });
     expect(sent.status).toBe(201);
     expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
 
@@ -366,7 +435,10 @@ describe("the administrator API", () => {
     expect(events[1]).toMatchObject({ actorEmail: admin.email, targetId: investor.id, ip: "10.9.9.9" });
 
     for (const route of [routes.sent, routes.signed]) {
-      const unknown = await call(route, token, { path: "/api/user/x", json: { email: "ghost@example.com", state: true } });
+      const unknown = await call(route, token, {
+        path: "/api/user/x",
+        json: { email: "ghost@example.com", state: true },
+      });
       expect(unknown.status).toBe(404);
     }
   });
@@ -433,7 +505,10 @@ describe("the administrator API", () => {
     const investorToken = await tokenFor(investor.id);
     const token = await tokenFor(admin.id);
 
-    const refused = await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: otherAdmin.id } });
+    const refused = await call(routes.remove, token, {
+      path: "/api/user/delete_investor",
+      json: { id: otherAdmin.id },
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe("Administrators cannot be deleted.");
     const self = await call(routes.remove, token, { path: "/api/user/delete_investor", json: { id: admin.id } });
@@ -463,5 +538,155 @@ describe("the audit listing", () => {
     expect([...times].sort().reverse()).toEqual(times);
     const next = await listAuditEvents({ limit: 3, offset: 3 });
     expect(next.events[0].id).not.toBe(events[0].id);
+  });
+});
+
+describe("the administrator pages and their guards", () => {
+  const pages = {
+    flag: flagPage as unknown as RouteModule,
+    remove: deletePage as unknown as RouteModule,
+    csv: csvRoute as unknown as RouteModule,
+    audit: auditPage as unknown as RouteModule,
+  };
+
+  async function sessionFor(userId: string) {
+    const response = await createUserSession({
+      userId,
+      request: new Request("http://localhost:3000/"),
+      redirectTo: "/",
+    });
+    return cookiesFrom(response);
+  }
+
+  function form(cookie: string, path: string, params: string, fields: Record<string, string>) {
+    return {
+      method: "POST",
+      path,
+      params: { id: params },
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    };
+  }
+
+  it("sends visitors to the login page and answers investors 403, changing nothing", async () => {
+    const investor = await insertUser();
+    const victim = await insertUser();
+    const cookie = await sessionFor(investor.id);
+    const before = await snapshotUsers();
+    const anonymous = await callRoute(pages.audit, { path: "/financing/audit" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/financing/login");
+    const answers = [
+      await callRoute(pages.audit, { path: "/financing/audit", headers: { Cookie: cookie } }),
+      await callRoute(pages.csv, { path: "/financing/investors.csv", headers: { Cookie: cookie } }),
+      await callRoute(pages.remove, {
+        path: `/financing/investors/${victim.id}/delete`,
+        params: { id: victim.id },
+        headers: { Cookie: cookie },
+      }),
+      await callRoute(
+        pages.remove,
+        form(cookie, `/financing/investors/${victim.id}/delete`, victim.id, { returnTo: "/financing" })
+      ),
+      await callRoute(
+        pages.flag,
+        form(cookie, `/financing/investors/${investor.id}`, investor.id, { intent: "nda-signed", state: "yes" })
+      ),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(await snapshotUsers()).toEqual(before);
+  });
+
+  it("sets a flag and returns to a same-site returnTo only", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const investor = await insertUser();
+    const cookie = await sessionFor(admin.id);
+    const kept = await callRoute(
+      pages.flag,
+      form(cookie, `/financing/investors/${investor.id}`, investor.id, {
+        intent: "nda-signed",
+        state: "yes",
+        returnTo: "/financing?q=x&page=2",
+      })
+    );
+    expect(kept.status).toBe(302);
+    expect(kept.headers.get("Location")).toBe("/financing?q=x&page=2");
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
+
+    const offsite = await callRoute(
+      pages.flag,
+      form(cookie, `/financing/investors/${investor.id}`, investor.id, {
+        intent: "nda-sent",
+        state: "no",
+        returnTo: "https://evil.example/financing",
+      })
+    );
+    expect(offsite.headers.get("Location")).toBe("/financing");
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
+
+    const before = await snapshotUsers();
+    const badForms: Record<string, string>[] = [
+      { intent: "role", state: "yes" },
+      { intent: "nda-sent", state: "maybe" },
+      {},
+    ];
+    for (const fields of badForms) {
+      const bad = await callRoute(pages.flag, form(cookie, `/financing/investors/${investor.id}`, investor.id, fields));
+      expect(bad.status).toBe(302);
+      expect(bad.headers.get("Location")).toBe("/financing");
+    }
+    const unknown = await callRoute(
+      pages.flag,
+      form(cookie, "/financing/investors/x", randomUUID(), { intent: "nda-sent", state: "yes" })
+    );
+    expect(unknown.status).toBe(302);
+    expect(await snapshotUsers()).toEqual(before);
+  });
+
+  it("shows the confirmation page, deletes on POST, and refuses administrators", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const other = await insertUser({ role: "administrator" });
+    const investor = await insertUser();
+    const cookie = await sessionFor(admin.id);
+    const page = await callRoute(pages.remove, {
+      path: `/financing/investors/${investor.id}/delete?returnTo=%2Ffinancing%3Fq%3Dabc`,
+      params: { id: investor.id },
+      headers: { Cookie: cookie },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ investor: { email: investor.email }, returnTo: "/financing?q=abc" });
+    const adminPage = await callRoute(pages.remove, {
+      path: "/x",
+      params: { id: other.id },
+      headers: { Cookie: cookie },
+    });
+    expect(adminPage.status).toBe(404);
+
+    const refused = await callRoute(pages.remove, form(cookie, "/x", other.id, { returnTo: "/financing" }));
+    expect(refused.status).toBe(302);
+    expect(await userRow(other.id)).toBeDefined();
+
+    const deleted = await callRoute(pages.remove, form(cookie, "/x", investor.id, { returnTo: "/financing?q=abc" }));
+    expect(deleted.headers.get("Location")).toBe("/financing?q=abc");
+    expect(await userRow(investor.id)).toBeUndefined();
+  });
+
+  it("exports CSV with download headers, formula-safe, and audits the export", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    await insertUser({ fullName: "=cmd|' /C calc'!A0", email: "formula@example.com", address: "@SUM(1+1)" });
+    const cookie = await sessionFor(admin.id);
+    const response = await callRoute(pages.csv, {
+      path: "/financing/investors.csv?q=formula",
+      headers: { Cookie: cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="investors.csv"');
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^"'=cmd\|' \/C calc'!A0","formula@example.com","'@SUM\(1\+1\)",/);
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({ action: "investors.exported", actorEmail: admin.email });
   });
 });
