@@ -9,8 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { TEST_PASSWORD, logIn, uniqueEmail, type TestAccount } from "./support/accounts";
+import { TEST_PASSWORD, logIn, loggedInAccount, uniqueEmail, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
 import { E2E_DATA_DIR } from "./support/server";
 
 const DATABASE_PATH = path.join(E2E_DATA_DIR, "portal.sqlite");
@@ -119,6 +120,10 @@ test.describe("the administrator's investor table", () => {
 
   test("changes both NDA flags and deletes with confirmation", async ({ page, javaScriptOn }) => {
     const target = `${tag}-07@example.com`;
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
     await logIn(page, javaScriptOn, admin);
     await search(page, target);
     await expect(tableRows(page)).toHaveCount(1);
@@ -137,6 +142,8 @@ test.describe("the administrator's investor table", () => {
     await expect(page.getByText("NDA Sign state changed").first()).toBeVisible();
     await expect(signed).toHaveValue("yes");
     await expect(sent).toHaveValue("yes");
+    const mail = await waitForMail(target, /materials are open/i);
+    expect(mail.text).toContain("/financing/materials");
     await expect(page).toHaveURL(/[?&]q=/);
 
     await choose(sent, `NDA sent for ${target}`, "No");
@@ -175,12 +182,10 @@ test.describe("the administrator's investor table", () => {
       page.getByRole("row").filter({ hasText: "nda.signed.changed" }).filter({ hasText: target })
     ).toHaveCount(1);
     await expectNoAxeViolations(page, "the audit page");
+    expect(consoleErrors).toEqual([]);
   });
 
-  test("the confirmation page is reachable without JavaScript and Cancel keeps the investor", async ({
-    page,
-    javaScriptOn,
-  }) => {
+  test("the delete confirmation page: Cancel keeps the investor", async ({ page, javaScriptOn }) => {
     const target = `${tag}-08@example.com`;
     await logIn(page, javaScriptOn, admin);
     const db = new Database(DATABASE_PATH, { readonly: true });
@@ -194,4 +199,15 @@ test.describe("the administrator's investor table", () => {
     await expect(page).toHaveURL(/\/financing\?q=/);
     await expect(tableRows(page)).toHaveCount(1);
   });
+});
+
+test("an investor is refused at the administrator pages", async ({ page, javaScriptOn }) => {
+  await loggedInAccount(page, javaScriptOn, "not-admin");
+  for (const url of ["/financing/audit", "/financing/investors.csv"]) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(403);
+  }
+  await page.goto("/financing/audit");
+  await expect(page.getByRole("heading", { name: "You do not have permission to see this page." })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
 });
