@@ -63,7 +63,7 @@ export function NameAddressForm({ lastResult }: Props) {
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameAddressFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameAddressFormSchema, disableAutoCoercion: true }),
   });
   const lines = [fields.addressLine1, fields.addressLine2, fields.addressLine3];
 

@@ -29,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (investorScreen(user) !== "name-address") throw redirect("/financing");
-  const submission = parseWithZod(await request.formData(), { schema: nameAddressFormSchema });
+  const submission = parseWithZod(await request.formData(), {
+    schema: nameAddressFormSchema,
+    disableAutoCoercion: true,
+  });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
 
   const result = await setNameAndAddress({ actor: user, email: user.email, ...submission.value, ip: context.clientIp });
