@@ -36,6 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();
+  // Browser tests wait for this before they click (see tests/e2e/support/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -60,10 +64,6 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
 
 export default function App() {
   const { toast, honeypotInputProps } = useLoaderData<typeof loader>();
-  // Browser tests wait for this before they click (see tests/e2e/support/fixtures.ts).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <Document>
       <HoneypotProvider {...honeypotInputProps}>

@@ -42,7 +42,17 @@ export const test = base.extend<{ javaScriptOn: boolean }>({
   javaScriptOn: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
+  // Each test is its own visitor: a client address of its own (the e2e server
+  // trusts one proxy hop), so per-IP rate limits count one visitor, as in life.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": randomClientAddress() });
+  },
 });
+
+function randomClientAddress() {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
 
 /**
  * Navigates and, with JavaScript on, waits until React has hydrated, so that a

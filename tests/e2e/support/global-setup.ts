@@ -32,6 +32,7 @@ export default async function globalSetup() {
       // Every browser test comes from 127.0.0.1: the 10 auth POSTs a minute per IP
       // (tested in tests/integration) would refuse the suite's own logins.
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+      TRUST_PROXY: "1",
     },
     stdio: ["ignore", log, log],
   });
