@@ -103,7 +103,7 @@ function SortableHeader({ column, state, label }: { column: SortColumn; state: I
 
 function Pagination({ state, pageCount }: { state: InvestorTableState; pageCount: number }) {
   if (pageCount <= 1) return null;
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
+  const pages = visiblePages(state.page, pageCount);
   return (
     <nav aria-label={words.pagination} className="investor-table__pages">
       <ul>
@@ -112,17 +112,23 @@ function Pagination({ state, pageCount }: { state: InvestorTableState; pageCount
             <Link to={`/financing${investorTableSearch(state, { page: state.page - 1 })}`}>{words.previous}</Link>
           </li>
         ) : null}
-        {pages.map((page) => (
-          <li key={page}>
-            <Link
-              to={`/financing${investorTableSearch(state, { page })}`}
-              aria-current={page === state.page ? "page" : undefined}
-              aria-label={words.pageLabel(page)}
-            >
-              {page}
-            </Link>
-          </li>
-        ))}
+        {pages.map((page, index) =>
+          page === null ? (
+            <li key={`gap-${index}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={page}>
+              <Link
+                to={`/financing${investorTableSearch(state, { page })}`}
+                aria-current={page === state.page ? "page" : undefined}
+                aria-label={words.pageLabel(page)}
+              >
+                {page}
+              </Link>
+            </li>
+          )
+        )}
         {state.page < pageCount ? (
           <li>
             <Link to={`/financing${investorTableSearch(state, { page: state.page + 1 })}`}>{words.next}</Link>
@@ -131,6 +137,17 @@ function Pagination({ state, pageCount }: { state: InvestorTableState; pageCount
       </ul>
     </nav>
   );
+}
+
+/** The first, the last, and two either side of the current page; null marks a gap. */
+function visiblePages(current: number, count: number): (number | null)[] {
+  const pages: (number | null)[] = [];
+  for (let page = 1; page <= count; page++) {
+    const near = Math.abs(page - current) <= 2;
+    if (page === 1 || page === count || near) pages.push(page);
+    else if (pages[pages.length - 1] !== null) pages.push(null);
+  }
+  return pages;
 }
 
 /** The flags the row shows: while a change is on its way, the value it will have (signed implies sent). */
