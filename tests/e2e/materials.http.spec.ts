@@ -1,0 +1,176 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { linkIn, waitForMail } from "./support/mail";
+import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/server";
+
+/**
+ * The investor's files and set_name_address through the built server
+ * (server.js in front): Range answers as a client receives them (no
+ * compression in the way), the refusals, the audit rows, and the Origin check
+ * and body limit in front of set_name_address.
+ */
+
+const PASSWORD = "http level passphrase";
+const run = Date.now().toString(36);
+let counter = 0;
+const freshEmail = (label: string) => `${label}.${run}.${++counter}@example.com`;
+const json = (data: unknown, headers: Record<string, string> = {}) => ({
+  headers: { "Content-Type": "application/json", ...headers },
+  data: JSON.stringify(data),
+});
+const VIDEO = fs.readFileSync(path.resolve("private/investorvideo.mp4"));
+
+function database() {
+  const db = new Database(path.join(E2E_DATA_DIR, "portal.sqlite"), { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/** Test setup only: the administrator's NDA flags, written straight into the e2e database. */
+function markNdaSigned(email: string) {
+  const db = database();
+  try {
+    db.prepare("update users set is_nda_sent = 1, is_nda_signed = 1 where email = ?").run(email);
+  } finally {
+    db.close();
+  }
+}
+
+function userRow(email: string) {
+  const db = database();
+  try {
+    return db
+      .prepare("select full_name, address, role, is_nda_sent, is_nda_signed from users where email = ?")
+      .get(email);
+  } finally {
+    db.close();
+  }
+}
+
+function fileDownloads(email: string): { details: string }[] {
+  const db = database();
+  try {
+    return db
+      .prepare("select details from audit_events where actor_email = ? and action = 'file.download' order by id")
+      .all(email) as { details: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Registers and verifies through the API; returns the address and an access token. */
+async function verifiedInvestor(request: APIRequestContext) {
+  const email = freshEmail("files");
+  expect((await request.post("/api/auth/register", json({ email, password: PASSWORD }))).status()).toBe(201);
+  const link = linkIn(await waitForMail(email, "Verify your email address"), /\/auth\/verify\//);
+  expect((await request.get(`/api/auth/verify/${link.slice(link.lastIndexOf("/") + 1)}`)).status()).toBe(200);
+  const login = await request.post("/api/auth/login", json({ email, password: PASSWORD }));
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { email, accessToken };
+}
+
+/** Logs `request` in through the login page's form, as a browser without JavaScript does: it keeps the cookie. */
+async function logInWithForm(request: APIRequestContext, email: string) {
+  const response = await request.post("/financing/login", {
+    form: { email, password: PASSWORD },
+    headers: { Origin: E2E_BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/financing");
+}
+
+test("set_name_address over HTTP: 201 with the user; a cross-site POST, an oversized body and a wrong type are refused", async ({
+  request,
+}) => {
+  const { email, accessToken } = await verifiedInvestor(request);
+  const auth = { Authorization: `Bearer ${accessToken}` };
+
+  const crossSite = await request.post(
+    "/api/user/set_name_address",
+    json({ email, full_name: "Cross Site", address: "Evil St" }, { ...auth, Origin: "http://evil.example" })
+  );
+  expect(crossSite.status()).toBe(403);
+  const tooLarge = await request.post(
+    "/api/user/set_name_address",
+    json({ email, full_name: "Big", address: "x".repeat(20_000) }, auth)
+  );
+  expect(tooLarge.status()).toBe(413);
+  const wrongType = await request.post("/api/user/set_name_address", {
+    headers: { ...auth, "Content-Type": "text/plain" },
+    data: JSON.stringify({ email, full_name: "Text", address: "Plain" }),
+  });
+  expect(wrongType.status()).toBe(415);
+  expect(userRow(email)).toMatchObject({ full_name: "", address: "" });
+
+  const ok = await request.post(
+    "/api/user/set_name_address",
+    json({ email, full_name: "Jane Http", address: "1 Main St", role: "administrator", isNDASigned: true }, auth)
+  );
+  expect(ok.status()).toBe(201);
+  expect(await ok.json()).toMatchObject({
+    email,
+    fullName: "Jane Http",
+    address: "1 Main St",
+    role: { name: "investor" },
+  });
+  expect(userRow(email)).toMatchObject({ role: "investor", is_nda_sent: 0, is_nda_signed: 0 });
+});
+
+test("the protected video over HTTP: refused before the NDA, then 200, 206 and 416 with the right headers, each access audited", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    // A visitor is sent to the login page; nothing is served.
+    for (const url of ["/video/investorvideo.mp4", "/pdfs/download.pdf"]) {
+      const visitor = await request.get(url, { maxRedirects: 0 });
+      expect(visitor.status()).toBe(302);
+      expect(visitor.headers()["location"]).toBe("/financing/login");
+    }
+
+    const { email } = await verifiedInvestor(request);
+    await logInWithForm(request, email);
+    for (const url of ["/video/investorvideo.mp4", "/pdfs/download.pdf"]) {
+      expect((await request.get(url, { maxRedirects: 0 })).status()).toBe(403);
+    }
+    expect(fileDownloads(email)).toEqual([]);
+
+    markNdaSigned(email);
+    const whole = await request.get("/video/investorvideo.mp4", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(whole.status()).toBe(200);
+    expect(whole.headers()["content-type"]).toBe("video/mp4");
+    expect(whole.headers()["content-length"]).toBe(String(VIDEO.length));
+    expect(whole.headers()["accept-ranges"]).toBe("bytes");
+    expect(whole.headers()["content-encoding"]).toBeUndefined();
+    expect(whole.headers()["cache-control"]).toContain("private");
+    expect(whole.headers()["cache-control"]).toContain("no-store");
+    expect((await whole.body()).equals(VIDEO)).toBe(true);
+
+    const part = await request.get("/video/investorvideo.mp4", { headers: { Range: "bytes=100-1099" } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()["content-range"]).toBe(`bytes 100-1099/${VIDEO.length}`);
+    expect(part.headers()["content-length"]).toBe("1000");
+    expect((await part.body()).equals(VIDEO.subarray(100, 1100))).toBe(true);
+
+    const beyond = await request.get("/video/investorvideo.mp4", { headers: { Range: `bytes=${VIDEO.length + 10}-` } });
+    expect(beyond.status()).toBe(416);
+    expect(beyond.headers()["content-range"]).toBe(`bytes */${VIDEO.length}`);
+
+    const pdf = await request.get("/pdfs/download.pdf");
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+    const files = fileDownloads(email).map((row) => JSON.parse(row.details) as { file: string; range: string | null });
+    expect(files).toEqual([
+      expect.objectContaining({ file: "investorvideo.mp4", range: null }),
+      expect.objectContaining({ file: "investorvideo.mp4", range: "bytes=100-1099" }),
+      expect.objectContaining({ file: "investorvideo.mp4", range: `bytes=${VIDEO.length + 10}-` }),
+      expect.objectContaining({ file: "download.pdf" }),
+    ]);
+  } finally {
+    await request.dispose();
+  }
+});
