@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { requireAnonymous } from "~/models/session.server";
+import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation";
+import { isSpam } from "~/utils/honeypot.server";
+import { log } from "~/utils/log.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+type EmailRequest = {
+  /** Sends the e-mail; answers the same whether or not the address has an account. */
+  send: (input: { email: string; ip: string }) => Promise<
+    { ok: true } | { ok: false; status: number; message: string; retryAfterSeconds?: number }
+  >;
+  /** The notice shown on the login page afterwards. */
+  notice: string;
+  /** The log event name for a honeypot hit. */
+  spamEvent: string;
+};
+
+/**
+ * The action of the pages that ask for a link by e-mail (forgot password,
+ * resend verification): honeypot, validation, the use case, then the same
+ * answer for every address (DESIGN.md section 5).
+ */
+export async function handleEmailRequestForm({ request, context }: ActionFunctionArgs, options: EmailRequest) {
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  if (await isSpam(formData)) {
+    // A bot gets the answer a person would, and nothing is sent.
+    log("warn", options.spamEvent, { ip: context.clientIp });
+    return redirectWithSuccess("/financing/login", options.notice);
+  }
+
+  const submission = parseWithZod(formData, { schema: emailRequestSchema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply() }, { status: 400 });
+  }
+
+  const outcome = await options.send({ email: submission.value.email, ip: context.clientIp });
+  if (!outcome.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [outcome.message] }) },
+      {
+        status: outcome.status,
+        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+      },
+    );
+  }
+  return redirectWithSuccess("/financing/login", options.notice);
+}
