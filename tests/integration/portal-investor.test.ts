@@ -13,6 +13,8 @@ import { useFreshDatabase } from "../support/test-database";
 import * as pdfRoute from "~/routes/pdfs.download[.]pdf";
 import * as setNameRoute from "~/routes/api.user.set_name_address";
 import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
+import * as pageRoute from "~/routes/financing._index";
+import * as materialsRoute from "~/routes/financing.materials";
 import { issueApiTokens } from "~/models/api-token.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { investorScreen } from "~/models/investor-profile.server";
@@ -26,6 +28,8 @@ const routes = {
   setName: setNameRoute as unknown as RouteModule,
   pdf: pdfRoute as unknown as RouteModule,
   video: videoRoute as unknown as RouteModule,
+  page: pageRoute as unknown as RouteModule,
+  materials: materialsRoute as unknown as RouteModule,
 };
 const VIDEO_BYTES = fs.readFileSync(path.resolve("private/investorvideo.mp4"));
 const PDF_BYTES = fs.readFileSync(path.resolve("private/download.pdf"));
@@ -436,5 +440,112 @@ describe("the protected files", () => {
     }
     const { events, total } = await listAuditEvents({ limit: 50 });
     expect(events.slice(0, total - before).filter((e) => e.action === "file.download")).toEqual([]);
+  });
+});
+
+describe("the /financing page", () => {
+  const form = (entries: Record<string, string>) => {
+    const body = new URLSearchParams(entries);
+    return { body: body.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+  };
+
+  it("state 0 takes the form: a redirect with the notice, the address lines joined, the firm told", async () => {
+    const investor = await insertUser();
+    const cookie = await sessionCookieFor(investor.id);
+    const { body, headers } = form({
+      fullName: " Jane  Page ",
+      addressLine1: "1 Main St ",
+      addressLine2: "",
+      addressLine3: " Springfield",
+      role: "administrator",
+      isNDASigned: "true",
+    });
+    const response = await callRoute(routes.page, {
+      method: "POST",
+      path: "/financing",
+      body,
+      headers: { ...cookie, ...headers },
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/financing");
+    expect(response.headers.get("Set-Cookie")).toContain("toast");
+    expect(await userRow(investor.id)).toMatchObject({
+      full_name: "Jane Page",
+      address: "1 Main St Springfield",
+      role: "investor",
+      is_nda_signed: 0,
+    });
+    await smtp.waitFor((m) => m.to.includes(FIRM_MAILBOX) && m.subject.endsWith("Jane Page"));
+  });
+
+  it("refuses an empty full name with its field message, and stores nothing", async () => {
+    const investor = await insertUser();
+    const { body, headers } = form({ fullName: "  ", addressLine1: "1 Main St" });
+    const response = await callRoute(routes.page, {
+      method: "POST",
+      path: "/financing",
+      body,
+      headers: { ...(await sessionCookieFor(investor.id)), ...headers },
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("Full name cannot be empty");
+    expect(await userRow(investor.id)).toMatchObject({ full_name: "", address: "" });
+  });
+
+  it("once the name is given the form is closed: a later POST changes nothing", async () => {
+    const investor = await insertUser({ fullName: "Jane Roe", address: "1 Main St" });
+    const { body, headers } = form({ fullName: "Someone Else", addressLine1: "Elsewhere" });
+    const response = await callRoute(routes.page, {
+      method: "POST",
+      path: "/financing",
+      body,
+      headers: { ...(await sessionCookieFor(investor.id)), ...headers },
+    });
+    expect(response.status).toBe(302);
+    expect(await userRow(investor.id)).toMatchObject({ full_name: "Jane Roe", address: "1 Main St" });
+  });
+
+  it("the loader decides from the database: a visitor to login, signed to the materials, an administrator gets the table", async () => {
+    const visitor = await callRoute(routes.page, { path: "/financing" });
+    expect(visitor.headers.get("Location")).toBe("/financing/login");
+
+    const signed = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const toMaterials = await callRoute(routes.page, {
+      path: "/financing",
+      headers: await sessionCookieFor(signed.id),
+    });
+    expect(toMaterials.status).toBe(302);
+    expect(toMaterials.headers.get("Location")).toBe("/financing/materials");
+
+    const pending = await insertUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
+    const pendingPage = await callRoute(routes.page, {
+      path: "/financing",
+      headers: await sessionCookieFor(pending.id),
+    });
+    expect(await pendingPage.json()).toEqual({ screen: "nda-pending", table: null });
+
+    const admin = await insertUser({ role: "administrator" });
+    const adminPage = await callRoute(routes.page, { path: "/financing", headers: await sessionCookieFor(admin.id) });
+    const data = await adminPage.json();
+    expect(data.screen).toBe("administrator");
+    expect(data.table.rows.map((row: { id: string }) => row.id)).toContain(pending.id);
+  });
+
+  it("the materials page admits signed investors (audited) and refuses the others with 403", async () => {
+    const signed = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const ok = await callRoute(routes.materials, {
+      path: "/financing/materials",
+      headers: await sessionCookieFor(signed.id),
+    });
+    expect(await ok.json()).toEqual({ fullName: "Jane Roe" });
+    const { events } = await listAuditEvents({ limit: 1 });
+    expect(events[0]).toMatchObject({ action: "materials.view", actorEmail: signed.email });
+
+    const pending = await insertUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
+    const refused = await callRoute(routes.materials, {
+      path: "/financing/materials",
+      headers: await sessionCookieFor(pending.id),
+    });
+    expect(refused.status).toBe(403);
   });
 });
