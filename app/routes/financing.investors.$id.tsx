@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
@@ -12,10 +13,19 @@ const flagSchema = z.object({
 });
 
 /**
+ * This URL is only posted to; it is also the parent of the delete
+ * confirmation page, whose requests pass through here. The bare URL has
+ * nothing to show, so it goes back to the table.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  if (new URL(request.url).pathname.endsWith(`/${params.id}`)) throw redirect("/financing");
+  return null;
+}
+
+/**
  * POST from one NDA dropdown of the investor table: sets the flag and sends
  * the administrator back to the table URL it came from (`returnTo`).
- * No loader and no component: this URL is only posted to (its child, the
- * delete confirmation page, renders through it).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);

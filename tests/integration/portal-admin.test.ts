@@ -622,6 +622,12 @@ describe("the administrator pages and their guards", () => {
       })
     );
     expect(offsite.headers.get("Location")).toBe("/financing");
+    const bare = await callRoute(pages.flag, {
+      path: `/financing/investors/${investor.id}`,
+      params: { id: investor.id },
+      headers: { Cookie: cookie },
+    });
+    expect(bare.headers.get("Location")).toBe("/financing");
     expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
 
     const before = await snapshotUsers();
