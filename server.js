@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
@@ -42,7 +43,14 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.set(app$.securityHeaders(req.path, nonce, env));
+  const { "Cache-Control": cacheControl, ...headers } = app$.securityHeaders(req.path, nonce, env);
+  res.set(headers);
+  // The portal's default is no-store; a route that sets its own (the files, the CSV) keeps it.
+  if (cacheControl) {
+    onHeaders(res, () => {
+      if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", cacheControl);
+    });
+  }
   next();
 });
 

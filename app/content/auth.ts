@@ -87,14 +87,6 @@ export const resendVerificationPage = {
   backLink: "Return to sign in",
 } as const;
 
-export const financingPage = {
-  title: "Investor Portal",
-  description: `Your ${firm.shortName} investor portal.`,
-  heading: "Investor Portal",
-  signedInAs: "You are signed in as",
-  placeholder: "Your investor status will be shown here.",
-} as const;
-
 export const financingHeader = {
   logOut: "LOG OUT",
 } as const;

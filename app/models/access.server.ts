@@ -1,3 +1,4 @@
+import { recordAuditEvent } from "./audit.server";
 import { requireUser } from "./session.server";
 import type { PublicUser } from "./user.server";
 
@@ -18,5 +19,18 @@ export async function requireNdaSigned(request: Request): Promise<PublicUser> {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
+  return user;
+}
+
+/** The guard of every materials page: only allowed users pass, and each view is recorded. */
+export async function requireMaterialsView(request: Request, clientIp: string): Promise<PublicUser> {
+  const user = await requireNdaSigned(request);
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "materials.view",
+    details: { page: new URL(request.url).pathname },
+    ip: clientIp,
+  });
   return user;
 }

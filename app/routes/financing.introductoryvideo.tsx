@@ -4,22 +4,14 @@ import { useLoaderData } from "@remix-run/react";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { readVideoAgreement, VideoDisclaimer } from "~/components/video-disclaimer";
 import { investorVideo } from "~/content/portal";
-import { requireNdaSigned } from "~/models/access.server";
-import { recordAuditEvent } from "~/models/audit.server";
+import { requireMaterialsView } from "~/models/access.server";
 import videoStyles from "~/styles/video.css";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "materials.view",
-    details: { page: "/financing/introductoryvideo" },
-    ip: context.clientIp,
-  });
+  await requireMaterialsView(request, context.clientIp);
   return json(readVideoAgreement(new URL(request.url)));
 }
 

@@ -3,22 +3,14 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { materialsPage } from "~/content/portal";
-import { requireNdaSigned } from "~/models/access.server";
-import { recordAuditEvent } from "~/models/audit.server";
+import { requireMaterialsView } from "~/models/access.server";
 import portalStyles from "~/styles/portal.css";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "materials.view",
-    details: { page: "/financing/materials" },
-    ip: context.clientIp,
-  });
+  const user = await requireMaterialsView(request, context.clientIp);
   return json({ fullName: user.fullName || user.email });
 }
 

@@ -1,22 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { titlePages } from "~/content/portal";
-import { requireNdaSigned } from "~/models/access.server";
-import { recordAuditEvent } from "~/models/audit.server";
+import { requireMaterialsView } from "~/models/access.server";
 import portalStyles from "~/styles/portal.css";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "materials.view",
-    details: { page: "/financing/termsandconditions" },
-    ip: context.clientIp,
-  });
+  await requireMaterialsView(request, context.clientIp);
   return null;
 }
 
