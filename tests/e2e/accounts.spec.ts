@@ -69,7 +69,8 @@ test.describe("the account life cycle", () => {
     await expectNotice(page, javaScriptOn, "Log in success");
     const logOut = page.getByRole("banner").getByRole("button", { name: "LOG OUT" });
     await expect(logOut).toBeVisible();
-    await expect(page.getByText(account.email)).toBeVisible();
+    // A new investor's first screen: the name and address form (state 0).
+    await expect(page.getByRole("heading", { name: "Your name and address" })).toBeVisible();
     await expectNoAxeViolations(page, "/financing, logged in");
 
     await logOut.click();
