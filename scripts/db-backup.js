@@ -1,0 +1,45 @@
+// `npm run db:backup -- <file>`: a consistent copy of DATABASE_PATH, taken while
+// the site may be serving. VACUUM INTO reads inside one transaction, so the copy
+// is a snapshot of one moment (every commit before it, none half-written) and
+// writers are never blocked (WAL). The copy is written beside its target and
+// renamed into place, so an interrupted backup never leaves a half-written file.
+import "dotenv/config";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { openSqlite } from "../migrations/migrator.js";
+
+const databasePath = path.resolve(process.env.DATABASE_PATH || "data/portal.sqlite");
+const target = process.argv[2];
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+if (!target) fail("Usage: npm run db:backup -- <file>");
+const backupPath = path.resolve(target);
+if (!fs.existsSync(databasePath)) fail(`There is no database at ${databasePath}.`);
+if (backupPath === databasePath) fail("The backup cannot overwrite the database itself.");
+if (fs.existsSync(backupPath)) fail(`${backupPath} already exists; choose a new file name.`);
+
+fs.mkdirSync(path.dirname(backupPath), { recursive: true });
+const partialPath = `${backupPath}.partial-${process.pid}`;
+const sqlite = openSqlite(databasePath);
+try {
+  sqlite.prepare("VACUUM INTO ?").run(partialPath);
+  const copy = new Database(partialPath, { readonly: true, fileMustExist: true });
+  try {
+    const check = copy.pragma("integrity_check", { simple: true });
+    if (check !== "ok") throw new Error(`The copy failed its integrity check: ${check}`);
+  } finally {
+    copy.close();
+  }
+  fs.renameSync(partialPath, backupPath);
+} catch (error) {
+  fs.rmSync(partialPath, { force: true });
+  fail(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  sqlite.close();
+}
+console.log(`Backed up ${databasePath} to ${backupPath} (${fs.statSync(backupPath).size} bytes)`);
