@@ -1,0 +1,154 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+
+/**
+ * SIGTERM on the built server (its own process, port and database, not the
+ * suite's shared one): it stops accepting, finishes the request in flight
+ * (a sign-up whose body is still arriving), closes the database and exits 0.
+ */
+
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const EMAIL = `shutdown.${Date.now().toString(36)}@example.com`;
+const BODY = JSON.stringify({ email: EMAIL, password: "shutdown test passphrase" });
+
+let dir: string;
+let logFile: string;
+let databasePath: string;
+let server: ChildProcess;
+let port: number;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  // `npm test` builds before the e2e suite; a lone run of this file may not have.
+  if (!fs.existsSync(path.join(BUILD_DIR, "index.js"))) {
+    execFileSync("npx", ["remix", "build"], { env: { ...process.env, BUILD_DIR }, stdio: "inherit" });
+  }
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
+  logFile = path.join(dir, "server.log");
+  databasePath = path.join(dir, "portal.sqlite");
+  const log = fs.openSync(logFile, "a");
+  server = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      PORT: "0", // any free port: the log tells which
+      HOST: "127.0.0.1",
+      APP_URL: "http://127.0.0.1",
+      DATABASE_PATH: databasePath,
+      SESSION_SECRET: "shutdown-test-secret",
+      SMTP_URL: undefined, // mail goes to the outbox in the temp folder
+    },
+    stdio: ["ignore", log, log],
+  });
+  fs.closeSync(log);
+  const listening = await waitForLogLine((line) => line.event === "server.listening");
+  port = Number(listening.port);
+});
+
+test.afterAll(() => {
+  if (server?.exitCode === null) server.kill("SIGKILL");
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+type LogLine = Record<string, unknown> & { event?: string };
+
+function logLines(): LogLine[] {
+  if (!fs.existsSync(logFile)) return [];
+  return fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+async function waitForLogLine(matches: (line: LogLine) => boolean, timeoutMs = 30_000): Promise<LogLine> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = logLines().find(matches);
+    if (found) return found;
+    if (server.exitCode !== null) throw new Error(`The server exited early:\n${fs.readFileSync(logFile, "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No such log line within ${timeoutMs} ms:\n${fs.readFileSync(logFile, "utf8")}`);
+}
+
+/** Starts a sign-up whose body arrives in two parts; the second is sent by `finish`. */
+function slowSignUp() {
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/api/auth/register",
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(BODY) },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on("response", (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+  const half = Math.floor(BODY.length / 2);
+  request.write(BODY.slice(0, half));
+  return { answer, finish: () => request.end(BODY.slice(half)) };
+}
+
+function connects(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+test("SIGTERM: no new connections, the request in flight completes, the database closes, exit 0", async () => {
+  const health = await fetch(`http://127.0.0.1:${port}/robots.txt`);
+  expect(health.status).toBe(200);
+
+  const signUp = slowSignUp();
+  // The request is in flight once the server has its connection; give the first bytes a moment to land.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+  server.kill("SIGTERM");
+  await waitForLogLine((line) => line.event === "server.stopping", 5_000);
+
+  // New connections are refused while the old one is still being served.
+  await expect.poll(connects, { timeout: 5_000 }).toBe(false);
+  expect(server.exitCode).toBeNull();
+
+  signUp.finish();
+  const answer = await signUp.answer;
+  expect(answer.status, answer.body).toBe(201);
+
+  expect(await exited).toBe(0);
+  const events = logLines().map((line) => line.event);
+  expect(events).toContain("server.stopped");
+  expect(events.indexOf("server.stopping")).toBeLessThan(events.indexOf("server.stopped"));
+  expect(logLines().find((line) => line.event === "http.request" && line.path === "/api/auth/register")).toMatchObject(
+    { status: 201 },
+  );
+
+  // Closed cleanly: the last connection checkpointed and removed its WAL, and the sign-up is stored.
+  const wal = `${databasePath}-wal`;
+  expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+    expect(db.prepare("select count(*) as n from users where email = ?").get(EMAIL)).toEqual({ n: 1 });
+  } finally {
+    db.close();
+  }
+});
