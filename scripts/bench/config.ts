@@ -1,0 +1,32 @@
+/** Every knob of `npm run bench`, from the environment, with defaults that keep a run well under ten minutes. */
+import path from "node:path";
+
+function number(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not '${raw}'.`);
+  return value;
+}
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export const config = {
+  /** Its own build folder, so a run never disturbs anyone else's build (BUILD_DIR overrides). */
+  buildDir: path.resolve(root, process.env.BUILD_DIR || ".tmp/build-bench"),
+  port: number("BENCH_PORT", 3480),
+  /** Seconds of load for each throughput figure (pages, logins, raw argon2). */
+  seconds: number("BENCH_SECONDS", 8),
+  connections: number("BENCH_CONNECTIONS", 8),
+  /** Timed requests per administrator-table query (p95 taken over these). */
+  samples: number("BENCH_SAMPLES", 60),
+  tableInvestors: number("BENCH_TABLE_INVESTORS", 100_000),
+  apiInvestors: number("BENCH_API_INVESTORS", 10_000),
+  /** BENCH_CPU_PROF=1 starts the server with --cpu-prof and prints where its time went. */
+  cpuProfile: process.env.BENCH_CPU_PROF === "1",
+  /** BENCH_WRITE=0 prints the table without rewriting docs/performance.md. */
+  writeDoc: process.env.BENCH_WRITE !== "0",
+};
+
+export const host = "127.0.0.1";
+export const origin = () => `http://${host}:${config.port}`;

@@ -1,0 +1,116 @@
+/** The ways a figure is measured: throughput under load, one-at-a-time latency, and the same work run in-process. */
+import http from "node:http";
+import argon2 from "argon2";
+import autocannon from "autocannon";
+import { config, host } from "./config";
+
+export type Throughput = { perSecond: number; ok: number; failed: number; seconds: number };
+
+/** Requests per second of 2xx/3xx answers for one URL, with config.connections connections for `seconds`. */
+export async function throughput(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; seconds?: number } = {},
+): Promise<Throughput> {
+  const seconds = options.seconds ?? config.seconds;
+  const result = await autocannon({
+    url,
+    connections: config.connections,
+    duration: seconds,
+    timeout: 30,
+    method: options.method ?? "GET",
+    headers: options.headers,
+    body: options.body,
+  });
+  const codes = result.statusCodeStats ?? {};
+  const count = (prefix: string) =>
+    Object.entries(codes)
+      .filter(([code]) => code.startsWith(prefix))
+      .reduce((sum, [, stat]) => sum + stat.count, 0);
+  const ok = count("2") + count("3");
+  const failed = result.requests.total - ok + result.errors;
+  return { perSecond: ok / result.duration, ok, failed, seconds: result.duration };
+}
+
+/**
+ * Two URLs measured back to back in alternating slices (a, b, a, b), so that
+ * whatever else the shared machine does weighs on both alike; totals per URL.
+ */
+export async function sideBySide(a: string, b: string, headers: Record<string, string>, slices = 4) {
+  const slice = config.seconds / (slices / 2);
+  const totals = { a: { ok: 0, failed: 0, seconds: 0 }, b: { ok: 0, failed: 0, seconds: 0 } };
+  for (let i = 0; i < slices; i += 1) {
+    const which = i % 2 === 0 ? "a" : "b";
+    const run = await throughput(which === "a" ? a : b, { headers, seconds: slice });
+    totals[which].ok += run.ok;
+    totals[which].failed += run.failed;
+    totals[which].seconds += run.seconds;
+  }
+  return {
+    a: { ...totals.a, perSecond: totals.a.ok / totals.a.seconds },
+    b: { ...totals.b, perSecond: totals.b.ok / totals.b.seconds },
+  };
+}
+
+/** argon2.verify of `hash` per second in this process, config.connections at a time, for `seconds`. */
+export async function argon2VerifiesPerSecond(hash: string, password: string, seconds = config.seconds) {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: config.connections }, async () => {
+      while (performance.now() < until) {
+        if (!(await argon2.verify(hash, password))) throw new Error("The raw argon2 check did not verify.");
+        done += 1;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number };
+
+/** One request over a kept-alive loopback connection; `ms` is from sending to the last byte. */
+export function request(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      { host, port: config.port, path, method: options.method ?? "GET", headers: options.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** p95 (and median) of `samples` sequential requests after a short warm-up; throws on any non-200 answer. */
+export async function latency(path: string, headers: Record<string, string>, samples = config.samples) {
+  const times: number[] = [];
+  for (let i = 0; i < samples + 5; i += 1) {
+    const answer = await request(path, { headers });
+    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}, not 200.`);
+    if (i >= 5) times.push(answer.ms);
+  }
+  return { p95: percentile(times, 0.95), p50: percentile(times, 0.5), samples: times.length };
+}
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}

@@ -1,0 +1,96 @@
+/** The one table of a run: printed to the terminal and written into docs/performance.md between markers. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { root } from "./config";
+
+export type Row = { figure: string; value: string; target: string; pass: boolean | null };
+
+const verdict = (pass: boolean | null) => (pass === null ? "not measured" : pass ? "pass" : "FAIL");
+
+export function markdownTable(rows: Row[]): string {
+  const lines = ["| figure | value | target | result |", "|---|---|---|---|"];
+  for (const row of rows) lines.push(`| ${row.figure} | ${row.value} | ${row.target} | ${verdict(row.pass)} |`);
+  return lines.join("\n");
+}
+
+export function printTable(rows: Row[]) {
+  const cells = rows.map((row) => [row.figure, row.value, row.target, verdict(row.pass)]);
+  const header = ["figure", "value", "target", "result"];
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
+  const line = (cell: string[]) => cell.map((text, i) => text.padEnd(widths[i])).join("  ");
+  console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const cell of cells) console.log(line(cell));
+}
+
+/** The command as typed, with the knobs that were set, so the run can be repeated. */
+export function exactCommand(): string {
+  const knobs = Object.entries(process.env)
+    .filter(([name]) => name.startsWith("BENCH_") || name === "BUILD_DIR")
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name}=${value}`);
+  return [...knobs, "npm run bench"].join(" ");
+}
+
+const START = "<!-- bench:start (written by npm run bench; edit outside these markers) -->";
+const END = "<!-- bench:end -->";
+
+const INTRO = `# Performance
+
+Figures come from \`npm run bench\` (scripts/bench/), not from timed tests: it builds if needed,
+starts the production server (\`node server.js\`) on 127.0.0.1 with a fresh database in a temporary
+folder, seeds it, measures, prints one table and rewrites the section below. Every target is a ratio
+measured side by side in one run, a size, or a server time, because the machines are shared and noisy.
+
+Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENCH_CONNECTIONS (8),
+BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),
+BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_CPU_PROF=1 (profile the server and
+print its hottest functions), BENCH_WRITE=0 (leave this file alone).
+
+## How each figure is measured
+
+- **public page vs static file**: GET /faq is fetched once and its HTML written into the build's
+  client folder, so the same server serves the very same bytes as a static file under /build/.
+  autocannon then drives both with the same connections and \`Accept-Encoding: gzip\`, in alternating
+  slices (page, file, page, file) of one run; the figure is page requests/s over file requests/s.
+- **login cost**: successful POST /api/auth/login per second (one verified investor, JSON body) over
+  argon2.verify per second of that investor's stored hash (the app's own parameters) in the bench
+  process, at the same concurrency. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address
+  limit is not what is measured.
+- **administrator table**: p95 of sequential requests (after 5 warm-ups) over one kept-alive loopback
+  connection with an administrator's session cookie (logged in through the /financing/login form):
+  first page, a deep page, a search (\`q=smith\`, one name in ten) and a filtered count (\`nda=signed\`).
+  Time is from sending the request to the last byte, so it includes rendering the whole page.
+- **get_investors**: p95 of 10 sequential GET /api/user/get_investors with an administrator's bearer token.
+- **JavaScript shipped**: gzip bytes of the entry, each route of the page's branch (module and imports)
+  from build/client/manifest-*.js, and the manifest file when the page loads it; shared chunks once.
+- **memory**: VmHWM (peak resident set) of the server process from /proc/<pid>/status at the end of the run.
+- **page weight**: bytes on the wire (gzip where the server compresses) of / and what its first render asks
+  for: stylesheets, scripts and module preloads, icons, preloads other than video, eager images, the
+  video poster, and every url() in the stylesheets (fonts counted whether or not the first screen uses them).
+  The video itself is excluded.
+- **Lighthouse**: not run by the bench yet.
+`;
+
+export function writeDoc(rows: Row[], notes: string[]) {
+  const file = path.join(root, "docs/performance.md");
+  const section = [
+    START,
+    "## Last run",
+    "",
+    `- date: ${new Date().toISOString()}`,
+    `- cores (os.cpus().length): ${os.cpus().length}; Node ${process.version}; ${os.platform()} ${os.arch()}`,
+    `- command: \`${exactCommand()}\``,
+    "",
+    markdownTable(rows),
+    "",
+    ...notes.map((note) => `- ${note}`),
+    END,
+  ].join("\n");
+  let text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : `${INTRO}\n${START}\n${END}\n`;
+  if (!text.includes(START) || !text.includes(END)) text = `${text.trimEnd()}\n\n${START}\n${END}\n`;
+  text = text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return file;
+}

@@ -1,0 +1,95 @@
+/** Builds when needed, then runs the production server on loopback against a throwaway database. */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { config, host, origin, root } from "./config";
+
+/** The newest modification time under a folder (skipping nothing: app/ holds only sources). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds into config.buildDir unless a build newer than every source file is already there. */
+export function buildIfNeeded(): "reused" | "built" {
+  const serverBuild = path.join(config.buildDir, "index.js");
+  const sources = Math.max(newestMtime(path.join(root, "app")), fs.statSync(path.join(root, "remix.config.js")).mtimeMs);
+  if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs >= sources) return "reused";
+  const result = spawnSync("npx", ["remix", "build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: path.relative(root, config.buildDir), NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`remix build failed (exit ${result.status}).`);
+  return "built";
+}
+
+export type RunningServer = { child: ChildProcess; pid: number; stop: () => Promise<void> };
+
+export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: config.buildDir,
+    HOST: host,
+    PORT: String(config.port),
+    APP_URL: origin(),
+    DATABASE_PATH: databasePath,
+    SESSION_SECRET: "bench-only-secret-bench-only-secret",
+    // Every request of the run comes from 127.0.0.1: the per-address auth limit must not be what is measured.
+    AUTH_RATE_LIMIT_PER_MINUTE: "100000000",
+    SMTP_URL: "",
+  };
+}
+
+/** Starts `node server.js` and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
+export async function startServer(databasePath: string, profileDir: string | null): Promise<RunningServer> {
+  const args = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "server.js"] : ["server.js"];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: serverEnv(databasePath),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${stderr}`);
+    try {
+      const response = await fetch(`${origin()}/robots.txt`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not answer on ${origin()} within 30 s:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    child,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Peak resident memory of a live process, in bytes (VmHWM of /proc/<pid>/status). */
+export function peakRss(pid: number): number | null {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
