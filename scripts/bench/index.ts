@@ -126,6 +126,8 @@ async function main() {
         target: page.publicPage ? "≤ 90 kB" : "no target",
         pass: page.publicPage ? shipped.bytes <= 90 * KB : true,
       });
+      const largest = shipped.largest.map((file) => `${file.url} ${fmt(file.bytes / KB)} kB`).join(", ");
+      notes.push(`JavaScript of ${page.path}, largest files: ${largest}.`);
     }
 
     const weight = await pageWeight("/");
@@ -135,6 +137,8 @@ async function main() {
       target: "≤ 250 kB",
       pass: weight.bytes <= 250 * KB,
     });
+    const kinds = Object.entries(weight.byKind).sort((a, b) => b[1] - a[1]);
+    notes.push(`page weight of / by kind: ${kinds.map(([kind, bytes]) => `${kind} ${fmt(bytes / KB)} kB`).join(", ")}.`);
 
     const rss = peakRss(server.pid);
     rows.push({

@@ -37,9 +37,9 @@ export function javascriptShipped(leafRouteId: string, html: string) {
     for (const url of route.imports ?? []) urls.add(url);
   }
   if (html.includes(file)) urls.add(file);
-  let bytes = 0;
-  for (const url of urls) bytes += gzipBytesOfBuildFile(url);
-  return { bytes, files: urls.size };
+  const sizes = [...urls].map((url) => ({ url, bytes: gzipBytesOfBuildFile(url) }));
+  const largest = sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 3);
+  return { bytes: sizes.reduce((sum, file) => sum + file.bytes, 0), files: urls.size, largest };
 }
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
@@ -84,6 +84,7 @@ export async function pageWeight(pathname: string) {
   if (page.status !== 200) throw new Error(`GET ${pathname} answered ${page.status}.`);
   const html = text(page);
   let bytes = page.body.length;
+  const byKind: Record<string, number> = { html: page.body.length };
   const queue = firstRenderResources(html);
   const seen = new Set(queue);
   let count = 1;
@@ -92,6 +93,8 @@ export async function pageWeight(pathname: string) {
     const answer = await request(url, { headers: GZIP });
     if (answer.status !== 200) throw new Error(`GET ${url} (needed by ${pathname}) answered ${answer.status}.`);
     bytes += answer.body.length;
+    const kind = /\.(\w+)(\?|$)/.exec(url)?.[1] ?? "other";
+    byKind[kind] = (byKind[kind] ?? 0) + answer.body.length;
     count += 1;
     if (/\.css(\?|$)/.test(url)) {
       const css = text(answer);
@@ -106,5 +109,5 @@ export async function pageWeight(pathname: string) {
       }
     }
   }
-  return { bytes, files: count, html };
+  return { bytes, files: count, byKind };
 }
