@@ -12,9 +12,11 @@ import onHeaders from "on-headers";
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 
-const build = await import(path.join(buildDir, "index.js"));
-const app$ = build.entry.module;
+const bundle = await import(path.join(buildDir, "index.js"));
+const app$ = bundle.entry.module;
 const env = app$.getEnv();
+// A database locked past the busy timeout, or full, answers 503, not 500 (docs/decisions/0005).
+const build = app$.withDatabaseUnavailableAnswers(bundle);
 
 await app$.migrateDatabase();
 

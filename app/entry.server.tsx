@@ -18,6 +18,7 @@ export {
   bodyLimitFor,
 } from "~/utils/security.server";
 export { log, redactPath } from "~/utils/log.server";
+export { withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
 
 const ABORT_DELAY_MS = 5_000;
 

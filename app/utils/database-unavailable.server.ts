@@ -1,0 +1,59 @@
+import type { ServerBuild } from "@remix-run/node";
+import { databaseUnavailable } from "~/content/unavailable";
+import { log, redactPath } from "~/utils/log.server";
+
+/**
+ * SQLite answers SQLITE_BUSY once another process has held the write lock past
+ * our busy timeout (migrations/migrator.js), and SQLITE_FULL when the disk is
+ * full. Neither is the request's fault nor lasting, so the answer is 503 with
+ * Retry-After instead of a 500, and the next request simply tries again.
+ */
+const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|FULL)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && UNAVAILABLE_CODES.test(code);
+}
+
+/** The 503: JSON `{ message }` for the API, the error page (root ErrorBoundary) for everything else. */
+export function databaseUnavailableResponse(request: Request): Response {
+  const headers = { "Retry-After": String(databaseUnavailable.retryAfterSeconds), "Cache-Control": "no-store" };
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    return Response.json({ message: databaseUnavailable.message }, { status: 503, headers });
+  }
+  return new Response(databaseUnavailable.message, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+type Handler<Args extends { request: Request }> = (args: Args) => unknown;
+
+/** A loader or action whose busy/full database errors become the thrown 503. */
+export function answeringUnavailable<Args extends { request: Request }>(handler: Handler<Args>): Handler<Args> {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const { method, url } = args.request;
+      const path = redactPath(new URL(url).pathname);
+      log("warn", "db.unavailable", { code: (error as { code: string }).code, method, path });
+      throw databaseUnavailableResponse(args.request);
+    }
+  };
+}
+
+/** The build server.js serves: every route's loader and action wrapped by answeringUnavailable. */
+export function withDatabaseUnavailableAnswers(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const module = { ...route.module };
+      if (module.loader) module.loader = answeringUnavailable(module.loader) as typeof module.loader;
+      if (module.action) module.action = answeringUnavailable(module.action) as typeof module.action;
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
+}
