@@ -119,6 +119,8 @@ function shutdown(signal) {
   stopping = true;
   app$.log("info", "server.stopping", { signal });
   server.close(async () => {
+    // Account e-mails go out in the background; the last requests' must not be dropped.
+    await app$.settleAccountMail();
     await app$.closeDatabase();
     app$.log("info", "server.stopped", { signal });
     process.exit(0);

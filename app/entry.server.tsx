@@ -19,6 +19,7 @@ export {
 } from "~/utils/security.server";
 export { log, redactPath } from "~/utils/log.server";
 export { withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
+export { settleAccountMail } from "~/models/account-mail.server";
 
 const ABORT_DELAY_MS = 5_000;
 

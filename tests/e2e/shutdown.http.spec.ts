@@ -151,4 +151,10 @@ test("SIGTERM: no new connections, the request in flight completes, the database
   } finally {
     db.close();
   }
+  // Its verification e-mail, sent in the background, went out before the exit (no SMTP_URL: the outbox).
+  const outbox = path.join(dir, "outbox");
+  const mails = fs.existsSync(outbox)
+    ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+    : [];
+  expect(mails.filter((mail) => mail.includes(`To: ${EMAIL}`))).toHaveLength(1);
 });
