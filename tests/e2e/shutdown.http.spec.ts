@@ -79,15 +79,29 @@ async function waitForLogLine(matches: (line: LogLine) => boolean, timeoutMs = 3
   throw new Error(`No such log line within ${timeoutMs} ms:\n${fs.readFileSync(logFile, "utf8")}`);
 }
 
-/** Starts a sign-up whose body arrives in two parts; the second is sent by `finish`. */
+/**
+ * Starts a sign-up whose body arrives in two parts; the second is sent by `finish`.
+ * `inFlight` resolves on the server's "100 Continue": proof that it has taken the request.
+ */
 function slowSignUp() {
   const request = http.request({
     host: "127.0.0.1",
     port,
     method: "POST",
     path: "/api/auth/register",
-    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(BODY) },
+    headers: {
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(BODY),
+      Expect: "100-continue",
+    },
   });
+  const half = Math.floor(BODY.length / 2);
+  const inFlight = new Promise<void>((resolve) =>
+    request.once("continue", () => {
+      request.write(BODY.slice(0, half));
+      resolve();
+    }),
+  );
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on("response", (response) => {
       let body = "";
@@ -98,9 +112,8 @@ function slowSignUp() {
     });
     request.on("error", reject);
   });
-  const half = Math.floor(BODY.length / 2);
-  request.write(BODY.slice(0, half));
-  return { answer, finish: () => request.end(BODY.slice(half)) };
+  request.flushHeaders();
+  return { inFlight, answer, finish: () => request.end(BODY.slice(half)) };
 }
 
 function connects(): Promise<boolean> {
@@ -119,8 +132,7 @@ test("SIGTERM: no new connections, the request in flight completes, the database
   expect(health.status).toBe(200);
 
   const signUp = slowSignUp();
-  // The request is in flight once the server has its connection; give the first bytes a moment to land.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await signUp.inFlight;
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   server.kill("SIGTERM");
   await waitForLogLine((line) => line.event === "server.stopping", 5_000);
