@@ -14,13 +14,14 @@ export function markdownTable(rows: Row[]): string {
   return lines.join("\n");
 }
 
-export function printTable(rows: Row[]) {
+export function printTable(rows: Row[], notes: string[] = []) {
   const cells = rows.map((row) => [row.figure, row.value, row.target, verdict(row.pass)]);
   const header = ["figure", "value", "target", "result"];
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
   const line = (cell: string[]) => cell.map((text, i) => text.padEnd(widths[i])).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const cell of cells) console.log(line(cell));
+  if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join("\n")}`);
 }
 
 /** The command as typed, with the knobs that were set, so the run can be repeated. */
