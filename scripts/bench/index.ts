@@ -154,6 +154,7 @@ function chosenPhases(): PhaseName[] {
 
 async function main() {
   const startedAt = Date.now();
+  const loadAtStart = os.loadavg()[0];
   const phases = chosenPhases();
   step(`build: ${buildIfNeeded()} (${path.relative(process.cwd(), config.buildDir)})`);
 
@@ -199,6 +200,8 @@ async function main() {
   notes.push(
     `phases: ${phases.join(", ")}; ${config.connections} connections, ${config.seconds} s per throughput figure; ` +
       `run took ${fmt((Date.now() - startedAt) / 1000, 0)} s.`,
+    // Times in ms are absolute, so a busy shared machine shows in them; the ratios are taken side by side.
+    `load average (1 min) at start ${fmt(loadAtStart, 2)}, at end ${fmt(os.loadavg()[0], 2)}, on ${os.cpus().length} cores.`,
   );
   printTable(rows, notes);
   if (profileDir) summarizeProfiles(profileDir);
