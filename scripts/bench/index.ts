@@ -48,22 +48,41 @@ async function pages(run: Run) {
   }
 }
 
-/** Successful API logins against raw argon2 verifications of the same hash, same concurrency. */
+/**
+ * Successful API logins against raw argon2 verifications of the same hash, same
+ * concurrency, in alternating slices (logins, verify, logins, verify) so a busy machine weighs on both.
+ */
 async function logins(run: Run) {
-  const result = await throughput(`${origin()}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: INVESTOR.email, password: INVESTOR.password }),
-  });
-  const verifies = await argon2VerifiesPerSecond(run.investorHash, INVESTOR.password);
-  const ratio = result.perSecond / verifies;
+  const slice = config.seconds / 2;
+  const login = { ok: 0, failed: 0, seconds: 0 };
+  const verify = { done: 0, seconds: 0 };
+  for (let i = 0; i < 4; i += 1) {
+    if (i % 2 === 0) {
+      const result = await throughput(`${origin()}/api/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: INVESTOR.email, password: INVESTOR.password }),
+        seconds: slice,
+      });
+      login.ok += result.ok;
+      login.failed += result.failed;
+      login.seconds += result.seconds;
+    } else {
+      const perSecond = await argon2VerifiesPerSecond(run.investorHash, INVESTOR.password, slice);
+      verify.done += perSecond * slice;
+      verify.seconds += slice;
+    }
+  }
+  const logins = login.ok / login.seconds;
+  const verifies = verify.done / verify.seconds;
+  const ratio = logins / verifies;
   run.rows.push({
     figure: "login cost",
-    value: `${fmt(ratio, 3)} (${fmt(result.perSecond)} logins/s vs ${fmt(verifies)} verify/s)`,
+    value: `${fmt(ratio, 3)} (${fmt(logins)} logins/s vs ${fmt(verifies)} verify/s)`,
     target: "≥ 0.9",
-    pass: result.failed === 0 && ratio >= 0.9,
+    pass: login.failed === 0 && ratio >= 0.9,
   });
-  if (result.failed > 0) run.notes.push(`login: ${result.failed} of ${result.ok + result.failed} logins did not succeed.`);
+  if (login.failed > 0) run.notes.push(`login: ${login.failed} of ${login.ok + login.failed} logins did not succeed.`);
 }
 
 /** The whole JSON list of get_investors with an administrator's bearer token. */

@@ -56,7 +56,7 @@ print its hottest functions), BENCH_WRITE=0 (leave this file alone).
   slices (page, file, page, file) of one run; the figure is page requests/s over file requests/s.
 - **login cost**: successful POST /api/auth/login per second (one verified investor, JSON body) over
   argon2.verify per second of that investor's stored hash (the app's own parameters) in the bench
-  process, at the same concurrency. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address
+  process, at the same concurrency, in alternating slices like the pages. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address
   limit is not what is measured.
 - **administrator table**: p95 of sequential requests (after 5 warm-ups) over one kept-alive loopback
   connection with an administrator's session cookie (logged in through the /financing/login form):
