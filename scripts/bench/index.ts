@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { config, origin } from "./config";
 import { argon2VerifiesPerSecond, latency, request, sideBySide, throughput } from "./measure";
+import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
 import { ADMIN, INVESTOR, createAdministrator, createLoginInvestor, seedInvestorsUpTo } from "./seed";
@@ -160,7 +161,24 @@ async function sizes(run: Run) {
   run.notes.push(`page weight of / by kind: ${kinds.map(([kind, bytes]) => `${kind} ${fmt(bytes / KB)} kB`).join(", ")}.`);
 }
 
-const PHASES = { pages, logins, api, table, sizes } as const;
+/** Lighthouse on the public pages, both presets; the row says so when no Chromium is found. */
+async function lighthouse(run: Run) {
+  const chrome = chromePath();
+  const target = "mobile perf ≥ 95, desktop ≥ 98; a11y, BP, SEO 100";
+  if (!chrome) {
+    run.rows.push({ figure: "Lighthouse", value: "not run: no Chromium (set CHROME_PATH)", target, pass: null });
+    return;
+  }
+  for (const page of ["/", "/faq", "/aboutus", "/financing/login"]) {
+    for (const preset of ["mobile", "desktop"] as const) {
+      const scores = await lighthouseScores(`${origin()}${page}`, preset, chrome);
+      run.rows.push({ figure: `Lighthouse ${page} (${preset})`, value: formatScores(scores), target, pass: meetsTargets(scores, preset) });
+      if (scores.failing.length > 0) run.notes.push(`Lighthouse ${page} (${preset}) loses points on ${scores.failing.join(", ")}.`);
+    }
+  }
+}
+
+const PHASES = { pages, logins, api, table, sizes, lighthouse } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** BENCH_ONLY=pages,table runs a subset (for profiling one thing); the default is every phase. */
@@ -205,12 +223,6 @@ async function main() {
       pass: rss === null ? null : rss <= 250 * MB,
     });
     if (rss !== null) notes.push(`server peak RSS after each phase: ${memoryAfter.join(", ")}.`);
-    rows.push({
-      figure: "Lighthouse",
-      value: "not run by the bench yet",
-      target: "95 mobile / 98 desktop; 100 a11y, BP, SEO",
-      pass: null,
-    });
   } finally {
     await server.stop();
     step("server stopped");

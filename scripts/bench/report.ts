@@ -46,7 +46,8 @@ measured side by side in one run, a size, or a server time, because the machines
 Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENCH_CONNECTIONS (8),
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),
 BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_CPU_PROF=1 (profile the server and
-print its hottest functions), BENCH_WRITE=0 (leave this file alone).
+print its hottest functions), BENCH_ONLY=pages,logins,api,table,sizes,lighthouse (a subset), BENCH_WRITE=0
+(leave this file alone), CHROME_PATH (the Chromium for Lighthouse).
 
 ## How each figure is measured
 
@@ -70,7 +71,10 @@ print its hottest functions), BENCH_WRITE=0 (leave this file alone).
   for: stylesheets, scripts and module preloads, icons, preloads other than video, eager images, the
   video poster, and every url() in the stylesheets (fonts counted whether or not the first screen uses them).
   The video itself is excluded.
-- **Lighthouse**: not run by the bench yet.
+- **Lighthouse**: Lighthouse 12 CLI with Debian's Chromium headless (CHROME_PATH overrides), default mobile
+  preset and \`--preset=desktop\`, on /, /faq, /aboutus and /financing/login; categories performance,
+  accessibility, best practices and SEO. Audits that lose points outside performance are listed under the table.
+  Scores from a loaded machine understate performance.
 `;
 
 export function writeDoc(rows: Row[], notes: string[]) {
