@@ -1,3 +1,4 @@
+import { authLabels } from "~/content/auth";
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { HeadersFunction } from "@remix-run/node";
 import { useEffect, type ReactNode } from "react";
@@ -43,6 +44,28 @@ export function AuthField({ field, label, type, autoComplete, hint }: FieldProps
       <input key={key} {...inputProps} autoComplete={autoComplete} aria-required="true" />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/** A new password and its confirmation, as sign-up and password reset ask for them. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+}: {
+  password: FieldProps["field"];
+  confirmPassword: FieldProps["field"];
+}) {
+  return (
+    <>
+      <AuthField
+        field={password}
+        label={authLabels.password}
+        type="password"
+        autoComplete="new-password"
+        hint={authLabels.newPasswordHint}
+      />
+      <AuthField field={confirmPassword} label={authLabels.confirmPassword} type="password" autoComplete="new-password" />
+    </>
   );
 }
 

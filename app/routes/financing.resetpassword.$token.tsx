@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard, AuthField, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
+import { AuthCard, AuthField, NewPasswordFields, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, resetPasswordPage } from "~/content/auth";
 import { resetPassword } from "~/models/account.server";
 import { resetPasswordSchema } from "~/utils/account-validation";
@@ -83,19 +83,7 @@ export default function ResetPasswordPage() {
       <AuthCard heading={resetPasswordPage.heading} intro={resetPasswordPage.intro}>
         <Form method="post" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <AuthField
-            field={fields.password}
-            label={authLabels.password}
-            type="password"
-            autoComplete="new-password"
-            hint={authLabels.newPasswordHint}
-          />
-          <AuthField
-            field={fields.confirmPassword}
-            label={authLabels.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
           <button type="submit" className="button">
             {resetPasswordPage.submit}
           </button>

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
+import { AuthCard, AuthField, NewPasswordFields, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
 import { authLabels, authNotices, signupPage } from "~/content/auth";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
@@ -77,19 +77,7 @@ export default function SignupPage() {
           <HoneypotInputs />
           <FormErrors id={form.errorId} errors={form.errors} />
           <AuthField field={fields.email} label={authLabels.email} type="email" autoComplete="email" />
-          <AuthField
-            field={fields.password}
-            label={authLabels.password}
-            type="password"
-            autoComplete="new-password"
-            hint={authLabels.newPasswordHint}
-          />
-          <AuthField
-            field={fields.confirmPassword}
-            label={authLabels.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
           <button type="submit" className="button">
             {signupPage.submit}
           </button>
