@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import { SCROLL_ANIMATION_OFFSET_PX } from "~/content/constants";
 
 export const VIEWPORTS = [
   { name: "phone", width: 375, height: 740 },
@@ -14,6 +15,7 @@ export const VIEWPORTS = [
  */
 export async function expectNoAxeViolations(page: Page, context?: string) {
   const javaScriptOn = base.info().project.use.javaScriptEnabled !== false;
+  if (javaScriptOn) await settleAnimations(page);
   const target = javaScriptOn ? page : await snapshotWithScripting(page);
   const results = await new AxeBuilder({ page: target })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
@@ -23,6 +25,31 @@ export async function expectNoAxeViolations(page: Page, context?: string) {
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
   );
   expect(summary, `axe violations${context ? ` on ${context}` : ""}`).toEqual([]);
+}
+
+/**
+ * Axe measures contrast on what is painted now: a block still fading in (a click
+ * that scrolls reveals more of the landing page) reads as too faint. So wait until
+ * every scroll-in block in view has been told to show (its check is throttled),
+ * then for every finite animation and transition to end; endless ones (a spinner) are left.
+ */
+async function settleAnimations(page: Page) {
+  await page.waitForFunction(
+    ({ offset }) =>
+      [...document.querySelectorAll(".reveal:not(.reveal--visible)")].every((element) => {
+        const { top, bottom } = element.getBoundingClientRect();
+        return top > innerHeight - offset && bottom > innerHeight;
+      }),
+    { offset: SCROLL_ANIMATION_OFFSET_PX },
+  );
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function snapshotWithScripting(page: Page): Promise<Page> {
