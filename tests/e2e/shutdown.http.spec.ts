@@ -1,11 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import { startPrivateServer, type PrivateServer } from "./support/private-server";
 
 /**
  * SIGTERM on the built server (its own process, port and database, not the
@@ -13,71 +12,22 @@ import { expect, test } from "@playwright/test";
  * (a sign-up whose body is still arriving), closes the database and exits 0.
  */
 
-const BUILD_DIR = process.env.BUILD_DIR || "build";
 const EMAIL = `shutdown.${Date.now().toString(36)}@example.com`;
 const BODY = JSON.stringify({ email: EMAIL, password: "shutdown test passphrase" });
 
-let dir: string;
-let logFile: string;
-let databasePath: string;
-let server: ChildProcess;
+let server: PrivateServer;
 let port: number;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  // `npm test` builds before the e2e suite; a lone run of this file may not have.
-  if (!fs.existsSync(path.join(BUILD_DIR, "index.js"))) {
-    execFileSync("npx", ["remix", "build"], { env: { ...process.env, BUILD_DIR }, stdio: "inherit" });
-  }
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shutdown-"));
-  logFile = path.join(dir, "server.log");
-  databasePath = path.join(dir, "portal.sqlite");
-  const log = fs.openSync(logFile, "a");
-  server = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      PORT: "0", // any free port: the log tells which
-      HOST: "127.0.0.1",
-      APP_URL: "http://127.0.0.1",
-      DATABASE_PATH: databasePath,
-      SESSION_SECRET: "shutdown-test-secret",
-      SMTP_URL: undefined, // mail goes to the outbox in the temp folder
-    },
-    stdio: ["ignore", log, log],
-  });
-  fs.closeSync(log);
-  const listening = await waitForLogLine((line) => line.event === "server.listening");
-  port = Number(listening.port);
+  // No SMTP catcher: mail goes to the outbox in the server's data folder.
+  server = await startPrivateServer({ name: "shutdown" });
+  port = server.port;
 });
 
-test.afterAll(() => {
-  if (server?.exitCode === null) server.kill("SIGKILL");
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+test.afterAll(async () => {
+  await server?.dispose();
 });
-
-type LogLine = Record<string, unknown> & { event?: string };
-
-function logLines(): LogLine[] {
-  if (!fs.existsSync(logFile)) return [];
-  return fs
-    .readFileSync(logFile, "utf8")
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as LogLine);
-}
-
-async function waitForLogLine(matches: (line: LogLine) => boolean, timeoutMs = 30_000): Promise<LogLine> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = logLines().find(matches);
-    if (found) return found;
-    if (server.exitCode !== null) throw new Error(`The server exited early:\n${fs.readFileSync(logFile, "utf8")}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`No such log line within ${timeoutMs} ms:\n${fs.readFileSync(logFile, "utf8")}`);
-}
 
 /**
  * Starts a sign-up whose body arrives in two parts; the second is sent by `finish`.
@@ -133,30 +83,29 @@ test("SIGTERM: no new connections, the request in flight completes, the database
 
   const signUp = slowSignUp();
   await signUp.inFlight;
-  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
-  server.kill("SIGTERM");
-  await waitForLogLine((line) => line.event === "server.stopping", 5_000);
+  const exited = server.kill("SIGTERM");
+  await server.waitForLogLine((line) => line.event === "server.stopping", 5_000);
 
   // New connections are refused while the old one is still being served.
   await expect.poll(connects, { timeout: 5_000 }).toBe(false);
-  expect(server.exitCode).toBeNull();
+  expect(server.process().exitCode).toBeNull();
 
   signUp.finish();
   const answer = await signUp.answer;
   expect(answer.status, answer.body).toBe(201);
 
   expect(await exited).toBe(0);
-  const events = logLines().map((line) => line.event);
+  const events = server.logLines().map((line) => line.event);
   expect(events).toContain("server.stopped");
   expect(events.indexOf("server.stopping")).toBeLessThan(events.indexOf("server.stopped"));
-  expect(logLines().find((line) => line.event === "http.request" && line.path === "/api/auth/register")).toMatchObject(
+  expect(server.logLines().find((line) => line.event === "http.request" && line.path === "/api/auth/register")).toMatchObject(
     { status: 201 },
   );
 
   // Closed cleanly: the last connection checkpointed and removed its WAL, and the sign-up is stored.
-  const wal = `${databasePath}-wal`;
+  const wal = `${server.databasePath}-wal`;
   expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
   try {
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(db.prepare("select count(*) as n from users where email = ?").get(EMAIL)).toEqual({ n: 1 });
@@ -164,7 +113,7 @@ test("SIGTERM: no new connections, the request in flight completes, the database
     db.close();
   }
   // Its verification e-mail, sent in the background, went out before the exit (no SMTP_URL: the outbox).
-  const outbox = path.join(dir, "outbox");
+  const outbox = path.join(server.dir, "outbox");
   const mails = fs.existsSync(outbox)
     ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
     : [];
