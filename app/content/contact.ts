@@ -1,4 +1,6 @@
 /** The contact pages, the contact form's words, and the e-mail that carries a visitor's message to the firm. */
+import { formBodyErrors } from "./forms";
+
 export const contactPage = {
   title: "Contact Us",
   description: "Send the firm a message: questions about the ATS, subscribing, or trading through your broker-dealer.",
@@ -28,8 +30,7 @@ export const contactForm = {
     emailTooLong: (max: number) => `Email address must be at most ${max} characters`,
     messageRequired: "Enter a message",
     messageTooLong: (max: number) => `Message must be at most ${max.toLocaleString("en-US")} characters`,
-    unreadable: "We could not read this form. Please fill it in and send it again.",
-    wrongContentType: "This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data).",
+    ...formBodyErrors,
     refused: "Your message could not be sent. Please reload the page and try again.",
     tooMany: (minutes: number) =>
       `You have sent several messages in a short time. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,

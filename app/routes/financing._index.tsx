@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -9,6 +8,7 @@ import { loadInvestorTable } from "~/models/investor-admin.server";
 import { investorScreen, setNameAndAddress } from "~/models/investor-profile.server";
 import { requireUser } from "~/models/session.server";
 import portalStyles from "~/styles/portal.css";
+import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -29,10 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (investorScreen(user) !== "name-address") throw redirect("/financing");
-  const submission = parseWithZod(await request.formData(), {
-    schema: nameAddressFormSchema,
-    disableAutoCoercion: true,
-  });
+  const form = await readFormSubmission(request, { schema: nameAddressFormSchema, disableAutoCoercion: true });
+  if (!form.ok) return json({ result: formRefusal(form.message) }, { status: form.status });
+  const { submission } = form;
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
 
   const result = await setNameAndAddress({ actor: user, email: user.email, ...submission.value, ip: context.clientIp });

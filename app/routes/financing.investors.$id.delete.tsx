@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
 import { deleteInvestor, getInvestorById, requireAdmin } from "~/models/investor-admin.server";
+import { readFormBody } from "~/utils/form-body.server";
 import { safeReturnTo } from "~/utils/investor-table";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -24,8 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** POST: deletes the investor (with sessions, tokens and pending links) and returns to the table. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
-  const formData = await request.formData();
-  const returnTo = safeReturnTo(formData.get("returnTo"));
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ message: body.message }, { status: body.status });
+  const returnTo = safeReturnTo(body.formData.get("returnTo"));
   const result = await deleteInvestor({
     actor,
     id: params.id ?? "",
@@ -39,6 +41,7 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 
 export default function ConfirmDeletePage() {
   const { investor, returnTo } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   return (
     <section className="confirm-delete" aria-labelledby="confirm-delete-heading">
       <h1 id="confirm-delete-heading">{words.title}</h1>
@@ -47,6 +50,11 @@ export default function ConfirmDeletePage() {
         {investor.fullName ? ` (${investor.email})` : null}
       </p>
       <p>{words.question}</p>
+      {refused && "message" in refused ? (
+        <p className="form-error" role="alert">
+          {refused.message}
+        </p>
+      ) : null}
       <Form method="post" className="confirm-delete__actions">
         <input type="hidden" name="returnTo" value={returnTo} />
         <button type="submit" className="button button--danger">

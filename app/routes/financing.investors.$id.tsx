@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { getInvestorById, requireAdmin, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
+import { readFormSubmission } from "~/utils/form-body.server";
 import { safeReturnTo } from "~/utils/investor-table";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -29,9 +29,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
-  const formData = await request.formData();
+  const form = await readFormSubmission(request, { schema: flagSchema });
+  // Not a browser's form: told in plain words, as there is no page to go back to.
+  if (!form.ok) {
+    return new Response(form.message, { status: form.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const { formData, submission } = form;
   const returnTo = safeReturnTo(formData.get("returnTo"));
-  const submission = parseWithZod(formData, { schema: flagSchema });
   const investor = params.id ? await getInvestorById(params.id) : null;
   if (submission.status !== "success" || !investor) {
     return redirectWithError(returnTo, adminContent.notices.failed);

@@ -9,6 +9,7 @@ import { authLabels, authNotices, loginPage } from "~/content/auth";
 import { logIn } from "~/models/account.server";
 import { createUserSession, requireAnonymous } from "~/models/session.server";
 import { loginSchema } from "~/utils/account-validation";
+import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const form = await readFormSubmission(request, { schema: loginSchema });
+  if (!form.ok) return json({ result: formRefusal(form.message), unverifiedEmail: null }, { status: form.status });
+  const { submission } = form;
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), unverifiedEmail: null }, { status: 400 });
   }

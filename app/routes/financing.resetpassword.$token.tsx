@@ -7,6 +7,7 @@ import { AuthCard, AuthField, NewPasswordFields, FormErrors, keepRetryAfter, use
 import { authLabels, authNotices, resetPasswordPage } from "~/content/auth";
 import { resetPassword } from "~/models/account.server";
 import { resetPasswordSchema } from "~/utils/account-validation";
+import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -24,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const form = await readFormSubmission(request, { schema: resetPasswordSchema });
+  if (!form.ok) return json({ result: formRefusal(form.message), linkRefused: false }, { status: form.status });
+  const { submission } = form;
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), linkRefused: false }, { status: 400 });
   }

@@ -9,6 +9,7 @@ import { authLabels, authNotices, signupPage } from "~/content/auth";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
 import { signupSchema } from "~/utils/account-validation";
+import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
 import { isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
 import { pageMeta } from "~/utils/meta";
@@ -23,14 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const form = await readFormSubmission(request, { schema: signupSchema });
+  if (!form.ok) return json({ result: formRefusal(form.message) }, { status: form.status });
+  const { formData, submission } = form;
   // A bot gets the same answer as a person, so it learns nothing; nothing is stored or sent.
   if (await isSpam(formData)) {
     log("warn", "signup.honeypot", { ip: context.clientIp });
     return redirectWithSuccess("/financing/login", authNotices.verificationSent);
   }
 
-  const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   }

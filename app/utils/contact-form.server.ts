@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { contactForm, contactMailSubject, contactMailText } from "~/content/contact";
 import { markContactMessageMailed, saveContactMessage } from "~/models/contact.server";
 import { contactSchema } from "./contact-schema";
 import { getEnv } from "./env.server";
+import { formRefusal, readFormSubmission } from "./form-body.server";
 import { getHoneypot, isSpam } from "./honeypot.server";
 import { log } from "./log.server";
 import { trySendMail } from "./mail.server";
@@ -13,8 +13,6 @@ import { redirectWithSuccess } from "./toast.server";
 
 /** Messages one client address may send before it has to wait. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 };
-
-const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export type ContactFormResult = SubmissionResult<string[]>;
 
@@ -27,16 +25,9 @@ export type ContactFormResult = SubmissionResult<string[]>;
 export async function handleContactForm({ request, context }: ActionFunctionArgs, options: { redirectTo: string }) {
   const { errors } = contactForm;
 
-  if (!FORM_CONTENT_TYPES.includes(mediaType(request))) {
-    return formError(errors.wrongContentType, 415);
-  }
-
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return formError(errors.unreadable, 400);
-  }
+  const form = await readFormSubmission(request, { schema: contactSchema });
+  if (!form.ok) return formError(form.message, form.status);
+  const { formData, submission } = form;
 
   const honeypotFields = honeypotFieldNames();
   if (await looksLikeABot(formData, honeypotFields)) {
@@ -44,8 +35,6 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
     return formError(errors.refused, 400);
   }
 
-  const submission = parseSubmission(formData);
-  if (!submission) return formError(errors.unreadable, 400);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: honeypotFields }), { status: 400 });
   }
@@ -74,15 +63,6 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
   return redirectWithSuccess(options.redirectTo, contactForm.sent);
 }
 
-/** Conform throws on a malformed intent field; that is bad input, not a server error. */
-function parseSubmission(formData: FormData) {
-  try {
-    return parseWithZod(formData, { schema: contactSchema });
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A route's `headers` for pages that render the form: Remix builds a document's
  * headers from these, not from the action's response, so without it a browser
@@ -94,10 +74,6 @@ export const contactFormHeaders: HeadersFunction = ({ actionHeaders }) => {
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
-
-function mediaType(request: Request) {
-  return (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-}
 
 /**
  * remix-utils only checks the honeypot when its fields are present, and its
@@ -119,6 +95,6 @@ function honeypotFieldNames(): string[] {
 }
 
 function formError(message: string, status: number) {
-  const result: ContactFormResult = { status: "error", error: { "": [message] } };
+  const result: ContactFormResult = formRefusal(message);
   return json(result, { status });
 }

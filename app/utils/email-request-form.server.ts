@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireAnonymous } from "~/models/session.server";
 import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation";
+import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
 import { isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -25,14 +25,15 @@ type EmailRequest = {
  */
 export async function handleEmailRequestForm({ request, context }: ActionFunctionArgs, options: EmailRequest) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const form = await readFormSubmission(request, { schema: emailRequestSchema });
+  if (!form.ok) return json({ result: formRefusal(form.message) }, { status: form.status });
+  const { formData, submission } = form;
   if (await isSpam(formData)) {
     // A bot gets the answer a person would, and nothing is sent.
     log("warn", options.spamEvent, { ip: context.clientIp });
     return redirectWithSuccess("/financing/login", options.notice);
   }
 
-  const submission = parseWithZod(formData, { schema: emailRequestSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
