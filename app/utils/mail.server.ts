@@ -12,8 +12,23 @@ export type Mail = {
   replyTo?: string;
 };
 
-/** A hanging SMTP server must not hold a visitor's request for long. */
-const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+/** A hanging SMTP server must not hold a visitor's request, or a shutdown, for long (docs/decisions/0005). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+
+/**
+ * SMTP_URL with the timeouts as query options, which is where nodemailer reads
+ * a URL's settings: an options object given beside a URL is taken as message
+ * defaults, and one with a `url` keeps only what the URL says, so either way
+ * the timeouts were lost (a silent server held a request for 30 s). A value
+ * the operator puts in the URL wins.
+ */
+export function withSmtpTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
+  return url.href;
+}
 
 let transport: Transporter | undefined;
 
@@ -21,7 +36,7 @@ function getTransport(): Transporter {
   if (!transport) {
     const { smtpUrl } = getEnv();
     transport = smtpUrl
-      ? nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS)
+      ? nodemailer.createTransport(withSmtpTimeouts(smtpUrl))
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   }
   return transport;
