@@ -1,5 +1,9 @@
+import { contactMailSubject, contactMailText } from "~/content/contact";
 import { now } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { trySendMail } from "~/utils/mail.server";
 
 export type NewContactMessage = {
   firstName: string;
@@ -9,8 +13,17 @@ export type NewContactMessage = {
   ip: string | null;
 };
 
+export type StoredContactMessage = Omit<NewContactMessage, "ip"> & { id: number; createdAt: Date };
+
+/**
+ * A message the form has handed over is at least this old before a retry may
+ * send it again: by then the form's own attempt has ended (mail times out in
+ * seconds), so the two never send the same message at once.
+ */
+export const CONTACT_RETRY_MIN_AGE_MS = 60_000;
+
 /** Keeps a visitor's message before it is mailed, so an SMTP failure never loses it. */
-export async function saveContactMessage(input: NewContactMessage) {
+export async function saveContactMessage(input: NewContactMessage): Promise<StoredContactMessage> {
   const row = await getDb()
     .insertInto("contact_messages")
     .values({
@@ -24,10 +37,55 @@ export async function saveContactMessage(input: NewContactMessage) {
     })
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
-  return { id: row.id, createdAt: new Date(row.created_at) };
+  const { ip: _ip, ...message } = input;
+  return { ...message, id: row.id, createdAt: new Date(row.created_at) };
 }
 
-/** Messages whose mailed_at stays null are the ones still to be sent. */
-export async function markContactMessageMailed(id: number) {
-  await getDb().updateTable("contact_messages").set({ mailed_at: now() }).where("id", "=", id).execute();
+/**
+ * E-mails a stored message to the firm's mailbox, Reply-To the visitor. Only
+ * a message the SMTP server accepted gets mailed_at; the others stay null,
+ * and those rows are the queue `npm run mail:retry` works through.
+ */
+export async function mailContactMessage(message: StoredContactMessage): Promise<boolean> {
+  const mailed = await trySendMail({
+    to: getEnv().contactEmail,
+    replyTo: message.email,
+    subject: contactMailSubject(message.firstName, message.lastName),
+    text: contactMailText({ ...message, receivedAt: message.createdAt }),
+  });
+  if (mailed) {
+    await getDb().updateTable("contact_messages").set({ mailed_at: now() }).where("id", "=", message.id).execute();
+  }
+  return mailed;
+}
+
+/**
+ * Sends again, oldest first, every message whose e-mail has not gone out.
+ * Stops at the first failure (a mail server that is down for one message is
+ * down for the next); `left` counts the messages still unmailed.
+ */
+export async function retryUnmailedContactMessages(): Promise<{ sent: number; left: number }> {
+  const rows = await getDb()
+    .selectFrom("contact_messages")
+    .selectAll()
+    .where("mailed_at", "is", null)
+    .where("created_at", "<=", now() - CONTACT_RETRY_MIN_AGE_MS)
+    .orderBy("id")
+    .execute();
+  let sent = 0;
+  for (const row of rows) {
+    const mailed = await mailContactMessage({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      message: row.message,
+      createdAt: new Date(row.created_at),
+    });
+    if (!mailed) break;
+    sent += 1;
+  }
+  const result = { sent, left: rows.length - sent };
+  log(result.left > 0 ? "warn" : "info", "contact.retry", result);
+  return result;
 }

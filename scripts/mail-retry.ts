@@ -1,0 +1,22 @@
+/**
+ * npm run mail:retry
+ *
+ * Sends again the contact messages whose e-mail failed (stored with mailed_at
+ * empty), oldest first, to CONTACT_EMAIL through SMTP_URL, and marks each one
+ * sent. Messages younger than a minute are left to the form's own attempt.
+ * Safe to run at any time and as often as wanted (from cron, say): a message
+ * is only marked once its mail server has accepted it. Exits 1 while some
+ * are still unsent (the mail server still refuses), 0 otherwise.
+ */
+import "dotenv/config";
+import { retryUnmailedContactMessages } from "../app/models/contact.server";
+import { closeDatabase, migrateDatabase } from "../app/utils/db.server";
+
+await migrateDatabase();
+try {
+  const { sent, left } = await retryUnmailedContactMessages();
+  console.log(`Contact messages sent again: ${sent}; still unsent: ${left}.`);
+  process.exitCode = left > 0 ? 1 : 0;
+} finally {
+  await closeDatabase();
+}
