@@ -5,11 +5,15 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
+import { startHangingSmtpServer } from "../support/smtp-faults";
+import { SMTP_TIMEOUTS } from "~/utils/mail.server";
 
 /**
  * SIGTERM on the built server (its own process, port and database, not the
  * suite's shared one): it stops accepting, finishes the request in flight
- * (a sign-up whose body is still arriving), closes the database and exits 0.
+ * (a sign-up whose body is still arriving), closes the database and exits 0;
+ * an account e-mail stuck on a silent mail server holds it no longer than the
+ * mailer's timeout.
  */
 
 const EMAIL = `shutdown.${Date.now().toString(36)}@example.com`;
@@ -18,14 +22,11 @@ const BODY = JSON.stringify({ email: EMAIL, password: "shutdown test passphrase"
 let server: PrivateServer;
 let port: number;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   test.setTimeout(240_000);
-  // No SMTP catcher: mail goes to the outbox in the server's data folder.
-  server = await startPrivateServer({ name: "shutdown" });
-  port = server.port;
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await server?.dispose();
 });
 
@@ -78,6 +79,9 @@ function connects(): Promise<boolean> {
 }
 
 test("SIGTERM: no new connections, the request in flight completes, the database closes, exit 0", async () => {
+  // No SMTP catcher: mail goes to the outbox in the server's data folder.
+  server = await startPrivateServer({ name: "shutdown" });
+  port = server.port;
   const health = await fetch(`http://127.0.0.1:${port}/robots.txt`);
   expect(health.status).toBe(200);
 
@@ -98,9 +102,9 @@ test("SIGTERM: no new connections, the request in flight completes, the database
   const events = server.logLines().map((line) => line.event);
   expect(events).toContain("server.stopped");
   expect(events.indexOf("server.stopping")).toBeLessThan(events.indexOf("server.stopped"));
-  expect(server.logLines().find((line) => line.event === "http.request" && line.path === "/api/auth/register")).toMatchObject(
-    { status: 201 },
-  );
+  expect(
+    server.logLines().find((line) => line.event === "http.request" && line.path === "/api/auth/register"),
+  ).toMatchObject({ status: 201 });
 
   // Closed cleanly: the last connection checkpointed and removed its WAL, and the sign-up is stored.
   const wal = `${server.databasePath}-wal`;
@@ -118,4 +122,40 @@ test("SIGTERM: no new connections, the request in flight completes, the database
     ? fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
     : [];
   expect(mails.filter((mail) => mail.includes(`To: ${EMAIL}`))).toHaveLength(1);
+});
+
+test("SIGTERM while an account e-mail hangs: the wait ends at the mailer's timeout, then a clean exit 0", async () => {
+  const hanging = await startHangingSmtpServer();
+  try {
+    server = await startPrivateServer({ name: "shutdown-mail", env: { SMTP_URL: hanging.url } });
+    const email = `hang.${Date.now().toString(36)}@example.com`;
+    const signUp = await fetch(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "shutdown test passphrase" }),
+    });
+    // Answered at once: the verification e-mail is still waiting for a greeting that never comes.
+    expect(signUp.status).toBe(201);
+    await expect.poll(() => hanging.connections()).toBe(1);
+
+    const stopping = Date.now();
+    expect(await server.kill("SIGTERM")).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout + 3_000);
+    const events = server.logLines().map((line) => line.event);
+    expect(events.indexOf("mail.failed")).toBeLessThan(events.indexOf("server.stopped"));
+    const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
+    try {
+      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+      // The account and its link are kept: "resend verification" mails a new one later.
+      expect(
+        db
+          .prepare("select count(*) as n from one_time_tokens t join users u on u.id = t.user_id where u.email = ?")
+          .get(email),
+      ).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  } finally {
+    await hanging.close();
+  }
 });
