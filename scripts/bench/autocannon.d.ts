@@ -23,6 +23,17 @@ declare module "autocannon" {
     body?: string;
     timeout?: number;
     expectBody?: string;
+    /** Each connection goes through these in turn, over and over (the soak's mixed traffic). */
+    requests?: Request[];
+  };
+  export type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Changes the request before each send (fresh values); must return it. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

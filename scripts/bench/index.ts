@@ -11,6 +11,7 @@ import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./ligh
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
 import { ADMIN, INVESTOR, createAdministrator, createLoginInvestor, seedInvestorsUpTo } from "./seed";
+import { pageSessionCookie } from "./session";
 import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./server";
 import { javascriptShipped, pageWeight } from "./sizes";
 
@@ -200,13 +201,13 @@ async function main() {
   const profileDir = config.cpuProfile ? path.join(temp, "profiles") : null;
   const rows: Row[] = [];
   const notes: string[] = [];
-  const server = await startServer(databasePath, profileDir);
+  const server = await startServer(databasePath, { profileDir });
   try {
     step(`server ${server.pid} on ${origin()}, database ${databasePath}`);
     createAdministrator(databasePath);
     const investorHash = await createLoginInvestor(databasePath);
     let cookie: Promise<string> | undefined;
-    const run: Run = { server, databasePath, investorHash, rows, notes, adminCookie: () => (cookie ??= adminSessionCookie()) };
+    const run: Run = { server, databasePath, investorHash, rows, notes, adminCookie: () => (cookie ??= pageSessionCookie(ADMIN)) };
 
     const memoryAfter = [`start ${fmt((peakRss(server.pid) ?? 0) / MB, 0)} MB`];
     for (const phase of phases) {
@@ -238,19 +239,6 @@ async function main() {
   if (profileDir) summarizeProfiles(profileDir);
   if (config.writeDoc) console.log(`\nwritten to ${path.relative(process.cwd(), writeDoc(rows, notes))}`);
   fs.rmSync(temp, { recursive: true, force: true });
-}
-
-/** Logs the administrator in through the page form, as a browser without JavaScript would; returns the Cookie pair. */
-async function adminSessionCookie(): Promise<string> {
-  const answer = await request("/financing/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin() },
-    body: new URLSearchParams(ADMIN).toString(),
-  });
-  const cookies = ([] as string[]).concat(answer.headers["set-cookie"] ?? []);
-  const session = cookies.map((line) => line.split(";")[0]).find((pair) => pair.startsWith("__session="));
-  if (answer.status !== 302 || !session) throw new Error(`The administrator's login answered ${answer.status} without a session.`);
-  return session;
 }
 
 main().catch((error: unknown) => {

@@ -46,7 +46,13 @@ export function seedInvestorsUpTo(databasePath: string, total: number) {
   });
 }
 
-type Seed = { email: string; fullName: string; hash: string; n: number };
+/** `n` orders the rows in time and, unless `nda` says otherwise, picks the NDA state (0 none, 1 sent, 2 signed). */
+export type Seed = { email: string; fullName: string; hash: string; n: number; nda?: 0 | 1 | 2 };
+
+/** Verified investors written straight into the file (their hash says which password logs them in). */
+export function addInvestors(databasePath: string, seeds: Seed[]) {
+  withDatabase(databasePath, (db) => insertInvestors(db, seeds));
+}
 
 function insertInvestors(db: Database.Database, rows: Seed[]) {
   const insert = db.prepare(
@@ -58,7 +64,7 @@ function insertInvestors(db: Database.Database, rows: Seed[]) {
   db.transaction(() => {
     for (const row of rows) {
       const at = start + row.n * 60_000;
-      const nda = row.n % 3;
+      const nda = row.nda ?? row.n % 3;
       insert.run(
         randomUUID(),
         row.email,

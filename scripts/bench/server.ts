@@ -30,7 +30,7 @@ export function buildIfNeeded(): "reused" | "built" {
 
 export type RunningServer = { child: ChildProcess; pid: number; stop: () => Promise<void> };
 
-export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
+export function serverEnv(databasePath: string, overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: "production",
@@ -43,24 +43,38 @@ export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
     // Every request of the run comes from 127.0.0.1: the per-address auth limit must not be what is measured.
     AUTH_RATE_LIMIT_PER_MINUTE: "100000000",
     SMTP_URL: "",
+    ...overrides,
   };
 }
 
+export type ServerOptions = {
+  /** Start with --cpu-prof, writing profiles here. */
+  profileDir?: string | null;
+  /** The server's log (one JSON line an event), stdout and stderr alike; without it only stderr is kept, for errors. */
+  logFile?: string;
+  /** Settings that differ from serverEnv's. */
+  env?: Record<string, string | undefined>;
+};
+
 /** Starts `node server.js` and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
-export async function startServer(databasePath: string, profileDir: string | null): Promise<RunningServer> {
+export async function startServer(databasePath: string, options: ServerOptions = {}): Promise<RunningServer> {
+  const { profileDir, logFile } = options;
   const args = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "server.js"] : ["server.js"];
+  const log = logFile ? fs.openSync(logFile, "a") : null;
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: serverEnv(databasePath),
-    stdio: ["ignore", "ignore", "pipe"],
+    env: serverEnv(databasePath, options.env),
+    stdio: log === null ? ["ignore", "ignore", "pipe"] : ["ignore", log, log],
   });
+  if (log !== null) fs.closeSync(log);
   let stderr = "";
-  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  child.stderr?.on("data", (chunk) => (stderr += chunk));
+  const output = () => (logFile ? fs.readFileSync(logFile, "utf8").slice(-4000) : stderr);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${stderr}`);
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
     try {
       const response = await fetch(`${origin()}/robots.txt`);
       if (response.ok) break;
@@ -69,7 +83,7 @@ export async function startServer(databasePath: string, profileDir: string | nul
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The server did not answer on ${origin()} within 30 s:\n${stderr}`);
+      throw new Error(`The server did not answer on ${origin()} within 30 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
