@@ -76,7 +76,7 @@ const form = (data: Record<string, string>): Omit<RawRequest, "method" | "path">
 });
 
 async function mailTo(email: string, subject: RegExp) {
-  const mail = await server.smtp!.waitFor((m) => m.to.includes(email) && subject.test(m.subject), 10_000);
+  const mail = await server.smtp.waitFor((m) => m.to.includes(email) && subject.test(m.subject), 10_000);
   return mail.text.match(/https?:\/\/\S+\/([A-Za-z0-9_-]{43})\b/)![1];
 }
 
@@ -115,7 +115,7 @@ function inDatabase<T>(work: (db: Database.Database) => T): T {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // Many requests from one address: the per-address auth limit would answer 429 before the input is looked at.
-  server = await startPrivateServer({ name: "bad-input", smtp: true, env: { AUTH_RATE_LIMIT_PER_MINUTE: "100000" } });
+  server = await startPrivateServer({ name: "bad-input", env: { AUTH_RATE_LIMIT_PER_MINUTE: "100000" } });
   await server.createAdministrator(ADMIN.email, ADMIN.password);
   for (const account of [INVESTOR, TARGET, LOGOUT_INVESTOR]) await registerVerified(account);
   expect((await send({ method: "POST", path: "/api/auth/register", ...json(UNVERIFIED) })).status).toBe(201);
@@ -645,21 +645,21 @@ function judge(answer: RawAnswer, refusals: Refusal[]): Verdict {
 async function sweep(route: RouteUnderTest & { extraCases?: BadCase[] }) {
   const cases = [...badCasesFor(route), ...(route.extraCases ?? [])];
   const problems: string[] = [];
-  const mailsBefore = server.smtp!.messages.length;
+  const mailsBefore = server.smtp.messages.length;
   for (const { label, request, refusals } of cases) {
     const before = digest.snapshot();
-    const mailsBeforeCase = server.smtp!.messages.length;
+    const mailsBeforeCase = server.smtp.messages.length;
     const answer = await send(request);
     const verdict = judge(answer, refusals);
     const changed = digest.changes(before, digest.snapshot());
     if (verdict.problem) problems.push(`${label}: ${verdict.problem} — ${verdict.message}`);
     if (changed.length > 0) problems.push(`${label}: the database changed: ${changed.join(", ")}`);
-    if (server.smtp!.messages.length !== mailsBeforeCase) problems.push(`${label}: an e-mail was sent`);
+    if (server.smtp.messages.length !== mailsBeforeCase) problems.push(`${label}: an e-mail was sent`);
   }
   // Account e-mails leave in the background, after the answer: give a stray one time to arrive.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  if (server.smtp!.messages.length !== mailsBefore)
-    problems.push(`${server.smtp!.messages.length - mailsBefore} e-mails were sent`);
+  if (server.smtp.messages.length !== mailsBefore)
+    problems.push(`${server.smtp.messages.length - mailsBefore} e-mails were sent`);
   triedPerRoute.set(route.name, (triedPerRoute.get(route.name) ?? 0) + cases.length);
   return { tried: cases.length, problems };
 }

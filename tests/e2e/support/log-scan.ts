@@ -4,25 +4,29 @@ import Database from "better-sqlite3";
 import type { CaughtMail } from "../../support/smtp-catcher";
 import { E2E_DATA_DIR, E2E_LOG_FILE, E2E_MAIL_DIR } from "./server";
 
+type ScannedServer = { logFile: string; databasePath: string; mails: CaughtMail[] };
+
 /**
  * Run by the global teardown, after the e2e server has stopped, so it sees
- * every line of the whole run: each line is one JSON event with a level, and
- * none carries a password the tests typed, a token the server mailed or
- * issued, a password hash, or a session cookie. Throws with the offending lines.
+ * every line of the whole run (and by each private server as it is disposed):
+ * each line is one JSON event with a level, and none carries a password the
+ * tests typed, a token the server mailed or issued, a password hash, or a
+ * session cookie. Throws with the offending lines.
  */
-export function scanServerLog() {
-  const lines = fs.readFileSync(E2E_LOG_FILE, "utf8").split("\n").filter(Boolean);
+export function scanServerLog(server: ScannedServer = sharedServer()) {
+  const logFile = server.logFile;
+  const lines = fs.readFileSync(logFile, "utf8").split("\n").filter(Boolean);
   const secrets = [
     ...testPasswords().map((value) => ({ kind: "a test password", value })),
-    ...mailedTokens().map((value) => ({ kind: "a mailed token", value })),
-    ...passwordHashes().map((value) => ({ kind: "a password hash", value })),
+    ...mailedTokens(server.mails).map((value) => ({ kind: "a mailed token", value })),
+    ...passwordHashes(server.databasePath).map((value) => ({ kind: "a password hash", value })),
     { kind: "an argon2 hash", value: "$argon2" },
     { kind: "the session cookie", value: "__session=" },
     { kind: "the refresh cookie", value: "__refresh=" },
   ];
   const problems: string[] = [];
   lines.forEach((line, index) => {
-    const where = `${E2E_LOG_FILE}:${index + 1}`;
+    const where = `${logFile}:${index + 1}`;
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
@@ -44,9 +48,10 @@ export function scanServerLog() {
       problems.push(`${where} contains something shaped like a secret token: ${shown}`);
     }
   });
-  if (lines.length === 0) problems.push(`${E2E_LOG_FILE} is empty`);
+  if (lines.length === 0) problems.push(`${logFile} is empty`);
   if (problems.length) {
-    throw new Error(`The e2e server log failed its scan (${problems.length}):\n${problems.slice(0, 30).join("\n")}`);
+    const shown = problems.slice(0, 30).join("\n");
+    throw new Error(`The server log ${logFile} failed its scan (${problems.length}):\n${shown}`);
   }
   return { lines: lines.length, secrets: secrets.length };
 }
@@ -75,17 +80,24 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every token in a link the catcher received (verification, reset). */
-function mailedTokens(): string[] {
-  if (!fs.existsSync(E2E_MAIL_DIR)) return [];
-  return fs.readdirSync(E2E_MAIL_DIR).flatMap((file) => {
-    const mail = JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, file), "utf8")) as CaughtMail;
-    return [...mail.text.matchAll(/https?:\/\/\S+\/([A-Za-z0-9_-]{43})\b/g)].map((match) => match[1]);
-  });
+/** The suite's shared server: its log, its database, and the mail its catcher wrote to disk. */
+function sharedServer(): ScannedServer {
+  const mails = fs.existsSync(E2E_MAIL_DIR)
+    ? fs
+        .readdirSync(E2E_MAIL_DIR)
+        .map((file) => JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, file), "utf8")) as CaughtMail)
+    : [];
+  return { logFile: E2E_LOG_FILE, databasePath: path.join(E2E_DATA_DIR, "portal.sqlite"), mails };
 }
 
-function passwordHashes(): string[] {
-  const file = path.join(E2E_DATA_DIR, "portal.sqlite");
+/** Every token in a link the catcher received (verification, reset). */
+function mailedTokens(mails: CaughtMail[]): string[] {
+  return mails.flatMap((mail) =>
+    [...mail.text.matchAll(/https?:\/\/\S+\/([A-Za-z0-9_-]{43})\b/g)].map((match) => match[1]),
+  );
+}
+
+function passwordHashes(file: string): string[] {
   if (!fs.existsSync(file)) return [];
   const db = new Database(file, { readonly: true });
   try {

@@ -5,12 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { startSmtpCatcher, type SmtpCatcher } from "../../support/smtp-catcher";
+import { scanServerLog } from "./log-scan";
 
 /**
- * The built server in a process of its own, on its own port, data folder and
- * SQLite file (and, when asked, its own SMTP catcher): for specs that kill,
- * restart or count everything in the database, which the suite's shared server
- * (global-setup.ts) cannot allow.
+ * The built server in a process of its own, on its own port, data folder,
+ * SQLite file and SMTP catcher: for specs that kill, restart or count
+ * everything in the database, which the suite's shared server
+ * (global-setup.ts) cannot allow. Configured as in production (mail over
+ * SMTP, so no links in the log), and its log is scanned for secrets at the end.
  */
 
 export const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -24,7 +26,7 @@ export type PrivateServer = {
   dir: string;
   databasePath: string;
   logFile: string;
-  smtp: SmtpCatcher | null;
+  smtp: SmtpCatcher;
   process(): ChildProcess;
   logLines(): LogLine[];
   waitForLogLine(matches: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
@@ -34,7 +36,7 @@ export type PrivateServer = {
   restart(): Promise<void>;
   /** `npm run create-admin` against this server's database, as an operator would. */
   createAdministrator(email: string, password: string): Promise<void>;
-  /** Kills the server if it still runs, closes the catcher, removes the data folder. */
+  /** Kills the server if it still runs, scans its log for secrets (throws), closes the catcher, removes its folder. */
   dispose(): Promise<void>;
 };
 
@@ -45,13 +47,13 @@ export function ensureBuilt() {
 }
 
 export async function startPrivateServer(
-  options: { name: string; smtp?: boolean; env?: Record<string, string | undefined> } = { name: "private" },
+  options: { name: string; env?: Record<string, string | undefined> } = { name: "private" },
 ): Promise<PrivateServer> {
   ensureBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${options.name}-`));
   const logFile = path.join(dir, "server.log");
   const databasePath = path.join(dir, "portal.sqlite");
-  const smtp = options.smtp ? await startSmtpCatcher() : null;
+  const smtp = await startSmtpCatcher();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -63,8 +65,7 @@ export async function startPrivateServer(
     APP_URL: url,
     DATABASE_PATH: databasePath,
     SESSION_SECRET: `${options.name}-test-secret`,
-    // Without a catcher, mail goes to the outbox in the data folder.
-    SMTP_URL: smtp?.url,
+    SMTP_URL: smtp.url,
     CONTACT_EMAIL: "contact-inbox@example.com",
     CONTACT_FORM_URL: "",
     TRUST_PROXY: undefined,
@@ -130,8 +131,12 @@ export async function startPrivateServer(
     },
     async dispose() {
       await kill("SIGKILL");
-      await smtp?.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      try {
+        scanServerLog({ logFile, databasePath, mails: smtp.messages });
+      } finally {
+        await smtp.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
