@@ -280,10 +280,12 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
     credentials: { kind: "none" },
     bodyLimit: AUTH_BODY_LIMIT_BYTES,
   };
-  const resetPage = (token: string): RouteUnderTest => ({
+  const resetPage: RouteUnderTest = {
     name: "POST /financing/resetpassword/:token",
     method: "POST",
-    path: `/financing/resetpassword/${token}`,
+    path: "/financing/resetpassword/:token",
+    params: { token: { kind: "token", value: world.resetToken } },
+    extraValues: { token: [{ label: "a verification token (wrong purpose)", value: world.verifyToken }] },
     body: "form",
     fields: {
       password: { kind: "new-password", value: "A-new-passphrase-for-sweep" },
@@ -291,13 +293,13 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
     },
     credentials: { kind: "none" },
     bodyLimit: AUTH_BODY_LIMIT_BYTES,
-  });
-  const adminFlag = (id: string): RouteUnderTest => ({
-    name: "POST /financing/investors/:id",
+  };
+  // The administrator's page actions: a session cookie, the investor in the path, failures sent back with a notice.
+  const administratorPage = {
     method: "POST",
-    path: `/financing/investors/${id}`,
     body: "form",
-    fields: { intent: { kind: "choice", value: "nda-sent" }, state: { kind: "choice", value: "yes" } },
+    params: { id: { kind: "id", value: world.targetId } },
+    extraValues: { id: [{ label: "an administrator's id", value: world.adminId }] },
     credentials: { kind: "cookie", cookie: world.adminCookie },
     wrongCredentials: [
       ...wrongCookies(),
@@ -305,22 +307,7 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
     ],
     bodyLimit: AUTH_BODY_LIMIT_BYTES,
     fieldRefusals: ["error-notice"],
-  });
-  const adminDelete = (id: string): RouteUnderTest => ({
-    name: "POST /financing/investors/:id/delete",
-    method: "POST",
-    path: `/financing/investors/${id}/delete`,
-    body: "form",
-    fields: {},
-    acceptsEmptyForm: true,
-    credentials: { kind: "cookie", cookie: world.adminCookie },
-    wrongCredentials: [
-      ...wrongCookies(),
-      { label: "an investor's session", credentials: { kind: "cookie", cookie: world.investorCookie } },
-    ],
-    bodyLimit: AUTH_BODY_LIMIT_BYTES,
-    fieldRefusals: ["error-notice"],
-  });
+  } satisfies Partial<RouteUnderTest>;
   const ndaFlag = (path: string): RouteUnderTest => ({
     name: `POST ${path}`,
     method: "POST",
@@ -337,12 +324,6 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
     wrongCredentials: wrongBearers(true),
     bodyLimit: AUTH_BODY_LIMIT_BYTES,
   });
-  const badIds = [
-    { label: "an unknown id", id: "00000000-0000-4000-8000-000000000000" },
-    { label: "a garbage id", id: "garbage" },
-    { label: "SQL as the id", id: encodeURIComponent(SQL) },
-    { label: "an administrator's id", id: world.adminId },
-  ];
 
   return [
     contact("/contact"),
@@ -364,20 +345,7 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
     },
     emailRequest("/financing/forgotpassword"),
     emailRequest("/financing/verify-email"),
-    {
-      ...resetPage(world.resetToken),
-      extraCases: [
-        ...["garbage", "B".repeat(43), encodeURIComponent(SQL), world.verifyToken].map((token, i) => ({
-          label: ["a garbage token", "an unknown token", "SQL as the token", "a verification token (wrong purpose)"][i],
-          request: {
-            method: "POST",
-            path: `/financing/resetpassword/${token}`,
-            ...form({ password: PASSWORD, confirmPassword: PASSWORD }),
-          },
-          refusals: ["4xx"] as Refusal[],
-        })),
-      ],
-    },
+    resetPage,
     {
       name: "POST /financing?index (name and address)",
       method: "POST",
@@ -392,30 +360,17 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {
-      ...adminFlag(world.targetId),
-      extraCases: badIds.map(({ label, id }) => ({
-        label,
-        request: {
-          method: "POST",
-          path: `/financing/investors/${id}`,
-          headers: { Cookie: world.adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
-          body: "intent=nda-sent&state=yes",
-        },
-        refusals: ["error-notice"] as Refusal[],
-      })),
+      ...administratorPage,
+      name: "POST /financing/investors/:id",
+      path: "/financing/investors/:id",
+      fields: { intent: { kind: "choice", value: "nda-sent" }, state: { kind: "choice", value: "yes" } },
     },
     {
-      ...adminDelete(world.targetId),
-      extraCases: badIds.map(({ label, id }) => ({
-        label,
-        request: {
-          method: "POST",
-          path: `/financing/investors/${id}/delete`,
-          headers: { Cookie: world.adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
-          body: "returnTo=%2Ffinancing",
-        },
-        refusals: ["error-notice"] as Refusal[],
-      })),
+      ...administratorPage,
+      name: "POST /financing/investors/:id/delete",
+      path: "/financing/investors/:id/delete",
+      fields: {},
+      acceptsEmptyForm: true,
     },
     {
       name: "POST /financing/logout",
@@ -491,7 +446,8 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       method: "GET",
       path: "/api/auth/verify/:token",
       body: "none",
-      fields: { token: { kind: "token", value: world.verifyToken } },
+      params: { token: { kind: "token", value: world.verifyToken } },
+      fields: {},
       extraValues: { token: [{ label: "a reset token (wrong purpose)", value: world.resetToken }] },
       credentials: { kind: "none" },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
@@ -501,7 +457,8 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       method: "GET",
       path: "/api/auth/forgot-password/:email",
       body: "none",
-      fields: { email: { kind: "email", value: "sweep-nobody@example.com" } },
+      params: { email: { kind: "email", value: "sweep-nobody@example.com" } },
+      fields: {},
       credentials: { kind: "none" },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },

@@ -42,12 +42,14 @@ export type RouteUnderTest = {
   body: "form" | "json" | "none";
   /** The fields of a valid request, and what kind of value each holds (an optional one may be left out). */
   fields: Record<string, { kind: FieldKind; value: unknown; optional?: boolean }>;
+  /** The path's own segments (`:name` in `path`): bad values for them are tried like a field's. */
+  params?: Record<string, { kind: FieldKind; value: string }>;
   /** Fields the page's form always carries (the honeypot), sent with every variant. */
   hiddenFields?: Record<string, string>;
   /** What a valid caller sends, and who else to try (each with a valid request). */
   credentials: Credentials;
   wrongCredentials?: { label: string; credentials: Credentials; refusals?: Refusal[] }[];
-  /** Extra bad values for one field (a wrong-purpose token, an administrator's id). */
+  /** Extra bad values for one field or path segment (a wrong-purpose token, an administrator's id). */
   extraValues?: Record<string, { label: string; value: unknown }[]>;
   /** The body limit server.js applies to this path. */
   bodyLimit: number;
@@ -208,19 +210,25 @@ export function badCasesFor(route: RouteUnderTest): BadCase[] {
   const add = (label: string, request: RawRequest, refusals: Refusal[] = ["4xx"]) =>
     cases.push({ label, request, refusals });
 
-  /** The route's request with these fields, as the route takes them. */
+  const validParams = Object.fromEntries(
+    Object.entries(route.params ?? {}).map(([name, param]) => [name, param.value]),
+  );
+  const path = pathFor(route, validParams, validFields);
+
+  /** The route's request with these fields (and path segments), as the route takes them. */
   const withFields = (
     fields: Record<string, unknown>,
     credentials = route.credentials,
     extraHeaders = {},
+    params = validParams,
   ): RawRequest => {
-    if (route.body === "none") {
-      return { method: route.method, path: pathWith(route, fields), headers: headersFor(credentials, extraHeaders) };
-    }
+    const fieldsPath = pathFor(route, params, fields);
+    if (route.body === "none")
+      return { method: route.method, path: fieldsPath, headers: headersFor(credentials, extraHeaders) };
     const json = route.body === "json";
     return {
       method: route.method,
-      path: route.path,
+      path: fieldsPath,
       headers: headersFor(credentials, {
         "Content-Type": json ? "application/json" : "application/x-www-form-urlencoded",
         ...extraHeaders,
@@ -234,7 +242,7 @@ export function badCasesFor(route: RouteUnderTest): BadCase[] {
     credentials = route.credentials,
   ): RawRequest => ({
     method: route.method,
-    path: route.path,
+    path,
     headers: headersFor(credentials, contentType ? { "Content-Type": contentType } : {}),
     body,
   });
@@ -308,7 +316,19 @@ export function badCasesFor(route: RouteUnderTest): BadCase[] {
   const otherMethods = route.method === "GET" ? ["POST", "PUT", "DELETE"] : ["GET", "PUT", "PATCH", "DELETE"];
   for (const method of otherMethods) {
     if (route.body === "form" && method === "GET") continue;
-    add(`method ${method}`, { method, path: pathWith(route, validFields), headers: headersFor(route.credentials) });
+    add(`method ${method}`, { method, path, headers: headersFor(route.credentials) });
+  }
+
+  // One path segment at a time (left out or blank, the path names another route: not this one's input).
+  for (const [name, param] of Object.entries(route.params ?? {})) {
+    const values = [...badValuesFor(param.kind), ...(route.extraValues?.[name] ?? [])];
+    for (const { label, value } of values.filter((bad) => String(bad.value).trim() !== "")) {
+      add(
+        `${name}: ${label}`,
+        withFields(validFields, route.credentials, {}, { ...validParams, [name]: String(value) }),
+        fieldRefusals,
+      );
+    }
   }
 
   // One field at a time.
@@ -345,16 +365,11 @@ function formBodyOrJson(route: RouteUnderTest, fields: Record<string, unknown>) 
   return route.body === "json" ? JSON.stringify(fields) : formBody(fields, route.hiddenFields);
 }
 
-/** GET routes carry their fields in the path (`:name`) or the query. */
-function pathWith(route: RouteUnderTest, fields: Record<string, unknown>) {
-  if (route.body !== "none") return route.path;
+/** The path with its segments filled in; a GET route's fields go in the query. */
+function pathFor(route: RouteUnderTest, params: Record<string, string>, fields: Record<string, unknown>) {
   let path = route.path;
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    if (path.includes(`:${name}`)) path = path.replace(`:${name}`, encodeURIComponent(String(value)));
-    else query.set(name, String(value));
-  }
-  // A missing path segment leaves the placeholder: the request goes to the bare prefix.
-  path = path.replace(/:\w+/g, "");
-  return query.size > 0 ? `${path}?${query}` : path;
+  for (const [name, value] of Object.entries(params)) path = path.replace(`:${name}`, encodeURIComponent(value));
+  if (route.body !== "none") return path;
+  const query = new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+  return query.size > 0 ? `${path}${path.includes("?") ? "&" : "?"}${query}` : path;
 }
