@@ -259,7 +259,8 @@ describe.each(faults)("the mail server $name", ({ name, lastName, url }) => {
   );
 });
 
-describe("npm run mail:retry", () => {
+// Each run starts the script in a process of its own (tsx compiles it first): seconds each on a busy machine.
+describe("npm run mail:retry", { timeout: 90_000 }, () => {
   const run = (smtpUrl: string) =>
     promisify(execFile)("npx", ["tsx", "scripts/mail-retry.ts"], {
       env: { ...process.env, SMTP_URL: smtpUrl, CONTACT_EMAIL, NODE_ENV: "production" },
