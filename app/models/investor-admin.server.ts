@@ -43,17 +43,18 @@ function toInvestorRow(row: UserRow): InvestorRow {
 
 /** `%` and `_` typed by the administrator are searched for literally. */
 function likePattern(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function selection(state: Pick<InvestorTableState, "q" | "nda">) {
   let query = getDb().selectFrom("users").where("role", "=", "investor");
   if (state.q) {
     const pattern = likePattern(state.q);
+    // LIKE ignores case (ASCII, as lower() would) and reads both columns from the registration index.
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`lower(full_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(email) like ${pattern} escape '\\'`,
+        sql<boolean>`full_name like ${pattern} escape '\\'`,
+        sql<boolean>`email like ${pattern} escape '\\'`,
       ])
     );
   }
@@ -75,7 +76,8 @@ async function selectInvestors(state: InvestorTableState, page?: { limit: number
   let query = selection(state)
     .selectAll()
     .orderBy(sql`${SORT_EXPRESSIONS[state.sort]} ${direction}`)
-    .orderBy("id");
+    // The tie-break runs the same way as the sort, so one index serves both directions.
+    .orderBy(sql`id ${direction}`);
   if (page) query = query.limit(page.limit).offset(page.offset);
   return (await query.execute()).map(toInvestorRow);
 }
