@@ -23,10 +23,13 @@ test.describe("security headers", () => {
     expect(await nonce()).not.toBe(await nonce());
   });
 
-  test("keep the portal out of caches and search engines", async ({ request }) => {
-    const response = await request.get("/financing/login");
-    expect(response.headers()["cache-control"]).toBe("no-store");
-    expect(response.headers()["x-robots-tag"]).toBe("noindex");
+  test("keep the portal out of caches and search engines, but for its doors", async ({ request }) => {
+    const portal = await request.get("/financing/forgotpassword");
+    expect(portal.headers()["cache-control"]).toBe("no-store");
+    expect(portal.headers()["x-robots-tag"]).toBe("noindex");
+    const login = await request.get("/financing/login");
+    expect(login.headers()["cache-control"]).toBe("no-store");
+    expect(login.headers()["x-robots-tag"]).toBeUndefined();
   });
 });
 
@@ -62,11 +65,21 @@ test("an oversized body on an auth route gets 413 before anything reads it", asy
 test("robots.txt and sitemap.xml list the public pages only", async ({ request, baseURL }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /financing");
+  expect(robots).toContain("Allow: /financing/login$");
+  expect(robots).toContain("Allow: /financing/signup$");
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const page of ["/aboutus", "/faq", "/pricing", "/contact", "/disclaimer"]) {
+  for (const page of [
+    "/aboutus",
+    "/faq",
+    "/pricing",
+    "/contact",
+    "/disclaimer",
+    "/financing/login",
+    "/financing/signup",
+  ]) {
     expect(sitemap).toContain(`<loc>${baseURL}${page}</loc>`);
   }
-  expect(sitemap).not.toContain("/financing");
+  expect(sitemap).not.toMatch(/\/financing(<|\/(?!login<|signup<))/);
   expect(sitemap).not.toContain("/api");
 });
