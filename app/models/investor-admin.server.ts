@@ -46,6 +46,17 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The NDA filter's states, as flag values: the same columns in `users` and `investor_counts`. */
+const NDA_FLAG_CONDITIONS: Record<InvestorTableState["nda"], [column: "is_nda_sent" | "is_nda_signed", value: 0 | 1][]> = {
+  all: [],
+  "not-sent": [["is_nda_sent", 0]],
+  sent: [
+    ["is_nda_sent", 1],
+    ["is_nda_signed", 0],
+  ],
+  signed: [["is_nda_signed", 1]],
+};
+
 function selection(state: Pick<InvestorTableState, "q" | "nda">) {
   let query = getDb().selectFrom("users").where("role", "=", "investor");
   if (state.q) {
@@ -55,12 +66,10 @@ function selection(state: Pick<InvestorTableState, "q" | "nda">) {
       eb.or([
         sql<boolean>`full_name like ${pattern} escape '\\'`,
         sql<boolean>`email like ${pattern} escape '\\'`,
-      ])
+      ]),
     );
   }
-  if (state.nda === "not-sent") query = query.where("is_nda_sent", "=", 0);
-  if (state.nda === "sent") query = query.where("is_nda_sent", "=", 1).where("is_nda_signed", "=", 0);
-  if (state.nda === "signed") query = query.where("is_nda_signed", "=", 1);
+  for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
   return query;
 }
 
@@ -70,23 +79,42 @@ const SORT_EXPRESSIONS = {
   registered: sql`created_at`,
 } as const;
 
-/** Every investor of the selection, sorted; `limit` absent means all of them (CSV export). */
-async function selectInvestors(state: InvestorTableState, page?: { limit: number; offset: number }) {
-  const direction = state.dir === "asc" ? sql`asc` : sql`desc`;
+type Page = { limit: number; offset: number; total: number };
+
+/** Every investor of the selection, sorted; without `page` all of them (CSV export). */
+async function selectInvestors(state: InvestorTableState, page?: Page) {
+  // OFFSET walks the index from one end, so a page past the middle is read from the other end and turned round.
+  const fromEnd = page !== undefined && page.offset > page.total / 2;
+  const ascending = (state.dir === "asc") !== fromEnd;
+  const direction = ascending ? sql`asc` : sql`desc`;
   let query = selection(state)
     .selectAll()
     .orderBy(sql`${SORT_EXPRESSIONS[state.sort]} ${direction}`)
     // The tie-break runs the same way as the sort, so one index serves both directions.
     .orderBy(sql`id ${direction}`);
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return (await query.execute()).map(toInvestorRow);
+  if (page && fromEnd) {
+    const rowsLeft = page.total - page.offset;
+    query = query.limit(Math.min(page.limit, rowsLeft)).offset(Math.max(0, rowsLeft - page.limit));
+  } else if (page) {
+    query = query.limit(page.limit).offset(page.offset);
+  }
+  const rows = (await query.execute()).map(toInvestorRow);
+  return fromEnd ? rows.reverse() : rows;
 }
 
 async function countInvestors(state: Pick<InvestorTableState, "q" | "nda">) {
-  const row = await selection(state)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  if (state.q) {
+    const row = await selection(state)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+  // Without a search, the counts per NDA state that triggers keep (migrations/003) answer at once.
+  let query = getDb()
+    .selectFrom("investor_counts")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), sql<number>`0`).as("count"));
+  for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
 /** The administrator's table for a URL: search, NDA filter, sort and page come from its query. */
@@ -98,6 +126,7 @@ export async function loadInvestorTable(url: URL): Promise<InvestorTableData> {
   const rows = await selectInvestors(state, {
     limit: INVESTOR_PAGE_SIZE,
     offset: (state.page - 1) * INVESTOR_PAGE_SIZE,
+    total,
   });
   return { state, rows, total, pageCount, returnTo: `/financing${investorTableSearch(state)}` };
 }
