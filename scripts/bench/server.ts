@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config, host, origin, root } from "./config";
 
-/** The newest modification time under a folder (skipping nothing: app/ holds only sources). */
+/** The newest modification time under a folder (skipping nothing: app/ and migrations/ hold only sources). */
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -17,7 +17,12 @@ function newestMtime(dir: string): number {
 /** Builds into config.buildDir unless a build newer than every source file is already there. */
 export function buildIfNeeded(): "reused" | "built" {
   const serverBuild = path.join(config.buildDir, "index.js");
-  const sources = Math.max(newestMtime(path.join(root, "app")), fs.statSync(path.join(root, "remix.config.js")).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(root, "app")),
+    // The migrations are bundled into the server build too.
+    newestMtime(path.join(root, "migrations")),
+    fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
+  );
   if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs >= sources) return "reused";
   const result = spawnSync("npx", ["remix", "build"], {
     cwd: root,
