@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { serverProcessEnv } from "../serve.js";
 import { config, host, origin, root } from "./config";
 
 /** The newest modification time under a folder (skipping nothing: app/ and migrations/ hold only sources). */
@@ -35,9 +36,10 @@ export function buildIfNeeded(): "reused" | "built" {
 
 export type RunningServer = { child: ChildProcess; pid: number; stop: () => Promise<void> };
 
+/** The environment of `npm start`'s server (scripts/serve.js), with the bench's own settings. */
 export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...serverProcessEnv(),
     NODE_ENV: "production",
     BUILD_DIR: config.buildDir,
     HOST: host,
