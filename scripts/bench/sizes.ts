@@ -25,7 +25,7 @@ function gzipBytesOfBuildFile(url: string): number {
 /**
  * gzip bytes of every script a page loads: the entry, then each route from
  * `leafRouteId` up to root (module and imports), and the manifest file when
- * the page's HTML loads it. Shared chunks count once.
+ * the page's HTML loads it (a script or a module preload). Shared chunks count once.
  */
 export function javascriptShipped(leafRouteId: string, html: string) {
   const { manifest, file } = readManifest();
@@ -36,13 +36,24 @@ export function javascriptShipped(leafRouteId: string, html: string) {
     urls.add(route.module);
     for (const url of route.imports ?? []) urls.add(url);
   }
-  if (html.includes(file)) urls.add(file);
+  // Only when the page loads it: with lazy route discovery the inline manifest names the file, but nothing fetches it.
+  if (loadedScripts(html).has(file)) urls.add(file);
   const sizes = [...urls].map((url) => ({ url, bytes: gzipBytesOfBuildFile(url) }));
   const largest = sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 3);
   return { bytes: sizes.reduce((sum, file) => sum + file.bytes, 0), files: urls.size, largest };
 }
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+
+/** The scripts the HTML makes the browser fetch: `<script src>` and `<link rel="modulepreload">`. */
+function loadedScripts(html: string): Set<string> {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*\ssrc="[^"]*"[^>]*>/gi)) urls.add(attribute(tag, "src")!);
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if ((attribute(tag, "rel") ?? "").toLowerCase() === "modulepreload") urls.add(attribute(tag, "href")!);
+  }
+  return urls;
+}
 
 /** Same-origin resources the HTML asks for before it can render: styles, scripts, preloads, images, posters, icons. */
 function firstRenderResources(html: string): string[] {
