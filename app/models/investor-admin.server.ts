@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { recordAuditEvent } from "./audit.server";
 import { requireUser } from "./session.server";
-import { toPublicUser, normalizeEmail, type PublicUser, type UserRow } from "./user.server";
+import { PUBLIC_USER_COLUMNS, toPublicUser, normalizeEmail, type PublicUser, type PublicUserRow } from "./user.server";
 import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
 import { now } from "~/utils/clock.server";
@@ -36,7 +36,7 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   return user;
 }
 
-function toInvestorRow(row: UserRow): InvestorRow {
+function toInvestorRow(row: PublicUserRow): InvestorRow {
   const { role: _role, ...user } = toPublicUser(row);
   return user;
 }
@@ -88,7 +88,7 @@ async function selectInvestors(state: InvestorTableState, page?: Page) {
   const ascending = (state.dir === "asc") !== fromEnd;
   const direction = ascending ? sql`asc` : sql`desc`;
   let query = selection(state)
-    .selectAll()
+    .select(PUBLIC_USER_COLUMNS)
     .orderBy(sql`${SORT_EXPRESSIONS[state.sort]} ${direction}`)
     // The tie-break runs the same way as the sort, so one index serves both directions.
     .orderBy(sql`id ${direction}`);
@@ -140,7 +140,7 @@ export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
 export async function listInvestors({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
   let query = getDb()
     .selectFrom("users")
-    .selectAll()
+    .select(PUBLIC_USER_COLUMNS)
     .where("role", "=", "investor")
     .orderBy("created_at")
     .orderBy("id");
@@ -211,7 +211,7 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
   return { ok: true, user: toPublicUser(row) };
 }
 
-function mailMaterialsOpen(row: UserRow) {
+function mailMaterialsOpen(row: PublicUserRow) {
   const link = new URL("/financing/materials", getEnv().appUrl).href;
   return trySendMail({ to: row.email, ...portalEmails.materialsOpen({ name: row.full_name, link }) });
 }
@@ -248,7 +248,7 @@ export async function deleteInvestor({
 export async function getInvestorById(id: string): Promise<InvestorRow | null> {
   const row = await getDb()
     .selectFrom("users")
-    .selectAll()
+    .select(PUBLIC_USER_COLUMNS)
     .where("id", "=", id)
     .where("role", "=", "investor")
     .executeTakeFirst();

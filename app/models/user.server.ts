@@ -15,7 +15,21 @@ export type PublicUser = {
   createdAt: string;
 };
 
-export function toPublicUser(row: UserRow): PublicUser {
+/** The columns a PublicUser is made of: lists select only these, not the hash and counters beside them. */
+export const PUBLIC_USER_COLUMNS = [
+  "id",
+  "email",
+  "full_name",
+  "address",
+  "is_nda_sent",
+  "is_nda_signed",
+  "role",
+  "created_at",
+] as const satisfies readonly (keyof UserRow)[];
+
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
+export function toPublicUser(row: PublicUserRow): PublicUser {
   return {
     id: row.id,
     email: row.email,
