@@ -1,7 +1,7 @@
 import type { HeadersFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { Field } from "~/components/form-field";
-import { authLabels } from "~/content/auth";
+import { authLabels } from "~/content/account-pages/common";
 import { PASSWORD_MIN_LENGTH, validationMessages } from "~/utils/account-validation";
 import type { BoundField } from "~/utils/live-validation";
 
