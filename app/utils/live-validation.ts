@@ -10,19 +10,26 @@ export type BoundField = { id: string; name: string; errors?: string[]; defaultV
 /**
  * The message for a field's value under the rules its markup states, in the
  * words of its data-* attributes: `required` (data-missing; data-or names
- * fields any of which may be filled instead), `type=email` (data-invalid),
- * `minlength` (data-short) and data-match, the field it must equal
- * (data-mismatch). The server renders both, so the rules live in one place;
- * what markup cannot say (common passwords, control characters) is the
- * action's to refuse.
+ * fields any of which may be filled instead; spaces fill no text field),
+ * `type=email` (data-invalid), `minlength` (data-short) and data-match, the
+ * field it must equal (data-mismatch). The server renders both, so the rules
+ * live in one place; what markup cannot say (common passwords, control
+ * characters) is the action's to refuse.
  */
-export function fieldMessage(control: Control): string | undefined {
+function fieldMessage(control: Control): string | undefined {
   const { validity, value, dataset: words } = control;
-  const valueOf = (name: string) => (control.form?.elements.namedItem(name) as Control | null)?.value;
-  if (validity.valueMissing && !words.or?.split(" ").some(valueOf)) return words.missing;
-  if (words.match && value !== valueOf(words.match)) return words.mismatch;
+  const named = (name: string) => control.form?.elements.namedItem(name) as Control | null;
+  if (control.required && !filled(control) && !words.or?.split(" ").some((name) => filled(named(name)))) {
+    return words.missing;
+  }
+  if (words.match && value !== named(words.match)?.value) return words.mismatch;
   if (validity.typeMismatch) return words.invalid;
   if (value && value.length < control.minLength) return words.short;
+}
+
+/** Spaces alone fill no text field (the schemas trim), but they are a password. */
+function filled(control: Control | null) {
+  return !!control && (control.type === "password" ? control.value : control.value.trim()) !== "";
 }
 
 function controlsOf(form: HTMLFormElement | null) {
