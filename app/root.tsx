@@ -12,7 +12,6 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import toastStyles from "react-toastify/ReactToastify.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
@@ -24,7 +23,6 @@ import { getToast } from "~/utils/toast.server";
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
-  { rel: "stylesheet", href: toastStyles },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -30,15 +30,14 @@ import {
   type PublicUser,
   type UserRow,
 } from "./user.server";
+import { accountMessages, validationMessages } from "~/utils/account-validation";
 import {
-  accountMessages,
   emailSchema,
   fieldErrorsOf,
   loginSchema,
   passwordSchema,
-  validationMessages,
   type FieldErrors,
-} from "~/utils/account-validation";
+} from "~/utils/account-validation.server";
 import { now } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 

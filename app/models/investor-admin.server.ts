@@ -11,7 +11,7 @@ import { PUBLIC_USER_COLUMNS, toPublicUser, normalizeEmail, type PublicUser, typ
 import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
 import { now } from "~/utils/clock.server";
-import { emailSchema } from "~/utils/account-validation";
+import { emailSchema } from "~/utils/account-validation.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import {

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { getInvestorById, requireAdmin, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
@@ -31,16 +30,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
   const formData = await request.formData();
   const returnTo = safeReturnTo(formData.get("returnTo"));
-  const submission = parseWithZod(formData, { schema: flagSchema });
+  const flag = flagSchema.safeParse({ intent: formData.get("intent"), state: formData.get("state") });
   const investor = params.id ? await getInvestorById(params.id) : null;
-  if (submission.status !== "success" || !investor) {
+  if (!flag.success || !investor) {
     return redirectWithError(returnTo, adminContent.notices.failed);
   }
-  const change = submission.value.intent === "nda-sent" ? setNdaSent : setNdaSigned;
+  const change = flag.data.intent === "nda-sent" ? setNdaSent : setNdaSigned;
   const result = await change({
     actor,
     email: investor.email,
-    state: submission.value.state === "yes",
+    state: flag.data.state === "yes",
     ip: (context as { clientIp?: string }).clientIp,
   });
   if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);

@@ -1,16 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, NewPasswordFields, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
-import { authLabels, authNotices, signupPage } from "~/content/auth";
+import { AuthCard, EmailField, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
+import { FormErrors } from "~/components/form-field";
+import { authNotices } from "~/content/account-pages/common";
+import { signupPage } from "~/content/account-pages/signup";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
-import { signupSchema } from "~/utils/account-validation";
+import { signupSchema } from "~/utils/account-validation.server";
+import { parseSubmission } from "~/utils/form-submission.server";
 import { isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
+import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -30,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithSuccess("/financing/login", authNotices.verificationSent);
   }
 
-  const submission = parseWithZod(formData, { schema: signupSchema });
+  const submission = parseSubmission(formData, signupSchema);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   }
@@ -61,23 +63,16 @@ export const headers = keepRetryAfter;
 
 export default function SignupPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-  });
-  useClearedAfterReply(form.id, PASSWORD_FIELDS, actionData?.result);
+  const { formProps, formErrors, fieldProps } = useLiveValidation("signup", actionData?.result);
 
   return (
     <div className="auth-page">
       <AuthCard heading={signupPage.heading}>
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...formProps}>
           <HoneypotInputs />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <AuthField field={fields.email} label={authLabels.email} type="email" autoComplete="email" />
-          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+          <FormErrors id="signup-form-error" errors={formErrors} />
+          <EmailField field={fieldProps("email")} />
+          <NewPasswordFields password={fieldProps("password")} confirmPassword={fieldProps("confirmPassword")} />
           <button type="submit" className="button">
             {signupPage.submit}
           </button>

@@ -1,10 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { contactForm, contactMailSubject, contactMailText } from "~/content/contact";
 import { markContactMessageMailed, saveContactMessage } from "~/models/contact.server";
-import { contactSchema } from "./contact-schema";
+import { contactSchema } from "./contact-schema.server";
 import { getEnv } from "./env.server";
+import type { FormReply } from "./form-reply";
+import { parseSubmission } from "./form-submission.server";
 import { getHoneypot, isSpam } from "./honeypot.server";
 import { log } from "./log.server";
 import { trySendMail } from "./mail.server";
@@ -16,7 +16,7 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 *
 
 const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-export type ContactFormResult = SubmissionResult<string[]>;
+export type ContactFormResult = FormReply;
 
 /**
  * The contact form's action, shared by every page that shows the form
@@ -44,8 +44,7 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
     return formError(errors.refused, 400);
   }
 
-  const submission = parseSubmission(formData);
-  if (!submission) return formError(errors.unreadable, 400);
+  const submission = parseSubmission(formData, contactSchema);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: honeypotFields }), { status: 400 });
   }
@@ -72,15 +71,6 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
   log("info", "contact.received", { id: saved.id, mailed });
 
   return redirectWithSuccess(options.redirectTo, contactForm.sent);
-}
-
-/** Conform throws on a malformed intent field; that is bad input, not a server error. */
-function parseSubmission(formData: FormData) {
-  try {
-    return parseWithZod(formData, { schema: contactSchema });
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -119,6 +109,6 @@ function honeypotFieldNames(): string[] {
 }
 
 function formError(message: string, status: number) {
-  const result: ContactFormResult = { status: "error", error: { "": [message] } };
+  const result: ContactFormResult = { error: { "": [message] }, initialValue: {} };
   return json(result, { status });
 }

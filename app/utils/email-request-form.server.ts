@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireAnonymous } from "~/models/session.server";
-import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation";
+import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation.server";
+import { parseSubmission } from "~/utils/form-submission.server";
 import { isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -32,7 +32,7 @@ export async function handleEmailRequestForm({ request, context }: ActionFunctio
     return redirectWithSuccess("/financing/login", options.notice);
   }
 
-  const submission = parseWithZod(formData, { schema: emailRequestSchema });
+  const submission = parseSubmission(formData, emailRequestSchema);
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }
