@@ -11,12 +11,10 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
 import appStyles from "~/styles/app.css";
-import { getHoneypot } from "~/utils/honeypot.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 
@@ -27,9 +25,8 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  const honeypotInputProps = await getHoneypot().getInputProps();
   // Only a request that carried a notice needs its cookie cleared.
-  return json({ toast: toast ?? null, honeypotInputProps }, toast ? { headers } : undefined);
+  return json({ toast: toast ?? null }, toast ? { headers } : undefined);
 }
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
@@ -61,12 +58,10 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
 }
 
 export default function App() {
-  const { toast, honeypotInputProps } = useLoaderData<typeof loader>();
+  const { toast } = useLoaderData<typeof loader>();
   return (
     <Document>
-      <HoneypotProvider {...honeypotInputProps}>
-        <Outlet />
-      </HoneypotProvider>
+      <Outlet />
       <Toasts toast={toast} />
     </Document>
   );

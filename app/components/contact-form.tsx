@@ -1,7 +1,7 @@
 import type { LinkDescriptor } from "@remix-run/node";
 import { Form, useActionData, useFormAction, useNavigation } from "@remix-run/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { useEffect, useRef, type RefObject } from "react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { Field } from "~/components/form-field";
 import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm } from "~/content/contact";
@@ -42,7 +42,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: HeadingLevel 
           {formErrors[0]}
         </p>
       ) : null}
-      <HoneypotInputs />
+      <HoneypotFields />
       <div className="contact-form__names">
         <Field
           {...fieldProps("firstName")}

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, EmailField } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import type { FormReply } from "~/utils/form-reply";
@@ -15,7 +15,7 @@ export function EmailRequestForm({ id, page, lastResult }: { id: string; page: P
     <div className="auth-page">
       <AuthCard heading={page.heading} intro={page.intro}>
         <Form method="post" {...formProps}>
-          <HoneypotInputs />
+          <HoneypotFields />
           <FormErrors id={`${id}-form-error`} errors={formErrors} />
           <EmailField field={fieldProps("email")} />
           <button type="submit" className="button">

@@ -4,11 +4,12 @@ import { LandingPage, landingLinks } from "~/components/landing-page";
 import { contactSection, landingMeta } from "~/content/landing";
 import { landingContent } from "~/content/landing.server";
 import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => landingLinks;
 
-export const loader = () => landingContent();
+export const loader = async () => ({ ...landingContent(), honeypot: await honeypotFields() });
 
 /** The content never changes while the page is open (a sent message or a team card need not fetch it again). */
 export const shouldRevalidate = () => false;

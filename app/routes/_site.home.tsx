@@ -5,6 +5,7 @@ import { contactSection, landingMeta, signedInBar } from "~/content/landing";
 import { landingContent } from "~/content/landing.server";
 import { getSessionUser } from "~/models/session.server";
 import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => landingLinks;
@@ -12,7 +13,7 @@ export const links: LinksFunction = () => landingLinks;
 /** /home is the landing page, plus a working Log Out for a signed-in visitor. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  return { signedInAs: user?.email ?? null, ...landingContent() };
+  return { signedInAs: user?.email ?? null, ...landingContent(), honeypot: await honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -7,11 +7,12 @@ import { forgotPasswordPage } from "~/content/account-pages/forgot-password";
 import { requestPasswordReset } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
 import { handleEmailRequestForm } from "~/utils/email-request-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, CurrentPasswordField, EmailField, keepRetryAfter } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { authNotices } from "~/content/account-pages/common";
@@ -10,12 +10,13 @@ import { logIn } from "~/models/account.server";
 import { createUserSession, requireAnonymous } from "~/models/session.server";
 import { loginSchema } from "~/utils/account-validation.server";
 import { parseSubmission } from "~/utils/form-submission.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -86,7 +87,7 @@ export default function LoginPage() {
 function ResendVerification({ email }: { email: string }) {
   return (
     <Form method="post" action="/financing/verify-email" className="auth-resend">
-      <HoneypotInputs />
+      <HoneypotFields />
       <input type="hidden" name="email" value={email} />
       <p>{loginPage.resendIntro}</p>
       <button type="submit" className="button button--secondary">

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, EmailField, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { authNotices } from "~/content/account-pages/common";
@@ -10,7 +10,7 @@ import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
 import { signupSchema } from "~/utils/account-validation.server";
 import { parseSubmission } from "~/utils/form-submission.server";
-import { isSpam } from "~/utils/honeypot.server";
+import { honeypotFields, isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
@@ -20,7 +20,7 @@ const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -69,7 +69,7 @@ export default function SignupPage() {
     <div className="auth-page">
       <AuthCard heading={signupPage.heading}>
         <Form method="post" {...formProps}>
-          <HoneypotInputs />
+          <HoneypotFields />
           <FormErrors id="signup-form-error" errors={formErrors} />
           <EmailField field={fieldProps("email")} />
           <NewPasswordFields password={fieldProps("password")} confirmPassword={fieldProps("confirmPassword")} />

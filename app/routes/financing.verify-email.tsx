@@ -7,12 +7,13 @@ import { resendVerificationPage } from "~/content/account-pages/resend-verificat
 import { resendVerificationEmail } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
 import { handleEmailRequestForm } from "~/utils/email-request-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 /** 'Send the verification e-mail again': from the login page's refusal, or from a refused link. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -362,15 +362,17 @@ describe("/contactus", () => {
   it("redirects the browser (302) to CONTACT_FORM_URL when it is set", async () => {
     process.env.CONTACT_FORM_URL = "https://forms.example.com/firm-contact";
     resetEnvForTests();
-    const response = visitContactUs();
+    const response = await visitContactUs();
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).status).toBe(302);
     expect((response as Response).headers.get("Location")).toBe("https://forms.example.com/firm-contact");
   });
 
-  it("shows the form itself when CONTACT_FORM_URL is not set", async () => {
+  it("shows the form itself, with its honeypot fields, when CONTACT_FORM_URL is not set", async () => {
     delete process.env.CONTACT_FORM_URL;
     resetEnvForTests();
-    expect(visitContactUs()).toBeNull();
+    expect(await visitContactUs()).toEqual({
+      honeypot: expect.objectContaining({ nameFieldName: "name__confirm", validFromFieldName: "from__confirm" }),
+    });
   });
 });
