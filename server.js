@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -108,7 +109,11 @@ app.use((req, res, next) => {
   res.set(Object.fromEntries(page.headers));
   res.send(page.html);
 });
-app.use("/build", express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y" }));
+// Scripts and styles as the build precompressed them (scripts/precompress.js); compression() leaves them be.
+app.use(
+  "/build",
+  expressStaticGzip(path.join(buildDir, "client"), { serveStatic: { immutable: true, maxAge: "1y" } }),
+);
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
 app.all(

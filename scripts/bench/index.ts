@@ -141,7 +141,7 @@ async function sizes(run: Run) {
   for (const page of shippedPages) {
     const answer = await request(page.path, { headers: page.headers });
     if (answer.status !== 200) throw new Error(`GET ${page.path} answered ${answer.status}.`);
-    const shipped = javascriptShipped(page.route, answer.body.toString("utf8"));
+    const shipped = await javascriptShipped(page.route, answer.body.toString("utf8"));
     run.rows.push({
       figure: `JavaScript shipped: ${page.publicPage ? page.path : "administrator table"}`,
       value: `${fmt(shipped.bytes / KB)} kB gzip (${shipped.files} files)`,

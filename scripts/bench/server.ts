@@ -25,12 +25,12 @@ export function buildIfNeeded(): "reused" | "built" {
     fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
   );
   if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs >= sources) return "reused";
-  const result = spawnSync("npx", ["remix", "build"], {
+  const result = spawnSync("npm", ["run", "--silent", "build"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: path.relative(root, config.buildDir), NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  if (result.status !== 0) throw new Error(`remix build failed (exit ${result.status}).`);
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status}).`);
   return "built";
 }
 
