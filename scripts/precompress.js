@@ -25,4 +25,6 @@ for (const file of files) {
   before += source.length;
   after += compressed.length;
 }
-console.log(`precompressed ${files.length} files: ${(before / 1024).toFixed(0)} kB to ${(after / 1024).toFixed(0)} kB gzip`);
+console.log(
+  `precompressed ${files.length} files: ${(before / 1024).toFixed(0)} kB to ${(after / 1024).toFixed(0)} kB gzip`
+);

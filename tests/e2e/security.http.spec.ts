@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /** HTTP-level guarantees of server.js (DESIGN.md section 7), checked against the built server. */
@@ -82,4 +84,25 @@ test("robots.txt and sitemap.xml list the public pages only", async ({ request, 
   }
   expect(sitemap).not.toMatch(/\/financing(<|\/(?!login<|signup<))/);
   expect(sitemap).not.toContain("/api");
+});
+
+test("the build's scripts go out precompressed, cached for a year, and the same bytes as the file", async ({
+  request,
+}) => {
+  const html = await (await request.get("/faq")).text();
+  const script = html.match(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/)![1];
+  const file = fs.readFileSync(path.join(process.env.BUILD_DIR || "build", "client", script.replace("/build/", "")));
+
+  const gzipped = await request.fetch(script, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzipped.status()).toBe(200);
+  expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+  expect(gzipped.headers()["vary"]).toMatch(/Accept-Encoding/i);
+  expect(gzipped.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(gzipped.headers()["content-security-policy"]).toBeDefined();
+  // Playwright hands over the decoded body: it must be the very file.
+  expect(Buffer.compare(await gzipped.body(), file)).toBe(0);
+
+  const plain = await request.fetch(script, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect(Buffer.compare(await plain.body(), file)).toBe(0);
 });
