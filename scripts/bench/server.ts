@@ -2,7 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { serverProcessEnv } from "../serve.js";
+import { SERVER_NODE_FLAGS, serverProcessEnv } from "../serve.js";
 import { config, host, origin, root } from "./config";
 
 /** The newest modification time under a folder (skipping nothing: app/ and migrations/ hold only sources). */
@@ -53,9 +53,10 @@ export function serverEnv(databasePath: string): NodeJS.ProcessEnv {
   };
 }
 
-/** Starts `node server.js` and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
+/** Starts server.js as `npm start` does (scripts/serve.js's flags and environment) and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
 export async function startServer(databasePath: string, profileDir: string | null): Promise<RunningServer> {
-  const args = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "server.js"] : ["server.js"];
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const args = [...SERVER_NODE_FLAGS, ...profile, "server.js"];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: serverEnv(databasePath),
