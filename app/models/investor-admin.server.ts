@@ -7,7 +7,14 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { recordAuditEvent } from "./audit.server";
 import { requireUser } from "./session.server";
-import { PUBLIC_USER_COLUMNS, toPublicUser, normalizeEmail, type PublicUser, type PublicUserRow } from "./user.server";
+import {
+  PUBLIC_USER_COLUMNS,
+  publicUserJson,
+  toPublicUser,
+  normalizeEmail,
+  type PublicUser,
+  type PublicUserRow,
+} from "./user.server";
 import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
 import { now } from "~/utils/clock.server";
@@ -47,7 +54,10 @@ function likePattern(text: string) {
 }
 
 /** The NDA filter's states, as flag values: the same columns in `users` and `investor_counts`. */
-const NDA_FLAG_CONDITIONS: Record<InvestorTableState["nda"], [column: "is_nda_sent" | "is_nda_signed", value: 0 | 1][]> = {
+const NDA_FLAG_CONDITIONS: Record<
+  InvestorTableState["nda"],
+  [column: "is_nda_sent" | "is_nda_signed", value: 0 | 1][]
+> = {
   all: [],
   "not-sent": [["is_nda_sent", 0]],
   sent: [
@@ -63,10 +73,7 @@ function selection(state: Pick<InvestorTableState, "q" | "nda">) {
     const pattern = likePattern(state.q);
     // LIKE ignores case (ASCII, as lower() would) and reads both columns from the registration index.
     query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`full_name like ${pattern} escape '\\'`,
-        sql<boolean>`email like ${pattern} escape '\\'`,
-      ]),
+      eb.or([sql<boolean>`full_name like ${pattern} escape '\\'`, sql<boolean>`email like ${pattern} escape '\\'`])
     );
   }
   for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
@@ -136,17 +143,21 @@ export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
   return selectInvestors(parseInvestorTableState(url.searchParams));
 }
 
-/** Investors for the API, oldest first; without `limit` every one of them. */
-export async function listInvestors({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
-  let query = getDb()
+/** Investors for the API, oldest first, as a JSON array of public users; without `limit` every one of them. */
+export async function investorsJson({ limit, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<string> {
+  let page = getDb()
     .selectFrom("users")
     .select(PUBLIC_USER_COLUMNS)
     .where("role", "=", "investor")
     .orderBy("created_at")
     .orderBy("id");
-  if (limit !== undefined) query = query.limit(limit).offset(offset);
-  else if (offset > 0) query = query.limit(-1).offset(offset);
-  return (await query.execute()).map(toPublicUser);
+  if (limit !== undefined) page = page.limit(limit).offset(offset);
+  else if (offset > 0) page = page.limit(-1).offset(offset);
+  const { users } = await getDb()
+    .selectFrom(page.as("page"))
+    .select(sql<string>`json_group_array(${publicUserJson} order by created_at, id)`.as("users"))
+    .executeTakeFirstOrThrow();
+  return users;
 }
 
 type Actor = Pick<PublicUser, "id" | "email">;

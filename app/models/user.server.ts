@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { getDb, type Role, type UsersTable } from "~/utils/db.server";
 
 export type UserRow = Selectable<UsersTable>;
@@ -41,6 +41,22 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
+
+/**
+ * toPublicUser's shape, built by SQLite as JSON text, for lists of thousands:
+ * no row object, no PublicUser object and no JSON.stringify in JavaScript
+ * (docs/performance.md). tests/integration/portal-admin.test.ts holds the two equal.
+ */
+export const publicUserJson = sql<string>`json_object(
+  'id', id,
+  'email', email,
+  'fullName', full_name,
+  'address', address,
+  'isNDASent', json(iif(is_nda_sent, 'true', 'false')),
+  'isNDASigned', json(iif(is_nda_signed, 'true', 'false')),
+  'role', json_object('name', role),
+  'createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch')
+)`;
 
 /** How addresses are stored and compared: trimmed and lowercased. */
 export function normalizeEmail(email: string) {

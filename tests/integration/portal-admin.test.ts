@@ -23,11 +23,12 @@ import {
   deleteInvestor,
   investorsCsv,
   investorsForExport,
-  listInvestors,
+  investorsJson,
   loadInvestorTable,
   setNdaSent,
   setNdaSigned,
 } from "~/models/investor-admin.server";
+import { toPublicUser, type PublicUser } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 import { formatRegistrationTime, safeReturnTo } from "~/utils/investor-table";
 
@@ -330,6 +331,8 @@ describe("the investor table at a few hundred rows", () => {
   });
 
   it("lists investors for the API: all without limit, a page with it", async () => {
+    const listInvestors = async (page?: { limit?: number; offset?: number }) =>
+      JSON.parse(await investorsJson(page)) as PublicUser[];
     const all = await listInvestors();
     expect(all.length).toBeGreaterThanOrEqual(261);
     expect(all.every((u) => u.role.name === "investor")).toBe(true);
@@ -369,6 +372,23 @@ describe("the counts per NDA state", () => {
     await countsMatchRows();
     await getDb().updateTable("users").set({ full_name: "Renamed" }).where("id", "=", b.id).execute();
     await countsMatchRows();
+  });
+});
+
+describe("the investor list built by SQLite", () => {
+  it("is, row for row, what toPublicUser makes of the same investors, oldest first", async () => {
+    // Odd milliseconds and every NDA state, so the timestamp and the flags are really compared.
+    for (const [i, nda] of [{}, { sent: true }, { signed: true }].entries()) {
+      await insertUser({ ...nda, createdAt: Date.UTC(2026, 4, 7, 8, 9, 10) + 123 + i * 7_777, fullName: `Zoë "Q" ${i}` });
+    }
+    const rows = await getDb()
+      .selectFrom("users")
+      .selectAll()
+      .where("role", "=", "investor")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    expect(JSON.parse(await investorsJson())).toEqual(rows.map(toPublicUser));
   });
 });
 
