@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -22,6 +23,8 @@ await app$.migrateDatabase();
 
 const app = express();
 app.disable("x-powered-by");
+// Pages carry a fresh nonce each time, so a body hash could never match; static files keep their own ETags.
+app.set("etag", false);
 if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
 
 // A request id and one log line per request; paths holding secrets are redacted.
@@ -35,6 +38,7 @@ app.use((req, res, next) => {
       method: req.method,
       path: app$.redactPath(req.path),
       status: res.statusCode,
+      ...(res.locals.pageCache && { pageCache: res.locals.pageCache }),
       ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
     });
   });
@@ -67,7 +71,7 @@ app.use("/api", (req, res, next) => {
 app.use((req, res, next) => {
   const refused = app$.isCrossOriginWrite(
     { method: req.method, pathname: req.path, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
-    env,
+    env
   );
   if (!refused) return next();
   const message = "Cross-origin request refused.";
@@ -93,7 +97,23 @@ function refuse(res, req, status, message) {
 }
 
 app.use(compression());
-app.use("/build", express.static(path.join(buildDir, "client"), { immutable: true, maxAge: "1y" }));
+
+// Anonymous visitors get public pages from the page cache, with this response's own nonce.
+app.use((req, res, next) => {
+  const page = app$.cachedPage(
+    { method: req.method, url: req.originalUrl, cookie: req.get("cookie") },
+    res.locals.cspNonce
+  );
+  if (!page) return next();
+  res.locals.pageCache = "hit";
+  res.set(Object.fromEntries(page.headers));
+  res.send(page.html);
+});
+// Scripts and styles as the build precompressed them (scripts/precompress.js); compression() leaves them be.
+app.use(
+  "/build",
+  expressStaticGzip(path.join(buildDir, "client"), { serveStatic: { immutable: true, maxAge: "1y" } }),
+);
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
 app.all(
@@ -102,7 +122,7 @@ app.all(
     build,
     mode: build.mode,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
-  }),
+  })
 );
 
 const server = app.listen(env.port, env.host, () => {

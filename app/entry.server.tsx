@@ -6,20 +6,17 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { log } from "~/utils/log.server";
+import { isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
 
 // server.js reaches these through the build (build.entry.module), so the HTTP
 // layer runs the same bundled code as the routes.
 export { getEnv } from "~/utils/env.server";
 export { migrateDatabase, closeDatabase } from "~/utils/db.server";
-export {
-  securityHeaders,
-  isCrossOriginWrite,
-  corsHeaders,
-  bodyLimitFor,
-} from "~/utils/security.server";
+export { securityHeaders, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/utils/security.server";
 export { log, redactPath } from "~/utils/log.server";
 export { withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
 export { settleAccountMail } from "~/models/account-mail.server";
+export { cachedPage } from "~/utils/page-cache.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -28,11 +25,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: AppLoadContext
 ) {
   const nonce = loadContext.cspNonce;
-  // Bots and no-JavaScript clients get the whole document at once.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  const storable = isStorablePage(request, responseStatusCode, responseHeaders, remixContext);
+  // Bots, no-JavaScript clients and pages kept for the cache get the whole document at once.
+  const waitForAll = storable || isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -45,11 +43,12 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (storable) keepForCache(body, request, nonce, responseHeaders, () => responseStatusCode);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
-            }),
+            })
           );
           pipe(body);
         },
@@ -60,9 +59,39 @@ export default function handleRequest(
           responseStatusCode = 500;
           if (shellRendered) log("error", "render.failed", { error });
         },
-      },
+      }
     );
     setTimeout(abort, ABORT_DELAY_MS);
+  });
+}
+
+type PageCacheHandle = { anonymousPageCache?: boolean };
+
+/** A page of the public frame, asked for anonymously, answered 200 without a cookie: the same for every visitor. */
+function isStorablePage(request: Request, status: number, headers: Headers, context: EntryContext) {
+  const url = new URL(request.url);
+  return (
+    request.method === "GET" &&
+    isAnonymousPageRequest({
+      method: request.method,
+      url: url.pathname + url.search,
+      cookie: request.headers.get("Cookie"),
+    }) &&
+    status === 200 &&
+    !headers.has("Set-Cookie") &&
+    context.staticHandlerContext.matches.some(
+      (match) => (context.routeModules[match.route.id]?.handle as PageCacheHandle | undefined)?.anonymousPageCache
+    )
+  );
+}
+
+/** Copies the streamed document and stores it once it is whole, unless rendering failed on the way. */
+function keepForCache(body: PassThrough, request: Request, nonce: string, headers: Headers, status: () => number) {
+  const chunks: Buffer[] = [];
+  body.on("data", (chunk: Buffer) => chunks.push(chunk));
+  body.on("end", () => {
+    if (status() !== 200) return;
+    storePage(new URL(request.url).pathname, Buffer.concat(chunks).toString("utf8"), nonce, headers);
   });
 }
 

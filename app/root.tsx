@@ -11,27 +11,22 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
-import toastStyles from "react-toastify/ReactToastify.css";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
 import appStyles from "~/styles/app.css";
-import { getHoneypot } from "~/utils/honeypot.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
-  { rel: "stylesheet", href: toastStyles },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  const honeypotInputProps = await getHoneypot().getInputProps();
   // Only a request that carried a notice needs its cookie cleared.
-  return json({ toast: toast ?? null, honeypotInputProps }, toast ? { headers } : undefined);
+  return json({ toast: toast ?? null }, toast ? { headers } : undefined);
 }
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
@@ -63,12 +58,10 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
 }
 
 export default function App() {
-  const { toast, honeypotInputProps } = useLoaderData<typeof loader>();
+  const { toast } = useLoaderData<typeof loader>();
   return (
     <Document>
-      <HoneypotProvider {...honeypotInputProps}>
-        <Outlet />
-      </HoneypotProvider>
+      <Outlet />
       <Toasts toast={toast} />
     </Document>
   );

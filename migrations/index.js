@@ -2,8 +2,12 @@
 // The static list of migrations, so the bundled server carries them with it.
 // Add each new migration here, in order.
 import * as m001 from "./001_initial.js";
+import * as m002 from "./002_investor_table_indexes.js";
+import * as m003 from "./003_investor_counts.js";
 
 /** @type {Record<string, import("kysely").Migration>} */
 export const migrations = {
   "001_initial": m001,
+  "002_investor_table_indexes": m002,
+  "003_investor_counts": m003,
 };

@@ -9,7 +9,8 @@
  */
 import "dotenv/config";
 import { createOrPromoteAdministrator } from "../app/models/account.server";
-import { emailSchema, passwordSchema, validationMessages } from "../app/utils/account-validation";
+import { validationMessages } from "../app/utils/account-validation";
+import { emailSchema, passwordSchema } from "../app/utils/account-validation.server";
 import { closeDatabase, migrateDatabase } from "../app/utils/db.server";
 
 const USAGE = "Usage: npm run create-admin -- <email>   (password from ADMIN_PASSWORD, or asked for in a terminal)";

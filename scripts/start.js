@@ -1,6 +1,7 @@
 // `npm start`: the one command that runs the site on a fresh clone. It installs
 // the packages if they are missing, builds if the build is missing or older than
-// the sources, and starts server.js (which migrates the database and serves).
+// the sources, and starts server.js (which migrates the database and serves)
+// through scripts/serve.js.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -31,4 +32,5 @@ const sourcesChanged =
   Math.max(newestMtime("app"), newestMtime("migrations")) > fs.statSync(buildFile).mtimeMs;
 if (sourcesChanged) run("npm", ["run", "build"]);
 
-await import("../server.js");
+const { serve } = await import("./serve.js");
+serve();

@@ -1,7 +1,9 @@
-import { authLabels } from "~/content/auth";
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { HeadersFunction } from "@remix-run/node";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { Field } from "~/components/form-field";
+import { authLabels } from "~/content/account-pages/common";
+import { PASSWORD_MIN_LENGTH, validationMessages } from "~/utils/account-validation";
+import type { BoundField } from "~/utils/live-validation";
 
 /** The card every account page sits in: a heading, an optional intro, the form. */
 export function AuthCard({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) {
@@ -14,103 +16,60 @@ export function AuthCard({ heading, intro, children }: { heading: string; intro?
   );
 }
 
-type FieldProps = {
-  field: FieldMetadata<string>;
-  label: string;
-  type: "email" | "password" | "text";
-  autoComplete: string;
-  /** A hint kept beside the field and read out with it. */
-  hint?: string;
-};
-
-/**
- * A labelled input with its messages beside it. The messages come from Conform:
- * from the browser's own check with JavaScript, from the server's reply without.
- */
-export function AuthField({ field, label, type, autoComplete, hint }: FieldProps) {
-  const hintId = `${field.id}-hint`;
-  const { key, ...inputProps } = getInputProps(field, {
-    type,
-    ariaDescribedBy: hint ? hintId : undefined,
-  });
+/** The e-mail field of the account forms. */
+export function EmailField({ field }: { field: BoundField }) {
   return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <input key={key} {...inputProps} autoComplete={autoComplete} aria-required="true" />
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
+    <Field
+      {...field}
+      label={authLabels.email}
+      type="email"
+      autoComplete="email"
+      required
+      data-missing={validationMessages.emailInvalid}
+      data-invalid={validationMessages.emailInvalid}
+    />
+  );
+}
+
+/** The password field of the login form: only its presence is checked before the hash decides. */
+export function CurrentPasswordField({ field }: { field: BoundField }) {
+  return (
+    <Field
+      {...field}
+      label={authLabels.password}
+      type="password"
+      autoComplete="current-password"
+      required
+      data-missing={validationMessages.passwordEmpty}
+    />
   );
 }
 
 /** A new password and its confirmation, as sign-up and password reset ask for them. */
-export function NewPasswordFields({
-  password,
-  confirmPassword,
-}: {
-  password: FieldProps["field"];
-  confirmPassword: FieldProps["field"];
-}) {
+export function NewPasswordFields({ password, confirmPassword }: { password: BoundField; confirmPassword: BoundField }) {
   return (
     <>
-      <AuthField
-        field={password}
+      <Field
+        {...password}
         label={authLabels.password}
         type="password"
         autoComplete="new-password"
         hint={authLabels.newPasswordHint}
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        data-missing={validationMessages.passwordEmpty}
+        data-short={validationMessages.passwordTooShort}
       />
-      <AuthField field={confirmPassword} label={authLabels.confirmPassword} type="password" autoComplete="new-password" />
+      <Field
+        {...confirmPassword}
+        label={authLabels.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        data-match={password.name}
+        data-mismatch={validationMessages.passwordsDoNotMatch}
+      />
     </>
   );
-}
-
-/**
- * Always rendered, one line tall when empty: a message appearing on blur must
- * not push the submit button away between the press and the release of a click.
- */
-export function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return (
-    <div id={id} className="field__errors">
-      {errors?.map((message) => (
-        <p key={message} className="field__error">
-          {message}
-        </p>
-      ))}
-    </div>
-  );
-}
-
-/** Errors about the whole form (a wrong password, a refused link), announced when they appear. */
-export function FormErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return (
-    <div id={id} className="form-error" role="alert">
-      {errors?.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </div>
-  );
-}
-
-/**
- * After the server's answer, empties the password fields, as a page reload
- * does without JavaScript: a refused password is never kept in the page.
- */
-export function useClearedAfterReply(formId: string, fieldNames: string[], reply: unknown) {
-  const names = fieldNames.join(" ");
-  useEffect(() => {
-    if (!reply) return;
-    const form = document.getElementById(formId);
-    if (!(form instanceof HTMLFormElement)) return;
-    for (const name of names.split(" ")) {
-      const input = form.elements.namedItem(name);
-      if (input instanceof HTMLInputElement) input.value = "";
-    }
-  }, [reply, formId, names]);
 }
 
 /**

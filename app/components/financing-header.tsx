@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { financingHeader } from "~/content/auth";
+import { financingHeader } from "~/content/account-pages/common";
 import { Logo } from "./logo";
 
 /**

@@ -200,7 +200,11 @@ function InvestorTableRow({ row, returnTo }: { row: InvestorRow; returnTo: strin
   );
 }
 
-/** One flag, one small form: it submits on change with JavaScript, through its Save button without. */
+/**
+ * One flag, one small form: it submits on change with JavaScript, through its Save button without.
+ * The row's forms are plain forms that their fetcher submits: their actions are absolute, and
+ * fetcher.Form / Link would resolve them against the routes three times per row on every render.
+ */
 function FlagForm({
   fetcher,
   row,
@@ -219,7 +223,7 @@ function FlagForm({
   const hydrated = useHydrated();
   const selectId = `${intent}-${row.id}`;
   return (
-    <fetcher.Form method="post" action={`/financing/investors/${row.id}`} className="flag-form">
+    <form method="post" action={`/financing/investors/${row.id}`} className="flag-form">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <label htmlFor={selectId} className="visually-hidden">
@@ -239,7 +243,7 @@ function FlagForm({
           {words.save}
         </button>
       )}
-    </fetcher.Form>
+    </form>
   );
 }
 
@@ -250,17 +254,18 @@ function DeleteControl({ row, returnTo }: { row: InvestorRow; returnTo: string }
   const action = `/financing/investors/${row.id}/delete`;
   if (!hydrated) {
     return (
-      <Link to={`${action}?${new URLSearchParams({ returnTo })}`} aria-label={words.deleteFor(row.email)}>
+      <a href={`${action}?${new URLSearchParams({ returnTo })}`} aria-label={words.deleteFor(row.email)}>
         {words.delete}
-      </Link>
+      </a>
     );
   }
   return (
-    <fetcher.Form
+    <form
       method="post"
       action={action}
       onSubmit={(event) => {
-        if (!window.confirm(adminContent.deletePage.question)) event.preventDefault();
+        event.preventDefault();
+        if (window.confirm(adminContent.deletePage.question)) fetcher.submit(event.currentTarget);
       }}
     >
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -272,6 +277,6 @@ function DeleteControl({ row, returnTo }: { row: InvestorRow; returnTo: string }
       >
         {words.delete}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

@@ -5,8 +5,9 @@ import { FaqAccordion, faqLinks } from "~/components/faq-accordion";
 import { HeroVideo } from "~/components/hero-video";
 import { Reveal } from "~/components/reveal";
 import { TeamSection, teamLinks } from "~/components/team-section";
-import { faqEntries } from "~/content/faq";
+import type { FaqEntry } from "~/content/faq";
 import { contactSection, faqBlock, hero, intro, pricing } from "~/content/landing";
+import type { TeamMember } from "~/content/team";
 import landingStyles from "~/styles/landing.css";
 
 /** For the `links` of both landing routes (/ and /home). */
@@ -22,7 +23,7 @@ export const landingLinks: LinkDescriptor[] = [
  * contact form, a few FAQs and the team, each animating in once. The contact
  * form posts to the route that renders this page.
  */
-export function LandingPage() {
+export function LandingPage({ faq, team }: { faq: readonly FaqEntry[]; team: readonly TeamMember[] }) {
   const [searchParams] = useSearchParams();
   // A member's dialog opened from the URL must not wait for its block to scroll into view.
   const teamDialogOpen = searchParams.has("member");
@@ -74,7 +75,7 @@ export function LandingPage() {
 
       <Reveal className="section landing__faq" aria-labelledby="landing-faq-heading">
         <h2 id="landing-faq-heading">{faqBlock.heading}</h2>
-        <FaqAccordion entries={faqEntries.slice(0, faqBlock.count)} label={faqBlock.heading} />
+        <FaqAccordion entries={faq} label={faqBlock.heading} />
         <p>
           <Link to={faqBlock.allLink.to} className="landing__link">
             {faqBlock.allLink.label}
@@ -83,7 +84,7 @@ export function LandingPage() {
       </Reveal>
 
       <Reveal as="div" initiallyVisible={teamDialogOpen}>
-        <TeamSection headingLevel={2} />
+        <TeamSection members={team} headingLevel={2} />
       </Reveal>
     </div>
   );

@@ -1,7 +1,8 @@
 import { Link, useNavigate, type Path } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { TEAM_PHOTO_SIZE_PX, type TeamMember } from "~/content/team";
+import { TEAM_PHOTO_SIZE_PX } from "~/content/constants";
+import type { TeamMember } from "~/content/team";
 
 type CloseTo = Pick<Path, "pathname" | "search">;
 

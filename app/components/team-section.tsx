@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { findTeamMember, TEAM_PHOTO_SIZE_PX, teamMembers, type TeamMember } from "~/content/team";
+import { TEAM_PHOTO_SIZE_PX } from "~/content/constants";
+import type { TeamMember } from "~/content/team";
 import teamStyles from "~/styles/team.css";
 import { TeamModal } from "./team-modal";
 
@@ -13,12 +14,15 @@ const MEMBER_PARAM = "member";
 /**
  * WHO WE ARE: a card per member, each a link to ?member=<slug> on the current
  * page, and the modal of the member named there. The URL is the modal's only
- * state, so it opens and closes without JavaScript and on any page.
+ * state, so it opens and closes without JavaScript and on any page. The
+ * members come from the route's loader (app/content/team.ts stays on the
+ * server), so their biographies travel as data, not as script.
  */
-export function TeamSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
+export function TeamSection({ members, headingLevel = 2 }: { members: readonly TeamMember[]; headingLevel?: 1 | 2 }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
-  const member = findTeamMember(params.get(MEMBER_PARAM));
+  const slug = params.get(MEMBER_PARAM);
+  const member = members.find((each) => each.slug === slug);
   useFocusCardAfterModalCloses(member?.slug);
 
   const Heading = headingLevel === 1 ? "h1" : "h2";
@@ -30,7 +34,7 @@ export function TeamSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         WHO WE ARE
       </Heading>
       <ul className="team__grid" aria-label="Team members">
-        {teamMembers.map((each) => (
+        {members.map((each) => (
           <li key={each.slug}>
             <article className="team-card">
               <img

@@ -1,38 +1,31 @@
-import { useEffect } from "react";
-import { Bounce, toast as notify, ToastContainer } from "react-toastify";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { TOAST_AUTO_CLOSE_MS } from "~/content/constants";
+import { useEffect, useState, type ComponentType } from "react";
 
 type ToastMessage = { message: string; type: "info" | "success" | "error" | "warning" };
 
 /**
  * Notices appear as react-toastify toasts with JavaScript, and as a status
- * line in the page without it (the server renders it; hydration hides it).
+ * line in the page without it. react-toastify (and the styles it injects) is
+ * fetched as a chunk of its own the first time a notice arrives, so pages
+ * without one never download it. The server renders the status line, and it
+ * stays until the toaster has taken over: without JavaScript, before
+ * hydration, and if the chunk cannot be fetched.
  */
 export function Toasts({ toast }: { toast: ToastMessage | null }) {
-  const hydrated = useHydrated();
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
 
   useEffect(() => {
-    if (toast) notify(toast.message, { type: toast.type });
+    if (!toast) return;
+    import("./toaster").then((toaster) => {
+      toaster.showToast(toast);
+      setToaster(() => toaster.Toaster);
+    });
   }, [toast]);
 
-  return (
-    <>
-      {toast && !hydrated ? (
-        <p className={`status-line status-line--${toast.type}`} role={toast.type === "error" ? "alert" : "status"}>
-          {toast.message}
-        </p>
-      ) : null}
-      <ToastContainer
-        position="top-right"
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        pauseOnHover
-        pauseOnFocusLoss
-        closeOnClick={false}
-        closeButton
-        draggable
-        transition={Bounce}
-      />
-    </>
-  );
+  return Toaster ? (
+    <Toaster />
+  ) : toast ? (
+    <p className={`status-line status-line--${toast.type}`} role={toast.type === "error" ? "alert" : "status"}>
+      {toast.message}
+    </p>
+  ) : null;
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { verifyPage } from "~/content/auth";
+import { verifyPage } from "~/content/account-pages/verify";
 import { VERIFY_COUNTDOWN_SECONDS } from "~/content/constants";
 
 /**

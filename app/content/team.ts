@@ -19,9 +19,6 @@ export type TeamMember = {
   linkedin: string;
 };
 
-/** The portraits' intrinsic size, so the page reserves their space before they load. */
-export const TEAM_PHOTO_SIZE_PX = 320;
-
 export const teamMembers: readonly TeamMember[] = [
   {
     slug: "jordan-ellis",
@@ -59,7 +56,3 @@ export const teamMembers: readonly TeamMember[] = [
     linkedin: "",
   },
 ];
-
-export function findTeamMember(slug: string | null | undefined): TeamMember | undefined {
-  return slug ? teamMembers.find((member) => member.slug === slug) : undefined;
-}

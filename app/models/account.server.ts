@@ -30,15 +30,14 @@ import {
   type PublicUser,
   type UserRow,
 } from "./user.server";
+import { accountMessages, validationMessages } from "~/utils/account-validation";
 import {
-  accountMessages,
   emailSchema,
   fieldErrorsOf,
   loginSchema,
   passwordSchema,
-  validationMessages,
   type FieldErrors,
-} from "~/utils/account-validation";
+} from "~/utils/account-validation.server";
 import { now } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 
@@ -184,16 +183,19 @@ export async function logIn(input: { email: unknown; password: unknown; ip: stri
   }
 
   await clearLoginFailures(email, { unlock: false });
-  const at = now();
-  await getDb()
-    .updateTable("users")
-    .set({
-      failed_logins: 0,
-      locked_until: null,
-      ...(needsRehash(user.password_hash) ? { password_hash: await hashPassword(password), updated_at: at } : {}),
-    })
-    .where("id", "=", user.id)
-    .execute();
+  // Most logins change nothing here; skipping the write keeps a login close to the cost of its hash.
+  const rehash = needsRehash(user.password_hash);
+  if (rehash || user.failed_logins !== 0 || user.locked_until !== null) {
+    await getDb()
+      .updateTable("users")
+      .set({
+        failed_logins: 0,
+        locked_until: null,
+        ...(rehash ? { password_hash: await hashPassword(password), updated_at: now() } : {}),
+      })
+      .where("id", "=", user.id)
+      .execute();
+  }
   await recordAuditEvent({
     actorId: user.id,
     actorEmail: user.email,

@@ -7,11 +7,18 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { recordAuditEvent } from "./audit.server";
 import { requireUser } from "./session.server";
-import { toPublicUser, normalizeEmail, type PublicUser, type UserRow } from "./user.server";
+import {
+  PUBLIC_USER_COLUMNS,
+  publicUserJson,
+  toPublicUser,
+  normalizeEmail,
+  type PublicUser,
+  type PublicUserRow,
+} from "./user.server";
 import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
 import { now } from "~/utils/clock.server";
-import { emailSchema } from "~/utils/account-validation";
+import { emailSchema } from "~/utils/account-validation.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import {
@@ -36,30 +43,40 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   return user;
 }
 
-function toInvestorRow(row: UserRow): InvestorRow {
+function toInvestorRow(row: PublicUserRow): InvestorRow {
   const { role: _role, ...user } = toPublicUser(row);
   return user;
 }
 
 /** `%` and `_` typed by the administrator are searched for literally. */
 function likePattern(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** The NDA filter's states, as flag values: the same columns in `users` and `investor_counts`. */
+const NDA_FLAG_CONDITIONS: Record<
+  InvestorTableState["nda"],
+  [column: "is_nda_sent" | "is_nda_signed", value: 0 | 1][]
+> = {
+  all: [],
+  "not-sent": [["is_nda_sent", 0]],
+  sent: [
+    ["is_nda_sent", 1],
+    ["is_nda_signed", 0],
+  ],
+  signed: [["is_nda_signed", 1]],
+};
 
 function selection(state: Pick<InvestorTableState, "q" | "nda">) {
   let query = getDb().selectFrom("users").where("role", "=", "investor");
   if (state.q) {
     const pattern = likePattern(state.q);
+    // LIKE ignores case (ASCII, as lower() would) and reads both columns from the registration index.
     query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(full_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(email) like ${pattern} escape '\\'`,
-      ])
+      eb.or([sql<boolean>`full_name like ${pattern} escape '\\'`, sql<boolean>`email like ${pattern} escape '\\'`])
     );
   }
-  if (state.nda === "not-sent") query = query.where("is_nda_sent", "=", 0);
-  if (state.nda === "sent") query = query.where("is_nda_sent", "=", 1).where("is_nda_signed", "=", 0);
-  if (state.nda === "signed") query = query.where("is_nda_signed", "=", 1);
+  for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
   return query;
 }
 
@@ -69,22 +86,42 @@ const SORT_EXPRESSIONS = {
   registered: sql`created_at`,
 } as const;
 
-/** Every investor of the selection, sorted; `limit` absent means all of them (CSV export). */
-async function selectInvestors(state: InvestorTableState, page?: { limit: number; offset: number }) {
-  const direction = state.dir === "asc" ? sql`asc` : sql`desc`;
+type Page = { limit: number; offset: number; total: number };
+
+/** Every investor of the selection, sorted; without `page` all of them (CSV export). */
+async function selectInvestors(state: InvestorTableState, page?: Page) {
+  // OFFSET walks the index from one end, so a page past the middle is read from the other end and turned round.
+  const fromEnd = page !== undefined && page.offset > page.total / 2;
+  const ascending = (state.dir === "asc") !== fromEnd;
+  const direction = ascending ? sql`asc` : sql`desc`;
   let query = selection(state)
-    .selectAll()
+    .select(PUBLIC_USER_COLUMNS)
     .orderBy(sql`${SORT_EXPRESSIONS[state.sort]} ${direction}`)
-    .orderBy("id");
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return (await query.execute()).map(toInvestorRow);
+    // The tie-break runs the same way as the sort, so one index serves both directions.
+    .orderBy(sql`id ${direction}`);
+  if (page && fromEnd) {
+    const rowsLeft = page.total - page.offset;
+    query = query.limit(Math.min(page.limit, rowsLeft)).offset(Math.max(0, rowsLeft - page.limit));
+  } else if (page) {
+    query = query.limit(page.limit).offset(page.offset);
+  }
+  const rows = (await query.execute()).map(toInvestorRow);
+  return fromEnd ? rows.reverse() : rows;
 }
 
 async function countInvestors(state: Pick<InvestorTableState, "q" | "nda">) {
-  const row = await selection(state)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  if (state.q) {
+    const row = await selection(state)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+  // Without a search, the counts per NDA state that triggers keep (migrations/003) answer at once.
+  let query = getDb()
+    .selectFrom("investor_counts")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), sql<number>`0`).as("count"));
+  for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
 /** The administrator's table for a URL: search, NDA filter, sort and page come from its query. */
@@ -96,6 +133,7 @@ export async function loadInvestorTable(url: URL): Promise<InvestorTableData> {
   const rows = await selectInvestors(state, {
     limit: INVESTOR_PAGE_SIZE,
     offset: (state.page - 1) * INVESTOR_PAGE_SIZE,
+    total,
   });
   return { state, rows, total, pageCount, returnTo: `/financing${investorTableSearch(state)}` };
 }
@@ -105,17 +143,21 @@ export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
   return selectInvestors(parseInvestorTableState(url.searchParams));
 }
 
-/** Investors for the API, oldest first; without `limit` every one of them. */
-export async function listInvestors({ limit, offset = 0 }: { limit?: number; offset?: number } = {}) {
-  let query = getDb()
+/** Investors for the API, oldest first, as a JSON array of public users; without `limit` every one of them. */
+export async function investorsJson({ limit, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<string> {
+  let page = getDb()
     .selectFrom("users")
-    .selectAll()
+    .select(PUBLIC_USER_COLUMNS)
     .where("role", "=", "investor")
     .orderBy("created_at")
     .orderBy("id");
-  if (limit !== undefined) query = query.limit(limit).offset(offset);
-  else if (offset > 0) query = query.limit(-1).offset(offset);
-  return (await query.execute()).map(toPublicUser);
+  if (limit !== undefined) page = page.limit(limit).offset(offset);
+  else if (offset > 0) page = page.limit(-1).offset(offset);
+  const { users } = await getDb()
+    .selectFrom(page.as("page"))
+    .select(sql<string>`json_group_array(${publicUserJson} order by created_at, id)`.as("users"))
+    .executeTakeFirstOrThrow();
+  return users;
 }
 
 type Actor = Pick<PublicUser, "id" | "email">;
@@ -180,7 +222,7 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
   return { ok: true, user: toPublicUser(row) };
 }
 
-function mailMaterialsOpen(row: UserRow) {
+function mailMaterialsOpen(row: PublicUserRow) {
   const link = new URL("/financing/materials", getEnv().appUrl).href;
   return trySendMail({ to: row.email, ...portalEmails.materialsOpen({ name: row.full_name, link }) });
 }
@@ -217,7 +259,7 @@ export async function deleteInvestor({
 export async function getInvestorById(id: string): Promise<InvestorRow | null> {
   const row = await getDb()
     .selectFrom("users")
-    .selectAll()
+    .select(PUBLIC_USER_COLUMNS)
     .where("id", "=", id)
     .where("role", "=", "investor")
     .executeTakeFirst();

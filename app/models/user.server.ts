@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { getDb, type Role, type UsersTable } from "~/utils/db.server";
 
 export type UserRow = Selectable<UsersTable>;
@@ -15,7 +15,21 @@ export type PublicUser = {
   createdAt: string;
 };
 
-export function toPublicUser(row: UserRow): PublicUser {
+/** The columns a PublicUser is made of: lists select only these, not the hash and counters beside them. */
+export const PUBLIC_USER_COLUMNS = [
+  "id",
+  "email",
+  "full_name",
+  "address",
+  "is_nda_sent",
+  "is_nda_signed",
+  "role",
+  "created_at",
+] as const satisfies readonly (keyof UserRow)[];
+
+export type PublicUserRow = Pick<UserRow, (typeof PUBLIC_USER_COLUMNS)[number]>;
+
+export function toPublicUser(row: PublicUserRow): PublicUser {
   return {
     id: row.id,
     email: row.email,
@@ -27,6 +41,22 @@ export function toPublicUser(row: UserRow): PublicUser {
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
+
+/**
+ * toPublicUser's shape, built by SQLite as JSON text, for lists of thousands:
+ * no row object, no PublicUser object and no JSON.stringify in JavaScript
+ * (docs/performance.md). tests/integration/portal-admin.test.ts holds the two equal.
+ */
+export const publicUserJson = sql<string>`json_object(
+  'id', id,
+  'email', email,
+  'fullName', full_name,
+  'address', address,
+  'isNDASent', json(iif(is_nda_sent, 'true', 'false')),
+  'isNDASigned', json(iif(is_nda_signed, 'true', 'false')),
+  'role', json_object('name', role),
+  'createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch')
+)`;
 
 /** How addresses are stored and compared: trimmed and lowercased. */
 export function normalizeEmail(email: string) {

@@ -2,9 +2,12 @@ import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run
 import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
 import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => contactFormLinks;
+
+export const loader = async () => ({ honeypot: await honeypotFields() });
 
 export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: "/contact" });

@@ -4,15 +4,16 @@ import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
 import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { getEnv } from "~/utils/env.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => contactFormLinks;
 
 /** With CONTACT_FORM_URL set, the firm's external form service takes the visitor instead. */
-export function loader(_: LoaderFunctionArgs) {
+export async function loader(_: LoaderFunctionArgs) {
   const { contactFormUrl } = getEnv();
   if (contactFormUrl) return redirect(contactFormUrl, 302);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FaqAccordion, faqItemId, faqLinks } from "~/components/faq-accordion";
@@ -12,7 +11,7 @@ export const links: LinksFunction = () => faqLinks;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { query, visible, matchCount, nextShow } = searchFaq(faqEntries, new URL(request.url).searchParams);
-  return json({ query, entries: visible, matchCount, nextShow });
+  return { query, entries: visible, matchCount, nextShow };
 }
 
 export const meta: MetaFunction = () =>

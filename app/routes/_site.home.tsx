@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { LandingPage, landingLinks } from "~/components/landing-page";
 import { contactSection, landingMeta, signedInBar } from "~/content/landing";
+import { landingContent } from "~/content/landing.server";
 import { getSessionUser } from "~/models/session.server";
 import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => landingLinks;
@@ -12,7 +13,7 @@ export const links: LinksFunction = () => landingLinks;
 /** /home is the landing page, plus a working Log Out for a signed-in visitor. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  return json({ signedInAs: user?.email ?? null });
+  return { signedInAs: user?.email ?? null, ...landingContent(), honeypot: await honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -24,7 +25,7 @@ export const headers = contactFormHeaders;
 export const meta: MetaFunction = () => pageMeta(landingMeta.homeAlias.title, landingMeta.homeAlias.description);
 
 export default function HomePage() {
-  const { signedInAs } = useLoaderData<typeof loader>();
+  const { signedInAs, ...content } = useLoaderData<typeof loader>();
   return (
     <>
       {signedInAs ? (
@@ -38,7 +39,7 @@ export default function HomePage() {
           </Form>
         </div>
       ) : null}
-      <LandingPage />
+      <LandingPage {...content} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { logIn } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
-import { loginSchema } from "~/utils/account-validation";
+import { loginSchema } from "~/utils/account-validation.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 
 /** POST { email, password } → { accessToken, user, expiresIn } and the HttpOnly refresh cookie. */

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { resetPassword } from "~/models/account.server";
-import { accountMessages, passwordSchema } from "~/utils/account-validation";
+import { accountMessages } from "~/utils/account-validation";
+import { passwordSchema } from "~/utils/account-validation.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 
 const bodySchema = z.object({

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listInvestors } from "~/models/investor-admin.server";
-import { apiError, apiJson, methodNotAllowed, requireApiUser } from "~/utils/api.server";
+import { investorsJson } from "~/models/investor-admin.server";
+import { apiError, methodNotAllowed, requireApiUser } from "~/utils/api.server";
 
 const MAX_LIMIT = 1000;
 
@@ -29,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       issues: { offset: ["Must be a whole number, 0 or more."] },
     });
   }
-  return apiJson({ users: await listInvestors({ limit, offset }) });
+  // The list is JSON already (SQLite builds it): it goes out as it is, inside { users }.
+  return new Response(`{"users":${await investorsJson({ limit, offset })}}`, {
+    headers: { "Content-Type": "application/json; charset=utf-8" },
+  });
 }
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -5,7 +5,7 @@ import { AuthCard } from "~/components/auth-form";
 import { FinancingHeader } from "~/components/financing-header";
 import { SiteFooter } from "~/components/site-footer";
 import { NoScriptRefresh, VerifyCountdown } from "~/components/verify-countdown";
-import { verifyPage } from "~/content/auth";
+import { verifyPage } from "~/content/account-pages/verify";
 import { verifyEmail } from "~/models/account.server";
 import { getSessionUser } from "~/models/session.server";
 import { pageMeta } from "~/utils/meta";

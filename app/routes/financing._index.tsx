@@ -2,14 +2,16 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvestorTable, investorTableLinks } from "~/components/investor-table";
-import { NameAddressForm, nameAddressFormSchema } from "~/components/name-address-form";
+import { NameAddressForm } from "~/components/name-address-form";
 import { nameAddressMessages, portalStatus } from "~/content/portal";
 import { loadInvestorTable } from "~/models/investor-admin.server";
 import { investorScreen, setNameAndAddress } from "~/models/investor-profile.server";
 import { requireUser } from "~/models/session.server";
 import portalStyles from "~/styles/portal.css";
-import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
+import { formRefusal, readFormBody } from "~/utils/form-body.server";
+import { parseSubmission } from "~/utils/form-submission.server";
 import { pageMeta } from "~/utils/meta";
+import { nameAddressFormSchema } from "~/utils/name-address.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }, ...investorTableLinks()];
@@ -29,9 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   if (investorScreen(user) !== "name-address") throw redirect("/financing");
-  const form = await readFormSubmission(request, { schema: nameAddressFormSchema, disableAutoCoercion: true });
-  if (!form.ok) return json({ result: formRefusal(form.message) }, { status: form.status });
-  const { submission } = form;
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
+  const submission = parseSubmission(body.formData, nameAddressFormSchema, { keepEmpty: true });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
 
   const result = await setNameAndAddress({ actor: user, email: user.email, ...submission.value, ip: context.clientIp });

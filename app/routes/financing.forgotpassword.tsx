@@ -2,15 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { keepRetryAfter } from "~/components/auth-form";
 import { EmailRequestForm } from "~/components/email-request-form";
-import { authNotices, forgotPasswordPage } from "~/content/auth";
+import { authNotices } from "~/content/account-pages/common";
+import { forgotPasswordPage } from "~/content/account-pages/forgot-password";
 import { requestPasswordReset } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
 import { handleEmailRequestForm } from "~/utils/email-request-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -3,7 +3,8 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { getInvestorById, requireAdmin, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
-import { readFormSubmission } from "~/utils/form-body.server";
+import { readFormBody } from "~/utils/form-body.server";
+import { parseSubmission } from "~/utils/form-submission.server";
 import { safeReturnTo } from "~/utils/investor-table";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
@@ -29,22 +30,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
-  const form = await readFormSubmission(request, { schema: flagSchema });
+  const body = await readFormBody(request);
   // Not a browser's form: told in plain words, as there is no page to go back to.
-  if (!form.ok) {
-    return new Response(form.message, { status: form.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!body.ok) {
+    return new Response(body.message, { status: body.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const { formData, submission } = form;
+  const { formData } = body;
   const returnTo = safeReturnTo(formData.get("returnTo"));
+  // parseSubmission refuses a field sent twice (state=yes&state=no): which one did the administrator mean?
+  const flag = parseSubmission(formData, flagSchema);
   const investor = params.id ? await getInvestorById(params.id) : null;
-  if (submission.status !== "success" || !investor) {
+  if (flag.status !== "success" || !investor) {
     return redirectWithError(returnTo, adminContent.notices.failed);
   }
-  const change = submission.value.intent === "nda-sent" ? setNdaSent : setNdaSigned;
+  const change = flag.value.intent === "nda-sent" ? setNdaSent : setNdaSigned;
   const result = await change({
     actor,
     email: investor.email,
-    state: submission.value.state === "yes",
+    state: flag.value.state === "yes",
     ip: (context as { clientIp?: string }).clientIp,
   });
   if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);

@@ -1,27 +1,30 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
-import { authLabels, authNotices, loginPage } from "~/content/auth";
+import { HoneypotFields } from "~/components/honeypot-fields";
+import { AuthCard, CurrentPasswordField, EmailField, keepRetryAfter } from "~/components/auth-form";
+import { FormErrors } from "~/components/form-field";
+import { authNotices } from "~/content/account-pages/common";
+import { loginPage } from "~/content/account-pages/login";
 import { logIn } from "~/models/account.server";
 import { createUserSession, requireAnonymous } from "~/models/session.server";
-import { loginSchema } from "~/utils/account-validation";
-import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
+import { loginSchema } from "~/utils/account-validation.server";
+import { formRefusal, readFormBody } from "~/utils/form-body.server";
+import { parseSubmission } from "~/utils/form-submission.server";
+import { honeypotFields } from "~/utils/honeypot.server";
+import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const form = await readFormSubmission(request, { schema: loginSchema });
-  if (!form.ok) return json({ result: formRefusal(form.message), unverifiedEmail: null }, { status: form.status });
-  const { submission } = form;
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ result: formRefusal(body.message), unverifiedEmail: null }, { status: body.status });
+  const submission = parseSubmission(body.formData, loginSchema);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }), unverifiedEmail: null }, { status: 400 });
   }
@@ -55,23 +58,16 @@ export const headers = keepRetryAfter;
 
 export default function LoginPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
-  useClearedAfterReply(form.id, ["password"], actionData?.result);
+  const { formProps, formErrors, fieldProps } = useLiveValidation("login", actionData?.result);
 
   return (
     <div className="auth-page">
       <AuthCard heading={loginPage.heading} intro={loginPage.intro}>
         {/* SPEC's hidden 'Remember Password' checkbox did nothing, so it is left out (sessions are decided by DESIGN.md section 5). */}
-        <Form method="post" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <AuthField field={fields.email} label={authLabels.email} type="email" autoComplete="email" />
-          <AuthField field={fields.password} label={authLabels.password} type="password" autoComplete="current-password" />
+        <Form method="post" {...formProps}>
+          <FormErrors id="login-form-error" errors={formErrors} />
+          <EmailField field={fieldProps("email")} />
+          <CurrentPasswordField field={fieldProps("password")} />
           <button type="submit" className="button">
             {loginPage.submit}
           </button>
@@ -94,7 +90,7 @@ export default function LoginPage() {
 function ResendVerification({ email }: { email: string }) {
   return (
     <Form method="post" action="/financing/verify-email" className="auth-resend">
-      <HoneypotInputs />
+      <HoneypotFields />
       <input type="hidden" name="email" value={email} />
       <p>{loginPage.resendIntro}</p>
       <button type="submit" className="button button--secondary">

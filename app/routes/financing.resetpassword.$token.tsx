@@ -1,13 +1,15 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard, AuthField, NewPasswordFields, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
-import { authLabels, authNotices, resetPasswordPage } from "~/content/auth";
+import { AuthCard, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
+import { FormErrors } from "~/components/form-field";
+import { authNotices } from "~/content/account-pages/common";
+import { resetPasswordPage } from "~/content/account-pages/reset-password";
 import { resetPassword } from "~/models/account.server";
-import { resetPasswordSchema } from "~/utils/account-validation";
-import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
+import { resetPasswordSchema } from "~/utils/account-validation.server";
+import { formRefusal, readFormBody } from "~/utils/form-body.server";
+import { parseSubmission } from "~/utils/form-submission.server";
+import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -25,9 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  const form = await readFormSubmission(request, { schema: resetPasswordSchema });
-  if (!form.ok) return json({ result: formRefusal(form.message), linkRefused: false }, { status: form.status });
-  const { submission } = form;
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ result: formRefusal(body.message), linkRefused: false }, { status: body.status });
+  const submission = parseSubmission(body.formData, resetPasswordSchema);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), linkRefused: false }, { status: 400 });
   }
@@ -60,14 +62,7 @@ export const headers = keepRetryAfter;
 export default function ResetPasswordPage() {
   const { done } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
-  useClearedAfterReply(form.id, PASSWORD_FIELDS, actionData?.result);
+  const { formProps, formErrors, fieldProps } = useLiveValidation("reset-password", actionData?.result);
 
   if (done) {
     return (
@@ -84,9 +79,9 @@ export default function ResetPasswordPage() {
   return (
     <div className="auth-page">
       <AuthCard heading={resetPasswordPage.heading} intro={resetPasswordPage.intro}>
-        <Form method="post" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+        <Form method="post" {...formProps}>
+          <FormErrors id="reset-password-form-error" errors={formErrors} />
+          <NewPasswordFields password={fieldProps("password")} confirmPassword={fieldProps("confirmPassword")} />
           <button type="submit" className="button">
             {resetPasswordPage.submit}
           </button>

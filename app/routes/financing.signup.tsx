@@ -1,17 +1,19 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { AuthCard, AuthField, NewPasswordFields, FormErrors, keepRetryAfter, useClearedAfterReply } from "~/components/auth-form";
-import { authLabels, authNotices, signupPage } from "~/content/auth";
+import { HoneypotFields } from "~/components/honeypot-fields";
+import { AuthCard, EmailField, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
+import { FormErrors } from "~/components/form-field";
+import { authNotices } from "~/content/account-pages/common";
+import { signupPage } from "~/content/account-pages/signup";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
-import { signupSchema } from "~/utils/account-validation";
-import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
-import { isSpam } from "~/utils/honeypot.server";
+import { signupSchema } from "~/utils/account-validation.server";
+import { formRefusal, readFormBody } from "~/utils/form-body.server";
+import { parseSubmission } from "~/utils/form-submission.server";
+import { honeypotFields, isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
+import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
@@ -19,20 +21,21 @@ const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const form = await readFormSubmission(request, { schema: signupSchema });
-  if (!form.ok) return json({ result: formRefusal(form.message) }, { status: form.status });
-  const { formData, submission } = form;
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
+  const { formData } = body;
   // A bot gets the same answer as a person, so it learns nothing; nothing is stored or sent.
   if (await isSpam(formData)) {
     log("warn", "signup.honeypot", { ip: context.clientIp });
     return redirectWithSuccess("/financing/login", authNotices.verificationSent);
   }
 
+  const submission = parseSubmission(formData, signupSchema);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   }
@@ -63,23 +66,16 @@ export const headers = keepRetryAfter;
 
 export default function SignupPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-  });
-  useClearedAfterReply(form.id, PASSWORD_FIELDS, actionData?.result);
+  const { formProps, formErrors, fieldProps } = useLiveValidation("signup", actionData?.result);
 
   return (
     <div className="auth-page">
       <AuthCard heading={signupPage.heading}>
-        <Form method="post" {...getFormProps(form)}>
-          <HoneypotInputs />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <AuthField field={fields.email} label={authLabels.email} type="email" autoComplete="email" />
-          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
+        <Form method="post" {...formProps}>
+          <HoneypotFields />
+          <FormErrors id="signup-form-error" errors={formErrors} />
+          <EmailField field={fieldProps("email")} />
+          <NewPasswordFields password={fieldProps("password")} confirmPassword={fieldProps("confirmPassword")} />
           <button type="submit" className="button">
             {signupPage.submit}
           </button>

@@ -2,16 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { keepRetryAfter } from "~/components/auth-form";
 import { EmailRequestForm } from "~/components/email-request-form";
-import { authNotices, resendVerificationPage } from "~/content/auth";
+import { authNotices } from "~/content/account-pages/common";
+import { resendVerificationPage } from "~/content/account-pages/resend-verification";
 import { resendVerificationEmail } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
 import { handleEmailRequestForm } from "~/utils/email-request-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
 /** 'Send the verification e-mail again': from the login page's refusal, or from a refused link. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  return { honeypot: await honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/utils/env.server";
+import { INDEXABLE_PORTAL_PAGES } from "~/utils/security.server";
 
 export function loader(_: LoaderFunctionArgs) {
   const body = [
     "User-agent: *",
+    // The longest matching rule wins, so the portal's doors stay open while the rest is closed.
+    ...INDEXABLE_PORTAL_PAGES.map((page) => `Allow: ${page}$`),
     "Disallow: /financing",
     "Disallow: /auth/",
     "Disallow: /api/",

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPages } from "~/content/navigation";
 import { getEnv } from "~/utils/env.server";
+import { INDEXABLE_PORTAL_PAGES } from "~/utils/security.server";
 
 export function loader(_: LoaderFunctionArgs) {
   const { appUrl } = getEnv();
-  const urls = publicPages.map((page) => `  <url><loc>${new URL(page, appUrl).href}</loc></url>`);
+  const urls = [...publicPages, ...INDEXABLE_PORTAL_PAGES].map(
+    (page) => `  <url><loc>${new URL(page, appUrl).href}</loc></url>`
+  );
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

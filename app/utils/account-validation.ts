@@ -1,9 +1,9 @@
 /**
- * The account forms' rules and messages (SPEC.md section 5, DESIGN.md section 5),
- * shared by the pages (client and server), the JSON API and create-admin.
- * No Node imports: this module also runs in the browser.
+ * The account forms' limits and messages (SPEC.md section 5, DESIGN.md section 5),
+ * shared by the pages (client and server), the JSON API and create-admin. The
+ * checks themselves are zod schemas in account-validation.server.ts: this module
+ * also runs in the browser, so it imports neither zod nor Node.
  */
-import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/content/constants";
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -37,72 +37,3 @@ export const accountMessages = {
   passwordReset: "Password has been reset",
   loggedOut: "Logged out",
 } as const;
-
-/** C0 controls and DEL: nothing a person types into a password field. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-export const emailSchema = z
-  .string({ error: validationMessages.emailInvalid })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, { error: validationMessages.emailInvalid, abort: true })
-  .email({ error: validationMessages.emailInvalid });
-
-/** A new password: the policy of DESIGN.md section 5 (common passwords are refused on the server). */
-export const passwordSchema = z
-  .string({ error: validationMessages.passwordEmpty })
-  .min(1, { error: validationMessages.passwordEmpty, abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: validationMessages.passwordTooShort, abort: true })
-  .max(PASSWORD_MAX_LENGTH, { error: validationMessages.passwordTooLong, abort: true })
-  .refine((password) => !CONTROL_CHARACTERS.test(password), {
-    error: validationMessages.passwordControlCharacters,
-  });
-
-/** Login checks only that a password was given (and is not absurdly long): the hash decides the rest. */
-export const loginPasswordSchema = z
-  .string({ error: validationMessages.passwordEmpty })
-  .min(1, { error: validationMessages.passwordEmpty, abort: true })
-  .max(PASSWORD_MAX_LENGTH, { error: validationMessages.passwordTooLong });
-
-export const loginSchema = z.object({
-  email: emailSchema,
-  password: loginPasswordSchema,
-});
-
-export const signupSchema = z
-  .object({
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: z.string({ error: validationMessages.passwordsDoNotMatch }),
-  })
-  .refine((data) => data.password === data.confirmPassword, {
-    path: ["confirmPassword"],
-    error: validationMessages.passwordsDoNotMatch,
-  });
-
-export const forgotPasswordSchema = z.object({
-  email: emailSchema,
-});
-
-export const resetPasswordSchema = z
-  .object({
-    password: passwordSchema,
-    confirmPassword: z.string({ error: validationMessages.passwordsDoNotMatch }),
-  })
-  .refine((data) => data.password === data.confirmPassword, {
-    path: ["confirmPassword"],
-    error: validationMessages.passwordsDoNotMatch,
-  });
-
-export type FieldErrors = Record<string, string[]>;
-
-/** Field messages keyed by field name, the shape the API's `issues` and Conform both use. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "";
-    const list = (errors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return errors;
-}

@@ -1,9 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
 import { contactForm } from "~/content/contact";
 import { mailContactMessage, saveContactMessage } from "~/models/contact.server";
-import { contactSchema } from "./contact-schema";
-import { formRefusal, readFormSubmission } from "./form-body.server";
+import { contactSchema } from "./contact-schema.server";
+import type { FormReply } from "./form-reply";
+import { formRefusal, readFormBody } from "./form-body.server";
+import { parseSubmission } from "./form-submission.server";
 import { getHoneypot, isSpam } from "./honeypot.server";
 import { log } from "./log.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
@@ -12,7 +13,7 @@ import { redirectWithSuccess } from "./toast.server";
 /** Messages one client address may send before it has to wait. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60 * 1000 };
 
-export type ContactFormResult = SubmissionResult<string[]>;
+export type ContactFormResult = FormReply;
 
 /**
  * The contact form's action, shared by every page that shows the form
@@ -23,9 +24,9 @@ export type ContactFormResult = SubmissionResult<string[]>;
 export async function handleContactForm({ request, context }: ActionFunctionArgs, options: { redirectTo: string }) {
   const { errors } = contactForm;
 
-  const form = await readFormSubmission(request, { schema: contactSchema });
-  if (!form.ok) return formError(form.message, form.status);
-  const { formData, submission } = form;
+  const body = await readFormBody(request);
+  if (!body.ok) return formError(body.message, body.status);
+  const { formData } = body;
 
   const honeypotFields = honeypotFieldNames();
   if (await looksLikeABot(formData, honeypotFields)) {
@@ -33,6 +34,7 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
     return formError(errors.refused, 400);
   }
 
+  const submission = parseSubmission(formData, contactSchema);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: honeypotFields }), { status: 400 });
   }

@@ -77,6 +77,13 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** Investors per NDA state, kept by triggers on users (migrations/003_investor_counts.js). */
+export interface InvestorCountsTable {
+  is_nda_sent: number;
+  is_nda_signed: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -85,6 +92,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
+  investor_counts: InvestorCountsTable;
 }
 
 let instance: Kysely<Database> | undefined;

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { requireAnonymous } from "~/models/session.server";
-import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation";
-import { formRefusal, readFormSubmission } from "~/utils/form-body.server";
+import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation.server";
+import { formRefusal, readFormBody } from "~/utils/form-body.server";
+import { parseSubmission } from "~/utils/form-submission.server";
 import { isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -25,15 +26,16 @@ type EmailRequest = {
  */
 export async function handleEmailRequestForm({ request, context }: ActionFunctionArgs, options: EmailRequest) {
   await requireAnonymous(request);
-  const form = await readFormSubmission(request, { schema: emailRequestSchema });
-  if (!form.ok) return json({ result: formRefusal(form.message) }, { status: form.status });
-  const { formData, submission } = form;
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
+  const { formData } = body;
   if (await isSpam(formData)) {
     // A bot gets the answer a person would, and nothing is sent.
     log("warn", options.spamEvent, { ip: context.clientIp });
     return redirectWithSuccess("/financing/login", options.notice);
   }
 
+  const submission = parseSubmission(formData, emailRequestSchema);
   if (submission.status !== "success") {
     return json({ result: submission.reply() }, { status: 400 });
   }

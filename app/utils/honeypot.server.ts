@@ -13,6 +13,14 @@ export function getHoneypot() {
   return honeypot;
 }
 
+/**
+ * The hidden fields' values for a page with a public form: its loader returns
+ * them as `honeypot`, and HoneypotFields renders them (pages without a form pay nothing).
+ */
+export function honeypotFields() {
+  return getHoneypot().getInputProps();
+}
+
 /** True when the submission looks like a bot's (the hidden field was filled). */
 export async function isSpam(formData: FormData) {
   try {

@@ -7,6 +7,8 @@ import type { Env } from "./env.server";
  */
 
 const PORTAL_PREFIXES = ["/financing", "/auth/", "/api/", "/pdfs/download.pdf", "/video/investorvideo.mp4"];
+/** The portal's doors: public, personal to no one, so search engines may list them (docs/decisions/0006). */
+export const INDEXABLE_PORTAL_PAGES = ["/financing/login", "/financing/signup"];
 /** Pages whose URL holds a secret token: the Referer must not carry it off-site. */
 const TOKEN_IN_URL_PREFIXES = ["/auth/verify/", "/financing/resetpassword/"];
 /** Bodies larger than this are refused on the auth and API routes. */
@@ -32,7 +34,7 @@ export function securityHeaders(pathname: string, nonce: string, env: Env): Reco
   if (env.secureCookies) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   if (isPortalPath(pathname)) {
     headers["Cache-Control"] = "no-store";
-    headers["X-Robots-Tag"] = "noindex";
+    if (!INDEXABLE_PORTAL_PAGES.includes(pathname)) headers["X-Robots-Tag"] = "noindex";
   }
   return headers;
 }

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { config, origin } from "./config";
-import { argon2VerifiesPerSecond, latency, request, sideBySide, throughput } from "./measure";
+import { argon2VerifiesPerSecond, dropIdleConnections, latency, request, sideBySide, throughput } from "./measure";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
@@ -90,6 +90,7 @@ async function logins(run: Run) {
 /** The whole JSON list of get_investors with an administrator's bearer token. */
 async function api(run: Run) {
   seedInvestorsUpTo(run.databasePath, config.apiInvestors);
+  dropIdleConnections();
   const login = await request("/api/auth/login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -109,6 +110,7 @@ async function api(run: Run) {
 /** The administrator's table: first page, a deep page, a search and a filtered count. */
 async function table(run: Run) {
   seedInvestorsUpTo(run.databasePath, config.tableInvestors);
+  dropIdleConnections();
   const cookie = await run.adminCookie();
   const deepPage = Math.max(1, Math.floor((config.tableInvestors / 50) * 0.75));
   const queries = [
@@ -140,7 +142,7 @@ async function sizes(run: Run) {
   for (const page of shippedPages) {
     const answer = await request(page.path, { headers: page.headers });
     if (answer.status !== 200) throw new Error(`GET ${page.path} answered ${answer.status}.`);
-    const shipped = javascriptShipped(page.route, answer.body.toString("utf8"));
+    const shipped = await javascriptShipped(page.route, answer.body.toString("utf8"));
     run.rows.push({
       figure: `JavaScript shipped: ${page.publicPage ? page.path : "administrator table"}`,
       value: `${fmt(shipped.bytes / KB)} kB gzip (${shipped.files} files)`,

@@ -69,6 +69,15 @@ export async function argon2VerifiesPerSecond(hash: string, password: string, se
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
+/**
+ * Closes the kept-alive connection. Call it after blocking work (seeding): the
+ * server may have closed the idle socket meanwhile, and a request written onto it
+ * before its close is read would fail with "socket hang up".
+ */
+export function dropIdleConnections() {
+  agent.destroy();
+}
+
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number };
 
 /** One request over a kept-alive loopback connection; `ms` is from sending to the last byte. */

@@ -2,9 +2,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS, serverProcessEnv } from "../serve.js";
 import { config, host, origin, root } from "./config";
 
-/** The newest modification time under a folder (skipping nothing: app/ holds only sources). */
+/** The newest modification time under a folder (skipping nothing: app/ and migrations/ hold only sources). */
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -17,22 +18,28 @@ function newestMtime(dir: string): number {
 /** Builds into config.buildDir unless a build newer than every source file is already there. */
 export function buildIfNeeded(): "reused" | "built" {
   const serverBuild = path.join(config.buildDir, "index.js");
-  const sources = Math.max(newestMtime(path.join(root, "app")), fs.statSync(path.join(root, "remix.config.js")).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(root, "app")),
+    // The migrations are bundled into the server build too.
+    newestMtime(path.join(root, "migrations")),
+    fs.statSync(path.join(root, "remix.config.js")).mtimeMs,
+  );
   if (fs.existsSync(serverBuild) && fs.statSync(serverBuild).mtimeMs >= sources) return "reused";
-  const result = spawnSync("npx", ["remix", "build"], {
+  const result = spawnSync("npm", ["run", "--silent", "build"], {
     cwd: root,
     env: { ...process.env, BUILD_DIR: path.relative(root, config.buildDir), NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  if (result.status !== 0) throw new Error(`remix build failed (exit ${result.status}).`);
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status}).`);
   return "built";
 }
 
 export type RunningServer = { child: ChildProcess; pid: number; stop: () => Promise<void> };
 
+/** The environment of `npm start`'s server (scripts/serve.js), with the bench's own settings and the caller's overrides. */
 export function serverEnv(databasePath: string, overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...serverProcessEnv(),
     NODE_ENV: "production",
     BUILD_DIR: config.buildDir,
     HOST: host,
@@ -56,10 +63,11 @@ export type ServerOptions = {
   env?: Record<string, string | undefined>;
 };
 
-/** Starts `node server.js` and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
+/** Starts server.js as `npm start` does (scripts/serve.js's flags and environment) and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
 export async function startServer(databasePath: string, options: ServerOptions = {}): Promise<RunningServer> {
   const { profileDir, logFile } = options;
-  const args = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "server.js"] : ["server.js"];
+  const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const args = [...SERVER_NODE_FLAGS, ...profile, "server.js"];
   const log = logFile ? fs.openSync(logFile, "a") : null;
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -1,9 +1,11 @@
 /** Sizes: the JavaScript each page loads (from the build manifest) and the bytes of / up to its first render. */
 import fs from "node:fs";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { config } from "./config";
 import { request } from "./measure";
+
+const GZIP = { "Accept-Encoding": "gzip" };
 
 type ManifestEntry = { module: string; imports?: string[] };
 type Manifest = { url?: string; entry: ManifestEntry; routes: Record<string, ManifestEntry & { parentId?: string }> };
@@ -17,17 +19,19 @@ export function readManifest(): { manifest: Manifest; file: string } {
   return { manifest: JSON.parse(json) as Manifest, file: `/build/${name}` };
 }
 
-function gzipBytesOfBuildFile(url: string): number {
-  const file = path.join(config.buildDir, "client", url.replace(/^\/build\//, ""));
-  return gzipSync(fs.readFileSync(file)).length;
+/** The bytes the server sends for a script to a browser that accepts gzip (precompressed, or compressed on the fly). */
+async function bytesOnTheWire(url: string): Promise<number> {
+  const answer = await request(url, { headers: GZIP });
+  if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}.`);
+  return answer.body.length;
 }
 
 /**
- * gzip bytes of every script a page loads: the entry, then each route from
+ * Bytes on the wire (gzip) of every script a page loads: the entry, then each route from
  * `leafRouteId` up to root (module and imports), and the manifest file when
- * the page's HTML loads it. Shared chunks count once.
+ * the page's HTML loads it (a script or a module preload). Shared chunks count once.
  */
-export function javascriptShipped(leafRouteId: string, html: string) {
+export async function javascriptShipped(leafRouteId: string, html: string) {
   const { manifest, file } = readManifest();
   const urls = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (let id: string | undefined = leafRouteId; id; id = manifest.routes[id]?.parentId) {
@@ -36,13 +40,24 @@ export function javascriptShipped(leafRouteId: string, html: string) {
     urls.add(route.module);
     for (const url of route.imports ?? []) urls.add(url);
   }
-  if (html.includes(file)) urls.add(file);
-  const sizes = [...urls].map((url) => ({ url, bytes: gzipBytesOfBuildFile(url) }));
+  // Only when the page loads it: with lazy route discovery the inline manifest names the file, but nothing fetches it.
+  if (loadedScripts(html).has(file)) urls.add(file);
+  const sizes = await Promise.all([...urls].map(async (url) => ({ url, bytes: await bytesOnTheWire(url) })));
   const largest = sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 3);
   return { bytes: sizes.reduce((sum, file) => sum + file.bytes, 0), files: urls.size, largest };
 }
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+
+/** The scripts the HTML makes the browser fetch: `<script src>` and `<link rel="modulepreload">`. */
+function loadedScripts(html: string): Set<string> {
+  const urls = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*\ssrc="[^"]*"[^>]*>/gi)) urls.add(attribute(tag, "src")!);
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if ((attribute(tag, "rel") ?? "").toLowerCase() === "modulepreload") urls.add(attribute(tag, "href")!);
+  }
+  return urls;
+}
 
 /** Same-origin resources the HTML asks for before it can render: styles, scripts, preloads, images, posters, icons. */
 function firstRenderResources(html: string): string[] {
@@ -73,7 +88,6 @@ function firstRenderResources(html: string): string[] {
     .filter((url) => url.startsWith("/") && !url.startsWith("//") && !/\.(mp4|webm|ogv|mov)(\?|$)/i.test(url));
 }
 
-const GZIP = { "Accept-Encoding": "gzip" };
 
 const text = (answer: { headers: Record<string, unknown>; body: Buffer }) =>
   (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body).toString("utf8");

@@ -282,6 +282,8 @@ test.describe("validation messages beside their fields", () => {
     await confirm.fill("password");
     await signUpButton.click();
     await expect(password).toHaveAccessibleDescription(/This password is too common\. Choose another\./);
+    // With JavaScript, the server's refusal moves focus to the field it names.
+    if (javaScriptOn) await expect(password).toBeFocused();
     await expect(page).toHaveURL(/\/financing\/signup$/);
     await expect(email).toHaveValue(address);
     await expect(password).toHaveValue("");
@@ -302,6 +304,7 @@ test.describe("validation messages beside their fields", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByLabel("Email Address")).toHaveAccessibleDescription("Email address is invalid");
     await expect(passwordField(page)).toHaveAccessibleDescription("Password cannot be empty");
+    if (javaScriptOn) await expect(page.getByLabel("Email Address")).toBeFocused();
     await expect(page.getByLabel("Email Address")).toHaveValue("someone@");
     await expectNoAxeViolations(page, "/financing/login with field errors");
   });

@@ -64,6 +64,7 @@ test("the life cycle over HTTP: register, verify, login, refresh, logout — wit
   expect(cookie).toMatch(/; SameSite=Strict/i);
   expect(cookie).not.toMatch(/; Secure/i); // APP_URL is http here; the https case is in tests/integration
   expect(login.headers()["x-robots-tag"]).toBe("noindex");
+  expect(login.headers()["cache-control"]).toBe("no-store");
 
   const refreshed = await request.post("/api/auth/refresh_token");
   expect(refreshed.status()).toBe(200);

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /** HTTP-level guarantees of server.js (DESIGN.md section 7), checked against the built server. */
@@ -23,10 +25,13 @@ test.describe("security headers", () => {
     expect(await nonce()).not.toBe(await nonce());
   });
 
-  test("keep the portal out of caches and search engines", async ({ request }) => {
-    const response = await request.get("/financing/login");
-    expect(response.headers()["cache-control"]).toBe("no-store");
-    expect(response.headers()["x-robots-tag"]).toBe("noindex");
+  test("keep the portal out of caches and search engines, but for its doors", async ({ request }) => {
+    const portal = await request.get("/financing/forgotpassword");
+    expect(portal.headers()["cache-control"]).toBe("no-store");
+    expect(portal.headers()["x-robots-tag"]).toBe("noindex");
+    const login = await request.get("/financing/login");
+    expect(login.headers()["cache-control"]).toBe("no-store");
+    expect(login.headers()["x-robots-tag"]).toBeUndefined();
   });
 });
 
@@ -62,11 +67,42 @@ test("an oversized body on an auth route gets 413 before anything reads it", asy
 test("robots.txt and sitemap.xml list the public pages only", async ({ request, baseURL }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /financing");
+  expect(robots).toContain("Allow: /financing/login$");
+  expect(robots).toContain("Allow: /financing/signup$");
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const page of ["/aboutus", "/faq", "/pricing", "/contact", "/disclaimer"]) {
+  for (const page of [
+    "/aboutus",
+    "/faq",
+    "/pricing",
+    "/contact",
+    "/disclaimer",
+    "/financing/login",
+    "/financing/signup",
+  ]) {
     expect(sitemap).toContain(`<loc>${baseURL}${page}</loc>`);
   }
-  expect(sitemap).not.toContain("/financing");
+  expect(sitemap).not.toMatch(/\/financing(<|\/(?!login<|signup<))/);
   expect(sitemap).not.toContain("/api");
+});
+
+test("the build's scripts go out precompressed, cached for a year, and the same bytes as the file", async ({
+  request,
+}) => {
+  const html = await (await request.get("/faq")).text();
+  const script = html.match(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/)![1];
+  const file = fs.readFileSync(path.join(process.env.BUILD_DIR || "build", "client", script.replace("/build/", "")));
+
+  const gzipped = await request.fetch(script, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzipped.status()).toBe(200);
+  expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+  expect(gzipped.headers()["vary"]).toMatch(/Accept-Encoding/i);
+  expect(gzipped.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(gzipped.headers()["content-security-policy"]).toBeDefined();
+  // Playwright hands over the decoded body: it must be the very file.
+  expect(Buffer.compare(await gzipped.body(), file)).toBe(0);
+
+  const plain = await request.fetch(script, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  expect(Buffer.compare(await plain.body(), file)).toBe(0);
 });

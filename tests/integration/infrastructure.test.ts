@@ -23,10 +23,19 @@ afterAll(async () => {
 afterEach(() => testClock.reset());
 
 describe("the database", () => {
-  it("has every table of the first migration, with foreign keys on", async () => {
+  it("has every table of the migrations, with foreign keys on", async () => {
     const tables = await getDb().introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual(
-      ["api_tokens", "audit_events", "contact_messages", "one_time_tokens", "rate_limits", "sessions", "users"].sort(),
+      [
+        "api_tokens",
+        "audit_events",
+        "contact_messages",
+        "investor_counts",
+        "one_time_tokens",
+        "rate_limits",
+        "sessions",
+        "users",
+      ].sort(),
     );
     const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(getDb());
     expect(rows[0].foreign_keys).toBe(1);

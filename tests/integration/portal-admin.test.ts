@@ -23,11 +23,12 @@ import {
   deleteInvestor,
   investorsCsv,
   investorsForExport,
-  listInvestors,
+  investorsJson,
   loadInvestorTable,
   setNdaSent,
   setNdaSigned,
 } from "~/models/investor-admin.server";
+import { toPublicUser, type PublicUser } from "~/models/user.server";
 import { getDb } from "~/utils/db.server";
 import { formatRegistrationTime, safeReturnTo } from "~/utils/investor-table";
 
@@ -284,6 +285,38 @@ describe("the investor table at a few hundred rows", () => {
     expect(bogus.state).toMatchObject({ sort: "registered", dir: "desc", page: 1 });
   });
 
+  it("gives every page exactly its slice of the sorted selection, the pages read from the far end too", async () => {
+    for (const filter of [`q=${tag}`, `q=${tag}&nda=signed`, "nda=not-sent", ""]) {
+      for (const sort of ["registered", "name", "email"]) {
+        for (const dir of ["asc", "desc"]) {
+          const query = `${filter}&sort=${sort}&dir=${dir}`;
+          const all = (await investorsForExport(new URL(`http://localhost/financing.csv?${query}`))).map((r) => r.id);
+          const { pageCount, total } = await table(query);
+          expect(total, query).toBe(all.length);
+          for (let page = 1; page <= pageCount; page++) {
+            const { rows } = await table(`${query}&page=${page}`);
+            expect(rows.map((r) => r.id), `${query}&page=${page}`).toEqual(all.slice((page - 1) * 50, page * 50));
+          }
+        }
+      }
+    }
+  });
+
+  it("counts without a search from the kept per-state counts, which match the rows", async () => {
+    const rows = (nda: string) =>
+      getDb()
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("role", "=", "investor")
+        .$if(nda === "not-sent", (q) => q.where("is_nda_sent", "=", 0))
+        .$if(nda === "sent", (q) => q.where("is_nda_sent", "=", 1).where("is_nda_signed", "=", 0))
+        .$if(nda === "signed", (q) => q.where("is_nda_signed", "=", 1))
+        .executeTakeFirstOrThrow();
+    for (const nda of ["all", "not-sent", "sent", "signed"]) {
+      expect((await table(`nda=${nda}`)).total, nda).toBe(Number((await rows(nda)).n));
+    }
+  });
+
   it("exports the whole selection as CSV, formula-safe", async () => {
     const rows = await investorsForExport(
       new URL(`http://localhost/financing.csv?q=${tag}&nda=signed&sort=email&dir=asc`)
@@ -298,11 +331,64 @@ describe("the investor table at a few hundred rows", () => {
   });
 
   it("lists investors for the API: all without limit, a page with it", async () => {
+    const listInvestors = async (page?: { limit?: number; offset?: number }) =>
+      JSON.parse(await investorsJson(page)) as PublicUser[];
     const all = await listInvestors();
     expect(all.length).toBeGreaterThanOrEqual(261);
     expect(all.every((u) => u.role.name === "investor")).toBe(true);
     const page = await listInvestors({ limit: 10, offset: 5 });
     expect(page.map((u) => u.id)).toEqual(all.slice(5, 15).map((u) => u.id));
+  });
+});
+
+describe("the counts per NDA state", () => {
+  async function countsMatchRows() {
+    const kept = await getDb().selectFrom("investor_counts").selectAll().execute();
+    const counted = await getDb()
+      .selectFrom("users")
+      .select(["is_nda_sent", "is_nda_signed", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("role", "=", "investor")
+      .groupBy(["is_nda_sent", "is_nda_signed"])
+      .execute();
+    for (const { is_nda_sent, is_nda_signed, n } of kept) {
+      const row = counted.find((c) => c.is_nda_sent === is_nda_sent && c.is_nda_signed === is_nda_signed);
+      expect(n, `sent=${is_nda_sent} signed=${is_nda_signed}`).toBe(Number(row?.n ?? 0));
+    }
+  }
+
+  it("follow every write to the users: new, flagged, promoted, deleted", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const actor = { id: admin.id, email: admin.email };
+    const [a, b, c] = [await insertUser(), await insertUser({ sent: true }), await insertUser({ signed: true })];
+    await countsMatchRows();
+    await setNdaSigned({ actor, email: a.email, state: true });
+    await setNdaSent({ actor, email: c.email, state: false });
+    await countsMatchRows();
+    await getDb().updateTable("users").set({ role: "administrator" }).where("id", "=", b.id).execute();
+    await countsMatchRows();
+    await getDb().updateTable("users").set({ role: "investor" }).where("id", "=", b.id).execute();
+    expect((await deleteInvestor({ actor, id: a.id })).ok).toBe(true);
+    await getDb().deleteFrom("users").where("id", "=", c.id).execute();
+    await countsMatchRows();
+    await getDb().updateTable("users").set({ full_name: "Renamed" }).where("id", "=", b.id).execute();
+    await countsMatchRows();
+  });
+});
+
+describe("the investor list built by SQLite", () => {
+  it("is, row for row, what toPublicUser makes of the same investors, oldest first", async () => {
+    // Odd milliseconds and every NDA state, so the timestamp and the flags are really compared.
+    for (const [i, nda] of [{}, { sent: true }, { signed: true }].entries()) {
+      await insertUser({ ...nda, createdAt: Date.UTC(2026, 4, 7, 8, 9, 10) + 123 + i * 7_777, fullName: `Zoë "Q" ${i}` });
+    }
+    const rows = await getDb()
+      .selectFrom("users")
+      .selectAll()
+      .where("role", "=", "investor")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    expect(JSON.parse(await investorsJson())).toEqual(rows.map(toPublicUser));
   });
 });
 

@@ -20,7 +20,7 @@ import { listAuditEvents } from "~/models/audit.server";
 import { investorScreen } from "~/models/investor-profile.server";
 import { createUserSession } from "~/models/session.server";
 import { toPublicUser } from "~/models/user.server";
-import { nameAddressFormSchema } from "~/components/name-address-form";
+import { nameAddressFormSchema } from "~/utils/name-address.server";
 import { parseRange } from "~/utils/private-file.server";
 import { getDb } from "~/utils/db.server";
 

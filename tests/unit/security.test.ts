@@ -23,10 +23,26 @@ describe("securityHeaders", () => {
   });
 
   it("keeps the portal out of caches and search engines", () => {
-    for (const path of ["/financing", "/financing/login", "/api/auth/login", "/pdfs/download.pdf"]) {
+    for (const path of [
+      "/financing",
+      "/financing/materials",
+      "/financing/forgotpassword",
+      "/financing/resetpassword/tok",
+      "/auth/verify/tok",
+      "/api/auth/login",
+      "/pdfs/download.pdf",
+    ]) {
       const headers = securityHeaders(path, "n", env);
-      expect(headers["Cache-Control"]).toBe("no-store");
-      expect(headers["X-Robots-Tag"]).toBe("noindex");
+      expect(headers["Cache-Control"], path).toBe("no-store");
+      expect(headers["X-Robots-Tag"], path).toBe("noindex");
+    }
+  });
+
+  it("lets search engines list the portal's doors, login and sign-up, which still are never cached", () => {
+    for (const path of ["/financing/login", "/financing/signup"]) {
+      const headers = securityHeaders(path, "n", env);
+      expect(headers["Cache-Control"], path).toBe("no-store");
+      expect(headers["X-Robots-Tag"], path).toBeUndefined();
     }
   });
 
@@ -64,7 +80,12 @@ describe("isCrossOriginWrite", () => {
   });
 
   it("never refuses reads", () => {
-    expect(isCrossOriginWrite({ method: "GET", pathname: "/", origin: "https://evil.example", secFetchSite: "cross-site" }, env)).toBe(false);
+    expect(
+      isCrossOriginWrite(
+        { method: "GET", pathname: "/", origin: "https://evil.example", secFetchSite: "cross-site" },
+        env
+      )
+    ).toBe(false);
   });
 });
 

@@ -306,8 +306,6 @@ export function badCasesFor(route: RouteUnderTest): BadCase[] {
       add("multipart without a boundary", withBody("multipart/form-data", formBody(validFields, route.hiddenFields)));
       if (!route.acceptsEmptyForm) {
         add("urlencoded noise", withBody("application/x-www-form-urlencoded", "%%%&&==&%ZZ\u0000"), fieldRefusals);
-        const intent = formBody({ ...validFields, __intent__: "{not json" }, route.hiddenFields);
-        add("a malformed Conform intent", withBody(contentType, intent));
       }
     }
   }

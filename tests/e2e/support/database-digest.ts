@@ -28,12 +28,14 @@ export function openDatabaseDigest(databasePath: string) {
     }[]
   ).map((table) => table.name);
 
+  /** Each row as JSON, sorted: the same rows give the same list whatever order the table keeps them in. */
   function rowsOf(table: string) {
     const ignoredColumns = IGNORED_COLUMNS[table] ?? [];
     const ignoredRow = IGNORED_ROWS[table];
-    return (db.prepare(`select * from "${table}" order by rowid`).all() as Record<string, unknown>[])
+    return (db.prepare(`select * from "${table}"`).all() as Record<string, unknown>[])
       .filter((row) => !ignoredRow?.(row))
-      .map((row) => Object.fromEntries(Object.entries(row).filter(([column]) => !ignoredColumns.includes(column))));
+      .map((row) => JSON.stringify(Object.entries(row).filter(([column]) => !ignoredColumns.includes(column))))
+      .sort();
   }
 
   return {

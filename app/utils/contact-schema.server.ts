@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { CONTACT_MESSAGE_MAX_LENGTH } from "~/content/constants";
+import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm } from "~/content/contact";
 
-/** Shared by the form (validation as you type) and the action (the real check). */
-export const CONTACT_NAME_MAX_LENGTH = 100;
-/** The longest address SMTP can carry (RFC 5321 path limit). */
-export const CONTACT_EMAIL_MAX_LENGTH = 254;
+/**
+ * The contact form's check, run by its action (server only). The form's
+ * markup states the same limits (required, type=email, maxlength) from
+ * ~/content/constants, which is what the browser checks as you type.
+ */
 
 // Names and addresses end up in mail headers, so no control character at all;
 // the message keeps its line breaks and tabs and loses the rest.

@@ -1,0 +1,76 @@
+/**
+ * The account forms' checks (SPEC.md section 5, DESIGN.md section 5) as zod
+ * schemas, used by the pages' actions, the JSON API and create-admin. Server
+ * only: the browser reads the same limits and messages from account-validation.ts.
+ */
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validationMessages } from "./account-validation";
+
+/** C0 controls and DEL: nothing a person types into a password field. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+export const emailSchema = z
+  .string({ error: validationMessages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, { error: validationMessages.emailInvalid, abort: true })
+  .email({ error: validationMessages.emailInvalid });
+
+/** A new password: the policy of DESIGN.md section 5 (common passwords are refused on the server). */
+export const passwordSchema = z
+  .string({ error: validationMessages.passwordEmpty })
+  .min(1, { error: validationMessages.passwordEmpty, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: validationMessages.passwordTooShort, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: validationMessages.passwordTooLong, abort: true })
+  .refine((password) => !CONTROL_CHARACTERS.test(password), {
+    error: validationMessages.passwordControlCharacters,
+  });
+
+/** Login checks only that a password was given (and is not absurdly long): the hash decides the rest. */
+export const loginPasswordSchema = z
+  .string({ error: validationMessages.passwordEmpty })
+  .min(1, { error: validationMessages.passwordEmpty, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: validationMessages.passwordTooLong });
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+});
+
+export const signupSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: validationMessages.passwordsDoNotMatch }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    path: ["confirmPassword"],
+    error: validationMessages.passwordsDoNotMatch,
+  });
+
+export const forgotPasswordSchema = z.object({
+  email: emailSchema,
+});
+
+export const resetPasswordSchema = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string({ error: validationMessages.passwordsDoNotMatch }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    path: ["confirmPassword"],
+    error: validationMessages.passwordsDoNotMatch,
+  });
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Field messages keyed by field name, the shape of the API's `issues` and of a page form's reply. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "";
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+}

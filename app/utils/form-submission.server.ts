@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import type { FormReply } from "./form-reply";
+
+type ReplyOptions = {
+  /** Messages about the form as a whole (a refused login, a throttle). */
+  formErrors?: string[];
+  /** Messages by field name, e.g. from a use case that checks more than the schema. */
+  fieldErrors?: Record<string, string[]>;
+  /** Fields never sent back to the page (passwords, the honeypot). */
+  hideFields?: string[];
+};
+
+export type Submission<Value> =
+  | { status: "success"; value: Value; reply: (options?: ReplyOptions) => FormReply }
+  | { status: "error"; value?: undefined; reply: (options?: ReplyOptions) => FormReply };
+
+/**
+ * Checks a posted form against a zod schema: the page's only real check (the
+ * browser's as-you-type messages are a courtesy). An empty field counts as
+ * missing unless `keepEmpty`, so a schema's "required" message is the one shown;
+ * so does a file where text belongs. A name sent twice reaches the schema as a
+ * list, which a text field refuses.
+ */
+export function parseSubmission<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+  { keepEmpty = false }: { keepEmpty?: boolean } = {},
+): Submission<z.output<Schema>> {
+  const values: Record<string, string> = {};
+  const input: Record<string, unknown> = {};
+  for (const name of new Set(formData.keys())) {
+    const all = formData.getAll(name);
+    const value = all[0];
+    if (typeof value === "string") values[name] = value;
+    input[name] = all.length > 1 ? all : typeof value === "string" && (value !== "" || keepEmpty) ? value : undefined;
+  }
+  const parsed = schema.safeParse(input);
+  const schemaErrors: Record<string, string[]> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      (schemaErrors[issue.path.join(".")] ??= []).push(issue.message);
+    }
+  }
+
+  const reply = ({ formErrors, fieldErrors, hideFields = [] }: ReplyOptions = {}): FormReply => {
+    const error = { ...schemaErrors, ...fieldErrors };
+    if (formErrors?.length) error[""] = formErrors;
+    const initialValue = { ...values };
+    for (const name of hideFields) delete initialValue[name];
+    return { error, initialValue };
+  };
+  return parsed.success ? { status: "success", value: parsed.data, reply } : { status: "error", reply };
+}

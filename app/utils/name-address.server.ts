@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ADDRESS_LINE_COUNT, NAME_FIELD_MAX_LENGTH } from "~/content/constants";
+import { nameAddressMessages } from "~/content/portal";
+
+/** Three lines of 200 and the two spaces that join them. */
+export const ADDRESS_MAX_LENGTH = ADDRESS_LINE_COUNT * NAME_FIELD_MAX_LENGTH + ADDRESS_LINE_COUNT - 1;
+
+// C0 and C1 controls, DEL, and the line and paragraph separators: nothing a name or address needs.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A trimmed text field of at most `max` characters, control characters refused. */
+export function textField(max: number) {
+  return z
+    .string()
+    .refine((value) => !CONTROL_CHARACTERS.test(value), nameAddressMessages.controlCharacters)
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max, nameAddressMessages.tooLong(max)));
+}
+
+export function collapseSpaces(text: string) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export function joinAddress(lines: readonly string[]) {
+  return lines.map(collapseSpaces).filter(Boolean).join(" ");
+}
+
+const optionalLine = z.preprocess((value) => value ?? "", textField(NAME_FIELD_MAX_LENGTH));
+
+/**
+ * The /financing form (components/name-address-form.tsx): Full Name and
+ * Address Line 1-3, joined by single spaces. Its action's check; the API
+ * checks the joined fields with setNameAddressSchema.
+ */
+export const nameAddressFormSchema = z
+  .object({
+    fullName: z.preprocess(
+      (value) => value ?? "",
+      textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired))
+    ),
+    addressLine1: optionalLine,
+    addressLine2: optionalLine,
+    addressLine3: optionalLine,
+  })
+  .superRefine((value, ctx) => {
+    if (!joinAddress([value.addressLine1, value.addressLine2, value.addressLine3])) {
+      ctx.addIssue({ code: "custom", path: ["addressLine1"], message: nameAddressMessages.addressRequired });
+    }
+  })
+  .transform((value) => ({
+    fullName: collapseSpaces(value.fullName),
+    address: joinAddress([value.addressLine1, value.addressLine2, value.addressLine3]),
+  }));
