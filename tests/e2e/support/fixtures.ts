@@ -31,7 +31,8 @@ export async function expectNoAxeViolations(page: Page, context?: string) {
  * Axe measures contrast on what is painted now: a block still fading in (a click
  * that scrolls reveals more of the landing page) reads as too faint. So wait until
  * every scroll-in block in view has been told to show (its check is throttled),
- * then for every finite animation and transition to end; endless ones (a spinner) are left.
+ * then for every finite animation and transition to end; endless ones (a spinner) and paused ones
+ * (a notice under the pointer, fully shown) are left.
  */
 async function settleAnimations(page: Page) {
   await page.waitForFunction(
@@ -42,14 +43,23 @@ async function settleAnimations(page: Page) {
       }),
     { offset: SCROLL_ANIMATION_OFFSET_PX },
   );
-  await page.evaluate(() =>
-    Promise.all(
+  // One animation's end may start the next (a notice's timer bar ends, then the
+  // notice fades out), so wait until a frame passes with none left running.
+  await page.evaluate(async () => {
+    const finite = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === "running" && animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let running = finite(); ; running = finite()) {
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      await nextFrame();
+      if (running.length === 0 && finite().length === 0) return;
+    }
+  });
 }
 
 async function snapshotWithScripting(page: Page): Promise<Page> {
