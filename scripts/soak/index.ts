@@ -6,13 +6,8 @@
  * failed request, every refusal is the limiter's 429 where it is meant to
  * refuse, peak RSS ends within 20% of its value after the first 10 s, and the
  * server logged no error. Prints its figures; exits 1 when a criterion fails.
- * Shares the bench's server settings (BENCH_PORT, BUILD_DIR; scripts/bench).
- *
- * The 60 s are preceded by SOAK_WARMUP_SECONDS (30) of the same traffic, whose
- * answers count too: V8 sizes its heap over the first half-minute of this load
- * (the live heap after each full collection stays near 40 MB while the heap it
- * keeps grows from about 150 to 200 MB), so peak RSS after 10 s of a cold
- * server says more about V8 than about leaks. The cold figure is printed too.
+ * Shares the bench's server settings (BENCH_PORT, BUILD_DIR; scripts/bench),
+ * and starts the server as `npm start` does (scripts/serve.js's heap flag).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -34,9 +29,8 @@ import { pageSessionCookie } from "../bench/session";
 import { plannedTraffic, randomMix, wrongPasswordAccount, WRONG_PASSWORD_POOL, type Tally } from "./traffic";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
-const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 50);
-/** Peak RSS is taken as the baseline 10 s into the measured window, and for the cold figure 10 s into the run. */
+/** Peak RSS 10 s into the run is the baseline its end is held to. */
 const BASELINE_AFTER_MS = 10_000;
 const RSS_GROWTH_ALLOWED = 0.2;
 const SIGNED_INVESTOR = { email: "soak-signed@example.com", password: INVESTOR.password };
@@ -106,7 +100,6 @@ async function main() {
   const notes: string[] = [];
   const tally: Tally = new Map();
   let baselineRss: number | null = null;
-  let coldRss: number | null = null;
   const rssSeries: string[] = [];
   try {
     step(`server ${server.pid} on ${origin()}, database ${databasePath}`);
@@ -121,17 +114,13 @@ async function main() {
       INVESTOR,
     );
 
-    step(
-      `${CONNECTIONS} connections for ${WARMUP_SECONDS} s of warm-up and ${SECONDS} s measured, ` +
-        `${planned.length} kinds of request at random`,
-    );
+    step(`${CONNECTIONS} connections for ${SECONDS} s, ${planned.length} kinds of request at random`);
     const started = Date.now();
     const sampler = setInterval(() => {
       const rss = peakRss(server.pid);
       if (rss === null) return;
       const second = Math.round((Date.now() - started) / 1000);
-      if (coldRss === null && Date.now() - started >= BASELINE_AFTER_MS) coldRss = rss;
-      if (baselineRss === null && Date.now() - started >= WARMUP_SECONDS * 1000 + BASELINE_AFTER_MS) baselineRss = rss;
+      if (baselineRss === null && Date.now() - started >= BASELINE_AFTER_MS) baselineRss = rss;
       if (second % 10 === 0) rssSeries.push(`${second} s ${fmt(rss / MB, 0)} MB`);
     }, 1_000);
     // autocannon answers with a thenable, not a Promise: no .finally on it.
@@ -139,7 +128,7 @@ async function main() {
       autocannon({
         url: origin(),
         connections: CONNECTIONS,
-        duration: WARMUP_SECONDS + SECONDS,
+        duration: SECONDS,
         timeout: 30,
         requests: [randomMix(planned, tally)],
       }),
@@ -190,20 +179,12 @@ async function main() {
         pass: refusedByDesign > 0,
       },
       {
-        figure: `peak RSS: ${WARMUP_SECONDS > 0 ? "10 s after the warm-up" : "after 10 s"} → at the end`,
+        figure: "peak RSS: after 10 s → at the end",
         value: growth(baselineRss, finalRss),
         target: `≤ +${RSS_GROWTH_ALLOWED * 100}%`,
         pass: baselineRss === null || finalRss === null ? null : finalRss <= baselineRss * (1 + RSS_GROWTH_ALLOWED),
-      },
+      }
     );
-    if (WARMUP_SECONDS > 0) {
-      rows.push({
-        figure: "peak RSS: 10 s after a cold start → at the end",
-        value: growth(coldRss, finalRss),
-        target: "",
-        pass: null,
-      });
-    }
     notes.push(`peak RSS every 10 s: ${rssSeries.join(", ")}.`);
   } finally {
     await server.stop();
