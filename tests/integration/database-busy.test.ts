@@ -1,8 +1,9 @@
 /**
  * Another process holds the SQLite write lock for longer than the busy
- * timeout: a request that must write gets a clear 503 (JSON `{ message }` on
- * the API, the error page elsewhere), nothing is half-stored or mailed, and
- * once the lock is released the same request simply succeeds.
+ * timeout, or the database cannot grow: a request that must write gets a clear
+ * 503 (JSON `{ message }` on the API, the error page elsewhere), nothing is
+ * half-stored or mailed, and once the lock is released or room is made the
+ * same request simply succeeds.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import type { ServerBuild } from "@remix-run/node";
@@ -10,11 +11,14 @@ import { sql } from "kysely";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
+import { CONTACT_MESSAGE_MAX_LENGTH } from "~/content/constants";
 import { databaseUnavailable } from "~/content/unavailable";
+import * as contactPage from "~/routes/_site.contact";
 import * as registerRoute from "~/routes/api.auth.register";
 import * as loginPage from "~/routes/financing.login";
 import { answeringUnavailable, withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
 import { getDb } from "~/utils/db.server";
+import { getHoneypot } from "~/utils/honeypot.server";
 
 let smtp: SmtpCatcher;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -105,6 +109,72 @@ test("a write lock held past the busy timeout answers 503, then the site recover
     .where("action", "=", "test.lock_holder")
     .execute();
   expect(holderRow).toHaveLength(1);
+});
+
+/**
+ * A full disk, made real: the database may not grow past the pages it has
+ * (max_page_count), and a filler table has taken every free page. A contact
+ * message of the longest length allowed needs a page of its own (a row over
+ * one page spills onto overflow pages), so storing it must fail with SQLITE_FULL.
+ */
+async function fillDatabase() {
+  const db = getDb();
+  await sql`create table disk_filler (chunk blob)`.execute(db);
+  const { page_count } = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows[0];
+  await sql.raw(`pragma max_page_count = ${page_count}`).execute(db);
+  for (;;) {
+    try {
+      await sql`insert into disk_filler (chunk) values (zeroblob(1000))`.execute(db);
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe("SQLITE_FULL");
+      break;
+    }
+  }
+  return {
+    makeRoom: async () => {
+      await sql.raw("pragma max_page_count = 1073741823").execute(db);
+      await sql`drop table disk_filler`.execute(db);
+    },
+  };
+}
+
+test("a full database answers 503 and stores and mails nothing, then the same message goes through once there is room", async () => {
+  const route = served({ "routes/_site.contact": contactPage });
+  const honeypot = getHoneypot().getInputProps({ validFromTimestamp: Date.now() - 5_000 });
+  const message = "A long question about the ATS. ".repeat(200).slice(0, CONTACT_MESSAGE_MAX_LENGTH);
+  const contact = {
+    path: "/contact",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      firstName: "Disk",
+      lastName: "Full",
+      email: "disk.full@example.com",
+      message,
+      [honeypot.nameFieldName]: "",
+      [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom,
+    }).toString(),
+  };
+  const stored = async () =>
+    (await getDb().selectFrom("contact_messages").select("id").where("email", "=", "disk.full@example.com").execute())
+      .length;
+  const mailed = () => smtp.messages.filter((mail) => mail.text?.includes("A long question about the ATS.")).length;
+
+  const disk = await fillDatabase();
+  try {
+    const refused = await callRoute(route("routes/_site.contact"), contact);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toBe(String(databaseUnavailable.retryAfterSeconds));
+    expect(await refused.text()).toBe(databaseUnavailable.message);
+    expect(await stored()).toBe(0);
+  } finally {
+    await disk.makeRoom();
+  }
+  expect(mailed()).toBe(0);
+
+  const accepted = await callRoute(route("routes/_site.contact"), contact);
+  expect(accepted.status).toBe(302);
+  expect(await stored()).toBe(1);
+  await expect.poll(mailed).toBe(1);
 });
 
 test("other errors are not dressed up as 503", async () => {
