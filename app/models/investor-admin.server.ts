@@ -109,13 +109,31 @@ async function selectInvestors(state: InvestorTableState, page?: Page) {
   return fromEnd ? rows.reverse() : rows;
 }
 
+/**
+ * A search's total is a scan of every investor, and paging through its results
+ * asks for the same total again; it is kept until `users_version` moves, which
+ * triggers do on every change to users a search can see, whoever writes
+ * (migrations/004). An entry of an older version is never read again.
+ */
+const searchCounts = new Map<string, number>();
+const SEARCH_COUNTS_KEPT = 100;
+
+async function countSearch(state: Pick<InvestorTableState, "q" | "nda">) {
+  const { n: version } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
+  const key = JSON.stringify([version, state.nda, state.q]);
+  const kept = searchCounts.get(key);
+  if (kept !== undefined) return kept;
+  const row = await selection(state)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  if (searchCounts.size >= SEARCH_COUNTS_KEPT) searchCounts.delete(searchCounts.keys().next().value!);
+  searchCounts.set(key, count);
+  return count;
+}
+
 async function countInvestors(state: Pick<InvestorTableState, "q" | "nda">) {
-  if (state.q) {
-    const row = await selection(state)
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
+  if (state.q) return countSearch(state);
   // Without a search, the counts per NDA state that triggers keep (migrations/003) answer at once.
   let query = getDb()
     .selectFrom("investor_counts")

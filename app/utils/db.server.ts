@@ -84,6 +84,12 @@ export interface InvestorCountsTable {
   n: number;
 }
 
+/** Moves on every change to users that a search can see (migrations/004_users_version.js). */
+export interface UsersVersionTable {
+  only_row: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -93,6 +99,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   rate_limits: RateLimitsTable;
   investor_counts: InvestorCountsTable;
+  users_version: UsersVersionTable;
 }
 
 let instance: Kysely<Database> | undefined;

@@ -35,6 +35,7 @@ describe("the database", () => {
         "rate_limits",
         "sessions",
         "users",
+        "users_version",
       ].sort(),
     );
     const { rows } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(getDb());

@@ -375,6 +375,60 @@ describe("the counts per NDA state", () => {
   });
 });
 
+describe("a search's total", () => {
+  const searchTotal = async (query: string) =>
+    (await loadInvestorTable(new URL(`http://localhost/financing?${query}`))).total;
+  const matchingRows = async (text: string, nda?: "signed") => {
+    let query = getDb()
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("role", "=", "investor")
+      .where((eb) => eb.or([eb("full_name", "like", `%${text}%`), eb("email", "like", `%${text}%`)]));
+    if (nda) query = query.where("is_nda_signed", "=", 1);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+
+  it("is kept only while no write a search can see has happened, whoever makes it", async () => {
+    const admin = await insertUser({ role: "administrator" });
+    const actor = { id: admin.id, email: admin.email };
+    const word = `quokka${randomUUID().slice(0, 6)}`;
+    const [a, b] = [await insertUser({ fullName: `${word} One` }), await insertUser({ email: `${word}@example.com` })];
+    const expectTotals = async () => {
+      expect(await searchTotal(`q=${word}`)).toBe(await matchingRows(word));
+      expect(await searchTotal(`q=${word}&nda=signed`)).toBe(await matchingRows(word, "signed"));
+    };
+    await expectTotals();
+
+    const c = await insertUser({ fullName: `${word} Three` });
+    await expectTotals();
+    await setNdaSigned({ actor, email: c.email, state: true });
+    await expectTotals();
+    await getDb().updateTable("users").set({ full_name: "Someone Else" }).where("id", "=", a.id).execute();
+    await expectTotals();
+    await getDb().updateTable("users").set({ email: `other.${word}@example.com` }).where("id", "=", a.id).execute();
+    await expectTotals();
+    await getDb().updateTable("users").set({ role: "administrator" }).where("id", "=", b.id).execute();
+    await expectTotals();
+    expect((await deleteInvestor({ actor, id: c.id })).ok).toBe(true);
+    await expectTotals();
+    expect(await searchTotal(`q=${word}`)).toBe(1);
+  });
+
+  it("does not move for writes a search cannot see", async () => {
+    const { n: before } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
+    const investor = await insertUser();
+    const { n: afterInsert } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
+    expect(afterInsert).toBe(before + 1);
+    await getDb()
+      .updateTable("users")
+      .set({ failed_logins: 3, updated_at: Date.now(), address: "2 Side Street" })
+      .where("id", "=", investor.id)
+      .execute();
+    const { n: afterLoginFailures } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
+    expect(afterLoginFailures).toBe(afterInsert);
+  });
+});
+
 describe("the investor list built by SQLite", () => {
   it("is, row for row, what toPublicUser makes of the same investors, oldest first", async () => {
     // Odd milliseconds and every NDA state, so the timestamp and the flags are really compared.
