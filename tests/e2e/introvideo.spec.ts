@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { VIDEO_LAYOUT_BREAKPOINT_PX } from "../../app/content/constants";
 import { introVideo, videoAgreement } from "../../app/content/intro-video";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 
@@ -117,3 +118,18 @@ test.describe("at 1280px", () => {
     expect((await file.body()).byteLength).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
 });
+
+// Either side of the 1024px breakpoint: the whole picture below it, edge to edge from it.
+for (const width of [VIDEO_LAYOUT_BREAKPOINT_PX - 1, VIDEO_LAYOUT_BREAKPOINT_PX]) {
+  const fit = width >= VIDEO_LAYOUT_BREAKPOINT_PX ? "cover" : "contain";
+  test(`at ${width}px the agreed video is ${fit === "cover" ? "edge to edge (cover)" : "whole (contain)"}`, async ({
+    page,
+    javaScriptOn,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await visit(page, "/introvideo", javaScriptOn);
+    await agreeBox(page).check();
+    await viewVideo(page).click();
+    await expect(video(page)).toHaveCSS("object-fit", fit);
+  });
+}

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { contactForm } from "../../app/content/contact";
 import { faqEntries } from "../../app/content/faq";
 import { contactSection, faqBlock, hero, intro, pricing, signedInBar } from "../../app/content/landing";
+import { LANDING_VIDEO_BREAKPOINT_PX } from "../../app/content/constants";
 import { teamMembers } from "../../app/content/team";
 import { loggedInAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, VIEWPORTS, visit } from "./support/fixtures";
@@ -86,6 +87,34 @@ for (const path of LANDING_PATHS) {
 }
 
 test.describe("the hero video", () => {
+  // Either side of the 640px breakpoint: the poster the picture picks, the hero's height and, with JavaScript, the video.
+  for (const width of [LANDING_VIDEO_BREAKPOINT_PX - 1, LANDING_VIDEO_BREAKPOINT_PX]) {
+    const wide = width >= LANDING_VIDEO_BREAKPOINT_PX;
+    test(`at ${width}px: ${wide ? "the wide poster, a full-screen hero, and the video with JavaScript" : "the narrow poster, a shorter hero, and no video"}`, async ({
+      page,
+      javaScriptOn,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const posterRequests: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/images/hero-poster")) posterRequests.push(new URL(request.url()).pathname);
+      });
+      const videoRequests = recordVideoRequests(page);
+      await visit(page, "/", javaScriptOn);
+      await settle(page);
+
+      expect([...new Set(posterRequests)]).toEqual([wide ? hero.poster.wide.src : hero.poster.narrow.src]);
+      const heroBox = (await page.locator("section.hero").boundingBox())!;
+      const headerBox = (await page.getByRole("banner").boundingBox())!;
+      if (wide) expect(heroBox.height).toBeGreaterThanOrEqual(800 - headerBox.height - 1);
+      else expect(heroBox.height).toBeLessThan(800 - headerBox.height - 1);
+      const videoExpected = wide && javaScriptOn;
+      await expect(heroVideo(page)).toHaveCount(videoExpected ? 1 : 0);
+      if (videoExpected) await expect.poll(() => videoRequests.length).toBeGreaterThan(0);
+      else expect(videoRequests).toEqual([]);
+    });
+  }
+
   test.describe("at 375px", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 

@@ -4,9 +4,17 @@ import { expect, test } from "@playwright/test";
 
 /** HTTP-level guarantees of server.js (DESIGN.md section 7), checked against the built server. */
 test.describe("security headers", () => {
-  test("are on pages, static files and JSON", async ({ request }) => {
-    for (const url of ["/", "/images/logo.svg", "/robots.txt", "/no-such-page"]) {
-      const response = await request.get(url);
+  test("are on pages, static files, a 404 and a POST's answer", async ({ request }) => {
+    const answers = [
+      { url: "/", status: 200, response: request.get("/") },
+      { url: "/images/logo.svg", status: 200, response: request.get("/images/logo.svg") },
+      { url: "/robots.txt", status: 200, response: request.get("/robots.txt") },
+      { url: "/no-such-page", status: 404, response: request.get("/no-such-page") },
+      { url: "POST /contact", status: 400, response: request.post("/contact", { form: { firstName: "" } }) },
+    ];
+    for (const { url, status, response: answer } of answers) {
+      const response = await answer;
+      expect(response.status(), url).toBe(status);
       const headers = response.headers();
       expect(headers["content-security-policy"], url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
       expect(headers["content-security-policy"], url).toContain("object-src 'none'");

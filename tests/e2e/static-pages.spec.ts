@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signupPage } from "../../app/content/account-pages/signup";
 import { firm } from "../../app/content/firm";
 import { expect, expectNoAxeViolations, test, VIEWPORTS, visit } from "./support/fixtures";
 
@@ -105,7 +106,16 @@ test("every static page has its own title and description", async ({ page, javaS
   }
 });
 
-test("/signup lands on the financing portal's sign-up page", async ({ page }) => {
-  await page.goto("/signup");
-  await expect(page).toHaveURL(/\/financing\/signup$/);
-});
+for (const viewport of VIEWPORTS) {
+  test(`/signup at ${viewport.width}px lands on the financing portal's sign-up page, which passes axe`, async ({
+    page,
+    javaScriptOn,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await visit(page, "/signup", javaScriptOn);
+    await expect(page).toHaveURL(/\/financing\/signup$/);
+    await expect(page.getByRole("heading", { level: 1, name: signupPage.heading })).toBeVisible();
+    await expect(page.getByText(signupPage.terms)).toBeVisible();
+    await expectNoAxeViolations(page, `/signup at ${viewport.width}px`);
+  });
+}
