@@ -2,7 +2,7 @@ import type { LinkDescriptor } from "@remix-run/node";
 import { Form, useActionData, useFormAction, useNavigation } from "@remix-run/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { useEffect, useRef, type RefObject } from "react";
-import { Field } from "~/components/form-field";
+import { Field, FormErrors } from "~/components/form-field";
 import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm } from "~/content/contact";
 import contactStyles from "~/styles/contact.css";
@@ -37,11 +37,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: HeadingLevel 
       </Heading>
       <p className="contact-form__intro">{contactForm.intro}</p>
       <p className="contact-form__note">{contactForm.allRequired}</p>
-      {formErrors ? (
-        <p id="contact-form-form-error" className="form-error" role="alert">
-          {formErrors[0]}
-        </p>
-      ) : null}
+      <FormErrors id="contact-form-form-error" errors={formErrors} />
       <HoneypotFields />
       <div className="contact-form__names">
         <Field

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
 import { deleteInvestor, getInvestorById, requireAdmin } from "~/models/investor-admin.server";
@@ -50,11 +51,7 @@ export default function ConfirmDeletePage() {
         {investor.fullName ? ` (${investor.email})` : null}
       </p>
       <p>{words.question}</p>
-      {refused && "message" in refused ? (
-        <p className="form-error" role="alert">
-          {refused.message}
-        </p>
-      ) : null}
+      <FormErrors id="confirm-delete-error" errors={refused && "message" in refused ? [refused.message] : undefined} />
       <Form method="post" className="confirm-delete__actions">
         <input type="hidden" name="returnTo" value={returnTo} />
         <button type="submit" className="button button--danger">

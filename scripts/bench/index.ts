@@ -11,7 +11,7 @@ import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./ligh
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
 import { ADMIN, INVESTOR, createAdministrator, createLoginInvestor, seedInvestorsUpTo } from "./seed";
-import { pageSessionCookie } from "./session";
+import { apiAccessToken, pageSessionCookie } from "./session";
 import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./server";
 import { javascriptShipped, pageWeight } from "./sizes";
 
@@ -91,13 +91,7 @@ async function logins(run: Run) {
 async function api(run: Run) {
   seedInvestorsUpTo(run.databasePath, config.apiInvestors);
   dropIdleConnections();
-  const login = await request("/api/auth/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (login.status !== 200) throw new Error(`The administrator's API login answered ${login.status}.`);
-  const { accessToken } = JSON.parse(login.body.toString("utf8")) as { accessToken: string };
+  const accessToken = await apiAccessToken(ADMIN);
   const timing = await latency("/api/user/get_investors", { Authorization: `Bearer ${accessToken}` }, 10);
   run.rows.push({
     figure: `get_investors at ${config.apiInvestors.toLocaleString("en-US")} investors`,

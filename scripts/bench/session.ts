@@ -1,4 +1,4 @@
-/** Sessions for the measured pages: logged in the way a browser without JavaScript does it. */
+/** Sessions for the measured requests: a page session as a browser without JavaScript gets one, or an API token. */
 import { origin } from "./config";
 import { request } from "./measure";
 
@@ -14,4 +14,15 @@ export async function pageSessionCookie(credentials: { email: string; password: 
   if (answer.status !== 302 || !session)
     throw new Error(`The login of ${credentials.email} answered ${answer.status} without a session.`);
   return session;
+}
+
+/** Logs in through the API; returns the access token for an Authorization: Bearer header. */
+export async function apiAccessToken(credentials: { email: string; password: string }): Promise<string> {
+  const answer = await request("/api/auth/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (answer.status !== 200) throw new Error(`The API login of ${credentials.email} answered ${answer.status}.`);
+  return (JSON.parse(answer.body.toString("utf8")) as { accessToken: string }).accessToken;
 }

@@ -14,7 +14,6 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { config, origin } from "../bench/config";
-import { request } from "../bench/measure";
 import { printTable, type Row } from "../bench/report";
 import {
   ADMIN,
@@ -25,7 +24,7 @@ import {
   seedInvestorsUpTo,
 } from "../bench/seed";
 import { buildIfNeeded, peakRss, startServer } from "../bench/server";
-import { pageSessionCookie } from "../bench/session";
+import { apiAccessToken, pageSessionCookie } from "../bench/session";
 import { plannedTraffic, randomMix, wrongPasswordAccount, WRONG_PASSWORD_POOL, type Tally } from "./traffic";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
@@ -58,16 +57,6 @@ async function seed(databasePath: string) {
 function growth(from: number | null, to: number | null) {
   if (from === null || to === null) return "unavailable (no /proc)";
   return `${fmt(from / MB)} MB → ${fmt(to / MB)} MB (+${fmt((to / from - 1) * 100)}%)`;
-}
-
-async function apiBearer(credentials: { email: string; password: string }) {
-  const answer = await request("/api/auth/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(credentials),
-  });
-  if (answer.status !== 200) throw new Error(`The API login of ${credentials.email} answered ${answer.status}.`);
-  return (JSON.parse(answer.body.toString("utf8")) as { accessToken: string }).accessToken;
 }
 
 type LogLine = { level?: string; event?: string; status?: number };
@@ -109,7 +98,7 @@ async function main() {
         investorCookie: await pageSessionCookie(INVESTOR),
         signedInvestorCookie: await pageSessionCookie(SIGNED_INVESTOR),
         adminCookie: await pageSessionCookie(ADMIN),
-        adminBearer: await apiBearer(ADMIN),
+        adminBearer: await apiAccessToken(ADMIN),
       },
       INVESTOR,
     );
