@@ -3,7 +3,7 @@ import { Form, useActionData, useFormAction, useNavigation } from "@remix-run/re
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { useEffect, useRef, type RefObject } from "react";
 import { Field, FormErrors } from "~/components/form-field";
-import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
+import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm } from "~/content/contact";
 import contactStyles from "~/styles/contact.css";
 import type { FormReply } from "~/utils/form-reply";
@@ -63,7 +63,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: HeadingLevel 
         type="email"
         autoComplete="email"
         required
-        maxLength={CONTACT_EMAIL_MAX_LENGTH}
+        maxLength={EMAIL_MAX_LENGTH}
         data-missing={errors.emailRequired}
         data-invalid={errors.emailInvalid}
       />

@@ -14,8 +14,8 @@ export const ACCORDION_TRANSITION_MS = 200;
 export const TEAM_PHOTO_SIZE_PX = 320;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 export const CONTACT_NAME_MAX_LENGTH = 100;
-/** The longest address SMTP can carry (RFC 5321 path limit). */
-export const CONTACT_EMAIL_MAX_LENGTH = 254;
+/** The longest e-mail address SMTP can carry (RFC 5321 caps a forward path at 254 characters). */
+export const EMAIL_MAX_LENGTH = 254;
 /** The name and address form of /financing: each field, and how many address lines. */
 export const NAME_FIELD_MAX_LENGTH = 200;
 export const ADDRESS_LINE_COUNT = 3;

@@ -31,14 +31,9 @@ import {
   type UserRow,
 } from "./user.server";
 import { accountMessages, validationMessages } from "~/utils/account-validation";
-import {
-  emailSchema,
-  fieldErrorsOf,
-  loginSchema,
-  passwordSchema,
-  type FieldErrors,
-} from "~/utils/account-validation.server";
+import { emailSchema, loginSchema, passwordSchema } from "~/utils/account-validation.server";
 import { now } from "~/utils/clock.server";
+import { fieldErrorsOf, type FieldErrors } from "~/utils/form-submission.server";
 import { getDb } from "~/utils/db.server";
 
 export { settleAccountMail };

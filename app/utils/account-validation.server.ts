@@ -61,16 +61,3 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
     error: validationMessages.passwordsDoNotMatch,
   });
-
-export type FieldErrors = Record<string, string[]>;
-
-/** Field messages keyed by field name, the shape of the API's `issues` and of a page form's reply. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "";
-    const list = (errors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return errors;
-}

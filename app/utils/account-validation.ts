@@ -4,12 +4,9 @@
  * checks themselves are zod schemas in account-validation.server.ts: this module
  * also runs in the browser, so it imports neither zod nor Node.
  */
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/content/constants";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/content/constants";
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
-
-/** RFC 5321 caps a forward path at 254 characters. */
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const validationMessages = {
   emailInvalid: "Email address is invalid",

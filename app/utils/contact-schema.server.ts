@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
+import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm } from "~/content/contact";
 
 /**
@@ -39,7 +39,7 @@ export const contactSchema = z.object({
     .string({ error: errors.emailRequired })
     .trim()
     .min(1, errors.emailRequired)
-    .max(CONTACT_EMAIL_MAX_LENGTH, errors.emailTooLong(CONTACT_EMAIL_MAX_LENGTH))
+    .max(EMAIL_MAX_LENGTH, errors.emailTooLong(EMAIL_MAX_LENGTH))
     .regex(z.regexes.email, errors.emailInvalid),
   message: z
     .string({ error: errors.messageRequired })

@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import type { FormReply } from "./form-reply";
 
+export type FieldErrors = Record<string, string[]>;
+
 type ReplyOptions = {
   /** Messages about the form as a whole (a refused login, a throttle). */
   formErrors?: string[];
   /** Messages by field name, e.g. from a use case that checks more than the schema. */
-  fieldErrors?: Record<string, string[]>;
+  fieldErrors?: FieldErrors;
   /** Fields never sent back to the page (passwords, the honeypot). */
   hideFields?: string[];
 };
@@ -13,6 +15,17 @@ type ReplyOptions = {
 export type Submission<Value> =
   | { status: "success"; value: Value; reply: (options?: ReplyOptions) => FormReply }
   | { status: "error"; value?: undefined; reply: (options?: ReplyOptions) => FormReply };
+
+/** Field messages keyed by field name, the shape of the API's `issues` and of a page form's reply. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "";
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return errors;
+}
 
 /**
  * Checks a posted form against a zod schema: the page's only real check (the
@@ -35,12 +48,7 @@ export function parseSubmission<Schema extends z.ZodType>(
     input[name] = all.length > 1 ? all : typeof value === "string" && (value !== "" || keepEmpty) ? value : undefined;
   }
   const parsed = schema.safeParse(input);
-  const schemaErrors: Record<string, string[]> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      (schemaErrors[issue.path.join(".")] ??= []).push(issue.message);
-    }
-  }
+  const schemaErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
 
   const reply = ({ formErrors, fieldErrors, hideFields = [] }: ReplyOptions = {}): FormReply => {
     const error = { ...schemaErrors, ...fieldErrors };

@@ -1,6 +1,6 @@
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
-import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
+import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm, contactMailSubject } from "~/content/contact";
 import { loader as contactUsLoader } from "~/routes/_site.contactus";
 import { testClock } from "~/utils/clock.server";
@@ -139,7 +139,7 @@ describe("a valid message", () => {
 });
 
 describe("an invalid field", () => {
-  const tooLongEmail = `${"a".repeat(CONTACT_EMAIL_MAX_LENGTH - "@example.com".length + 1)}@example.com`;
+  const tooLongEmail = `${"a".repeat(EMAIL_MAX_LENGTH - "@example.com".length + 1)}@example.com`;
   const cases: Array<[field: string, value: string, message: string]> = [
     ["firstName", "", errors.firstNameRequired],
     ["firstName", "   ", errors.firstNameRequired],
