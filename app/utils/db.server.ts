@@ -1,4 +1,5 @@
-import { Kysely, SqliteDialect, type Generated } from "kysely";
+import type BetterSqlite3 from "better-sqlite3";
+import { Kysely, SqliteDialect, type Generated, type SqliteDatabase } from "kysely";
 import { migrateToLatest, openSqlite } from "../../migrations/migrator.js";
 import { getEnv } from "./env.server";
 
@@ -108,10 +109,33 @@ let instance: Kysely<Database> | undefined;
 export function getDb(): Kysely<Database> {
   if (!instance) {
     instance = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: openSqlite(getEnv().databasePath) }),
+      dialect: new SqliteDialect({ database: withStatementCache(openSqlite(getEnv().databasePath)) }),
     });
   }
   return instance;
+}
+
+const STATEMENTS_KEPT = 200;
+
+/**
+ * Kysely prepares every query it runs, and SQLite parses and plans it each time; the app runs
+ * the same few dozen SQL texts over and over, so the prepared statements are kept (the least
+ * recently used go first). SQLite re-plans a kept statement itself when the schema changes; one
+ * still busy with a stream that was not read to its end is replaced rather than handed out again.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText) {
+      const kept = statements.get(sqlText);
+      statements.delete(sqlText);
+      const statement = kept && !kept.busy ? kept : sqlite.prepare(sqlText);
+      statements.set(sqlText, statement);
+      if (statements.size > STATEMENTS_KEPT) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 export async function migrateDatabase() {

@@ -1,7 +1,11 @@
 /** The ways a figure is measured: throughput under load, one-at-a-time latency, and the same work run in-process. */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import http from "node:http";
-import argon2 from "argon2";
+import path from "node:path";
+import { text } from "node:stream/consumers";
 import autocannon from "autocannon";
+import { serverProcessEnv } from "../serve.js";
 import { config, host } from "./config";
 
 export type Throughput = { perSecond: number; ok: number; failed: number; seconds: number };
@@ -9,7 +13,7 @@ export type Throughput = { perSecond: number; ok: number; failed: number; second
 /** Requests per second of 2xx/3xx answers for one URL, with config.connections connections for `seconds`. */
 export async function throughput(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; seconds?: number } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; seconds?: number } = {}
 ): Promise<Throughput> {
   const seconds = options.seconds ?? config.seconds;
   const result = await autocannon({
@@ -51,20 +55,23 @@ export async function sideBySide(a: string, b: string, headers: Record<string, s
   };
 }
 
-/** argon2.verify of `hash` per second in this process, config.connections at a time, for `seconds`. */
+/**
+ * argon2.verify of `hash` per second, config.connections at a time, for `seconds`: in a child
+ * process started like the server (same thread pool size), so only the login's own work differs.
+ */
 export async function argon2VerifiesPerSecond(hash: string, password: string, seconds = config.seconds) {
-  const until = performance.now() + seconds * 1000;
-  let done = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: config.connections }, async () => {
-      while (performance.now() < until) {
-        if (!(await argon2.verify(hash, password))) throw new Error("The raw argon2 check did not verify.");
-        done += 1;
-      }
-    }),
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "argon2-verify.js"), String(seconds), String(config.connections)],
+    {
+      env: serverProcessEnv(),
+      stdio: ["pipe", "pipe", "inherit"],
+    }
   );
-  return done / ((performance.now() - started) / 1000);
+  child.stdin.end(JSON.stringify({ hash, password }));
+  const [output, [code]] = await Promise.all([text(child.stdout), once(child, "exit")]);
+  if (code !== 0) throw new Error(`The raw argon2 check exited with ${code}.`);
+  return (JSON.parse(output) as { perSecond: number }).perSecond;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -83,7 +90,7 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
 /** One request over a kept-alive loopback connection; `ms` is from sending to the last byte. */
 export function request(
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {}
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -98,10 +105,10 @@ export function request(
             headers: res.headers,
             body: Buffer.concat(chunks),
             ms: Number(process.hrtime.bigint() - started) / 1e6,
-          }),
+          })
         );
         res.on("error", reject);
-      },
+      }
     );
     req.on("error", reject);
     req.end(options.body);
