@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { adminContent } from "~/content/admin";
 import styles from "~/styles/investor-table.css";
@@ -19,6 +19,7 @@ export const investorTableLinks = () => [{ rel: "stylesheet", href: styles }];
 /** The administrator's investor table: search, filter, sortable headers, pages, CSV, NDA flags, delete. */
 export function InvestorTable({ data }: { data: InvestorTableData }) {
   const { state, rows, total, pageCount, returnTo } = data;
+  const rowControls = useRowControls();
   const csvHref = `/financing/investors.csv${investorTableSearch(state, { page: 1 })}`;
   return (
     <section className="investor-table" aria-labelledby="investor-table-heading">
@@ -78,7 +79,7 @@ export function InvestorTable({ data }: { data: InvestorTableData }) {
                 <td colSpan={7}>{words.empty}</td>
               </tr>
             ) : (
-              rows.map((row) => <InvestorTableRow key={row.id} row={row} returnTo={returnTo} />)
+              rows.map((row) => <InvestorTableRow key={row.id} row={row} returnTo={returnTo} controls={rowControls} />)
             )}
           </tbody>
         </table>
@@ -150,6 +151,23 @@ function visiblePages(current: number, count: number): (number | null)[] {
   return pages;
 }
 
+/**
+ * What every row's forms share, asked for once per table rather than once per row (fifty rows
+ * made 150 fetchers and 100 hydration checks on each render): whether JavaScript has taken over,
+ * the submit that runs a form as a fetcher, and the form data of the fetchers still on their way.
+ */
+type RowControls = { hydrated: boolean; submit: SubmitFunction; pending: Map<string, FormData> };
+
+const fetcherKey = (intent: "nda-sent" | "nda-signed" | "delete", row: InvestorRow) => `${intent}-${row.id}`;
+
+function useRowControls(): RowControls {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const pending = new Map<string, FormData>();
+  for (const fetcher of useFetchers()) if (fetcher.formData) pending.set(fetcher.key, fetcher.formData);
+  return { hydrated, submit, pending };
+}
+
 /** The flags the row shows: while a change is on its way, the value it will have (signed implies sent). */
 function optimisticFlags(row: InvestorRow, sentForm?: FormData, signedForm?: FormData) {
   let sent = row.isNDASent;
@@ -163,10 +181,13 @@ function optimisticFlags(row: InvestorRow, sentForm?: FormData, signedForm?: For
   return { sent, signed };
 }
 
-function InvestorTableRow({ row, returnTo }: { row: InvestorRow; returnTo: string }) {
-  const sentFetcher = useFetcher({ key: `nda-sent-${row.id}` });
-  const signedFetcher = useFetcher({ key: `nda-signed-${row.id}` });
-  const { sent, signed } = optimisticFlags(row, sentFetcher.formData, signedFetcher.formData);
+function InvestorTableRow({ row, returnTo, controls }: { row: InvestorRow; returnTo: string; controls: RowControls }) {
+  const { pending } = controls;
+  const { sent, signed } = optimisticFlags(
+    row,
+    pending.get(fetcherKey("nda-sent", row)),
+    pending.get(fetcherKey("nda-signed", row)),
+  );
   return (
     <tr>
       <td>{row.fullName}</td>
@@ -175,7 +196,7 @@ function InvestorTableRow({ row, returnTo }: { row: InvestorRow; returnTo: strin
       <td>{formatRegistrationTime(row.createdAt)}</td>
       <td>
         <FlagForm
-          fetcher={sentFetcher}
+          controls={controls}
           row={row}
           intent="nda-sent"
           value={sent}
@@ -185,7 +206,7 @@ function InvestorTableRow({ row, returnTo }: { row: InvestorRow; returnTo: strin
       </td>
       <td>
         <FlagForm
-          fetcher={signedFetcher}
+          controls={controls}
           row={row}
           intent="nda-signed"
           value={signed}
@@ -194,7 +215,7 @@ function InvestorTableRow({ row, returnTo }: { row: InvestorRow; returnTo: strin
         />
       </td>
       <td>
-        <DeleteControl row={row} returnTo={returnTo} />
+        <DeleteControl row={row} returnTo={returnTo} controls={controls} />
       </td>
     </tr>
   );
@@ -202,25 +223,24 @@ function InvestorTableRow({ row, returnTo }: { row: InvestorRow; returnTo: strin
 
 /**
  * One flag, one small form: it submits on change with JavaScript, through its Save button without.
- * The row's forms are plain forms that their fetcher submits: their actions are absolute, and
+ * The row's forms are plain forms submitted as fetchers: their actions are absolute, and
  * fetcher.Form / Link would resolve them against the routes three times per row on every render.
  */
 function FlagForm({
-  fetcher,
+  controls,
   row,
   intent,
   value,
   label,
   returnTo,
 }: {
-  fetcher: ReturnType<typeof useFetcher>;
+  controls: RowControls;
   row: InvestorRow;
   intent: "nda-sent" | "nda-signed";
   value: boolean;
   label: string;
   returnTo: string;
 }) {
-  const hydrated = useHydrated();
   const selectId = `${intent}-${row.id}`;
   return (
     <form method="post" action={`/financing/investors/${row.id}`} className="flag-form">
@@ -233,12 +253,14 @@ function FlagForm({
         id={selectId}
         name="state"
         value={value ? "yes" : "no"}
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        onChange={(event) =>
+          controls.submit(event.currentTarget.form, { navigate: false, fetcherKey: fetcherKey(intent, row) })
+        }
       >
         <option value="yes">{words.yes}</option>
         <option value="no">{words.no}</option>
       </select>
-      {hydrated ? null : (
+      {controls.hydrated ? null : (
         <button type="submit" className="button button--small" aria-label={`${words.save}: ${label}`}>
           {words.save}
         </button>
@@ -248,11 +270,9 @@ function FlagForm({
 }
 
 /** With JavaScript a confirm() before the POST; without it, a link to the confirmation page. */
-function DeleteControl({ row, returnTo }: { row: InvestorRow; returnTo: string }) {
-  const hydrated = useHydrated();
-  const fetcher = useFetcher({ key: `delete-${row.id}` });
+function DeleteControl({ row, returnTo, controls }: { row: InvestorRow; returnTo: string; controls: RowControls }) {
   const action = `/financing/investors/${row.id}/delete`;
-  if (!hydrated) {
+  if (!controls.hydrated) {
     return (
       <a href={`${action}?${new URLSearchParams({ returnTo })}`} aria-label={words.deleteFor(row.email)}>
         {words.delete}
@@ -265,7 +285,9 @@ function DeleteControl({ row, returnTo }: { row: InvestorRow; returnTo: string }
       action={action}
       onSubmit={(event) => {
         event.preventDefault();
-        if (window.confirm(adminContent.deletePage.question)) fetcher.submit(event.currentTarget);
+        if (window.confirm(adminContent.deletePage.question)) {
+          controls.submit(event.currentTarget, { navigate: false, fetcherKey: fetcherKey("delete", row) });
+        }
       }}
     >
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -273,7 +295,7 @@ function DeleteControl({ row, returnTo }: { row: InvestorRow; returnTo: string }
         type="submit"
         className="button button--small button--danger"
         aria-label={words.deleteFor(row.email)}
-        disabled={fetcher.state !== "idle"}
+        disabled={controls.pending.has(fetcherKey("delete", row))}
       >
         {words.delete}
       </button>
