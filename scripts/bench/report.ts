@@ -56,9 +56,11 @@ print its hottest functions), BENCH_ONLY=pages,logins,api,table,sizes,lighthouse
   autocannon then drives both with the same connections and \`Accept-Encoding: gzip\`, in alternating
   slices (page, file, page, file) of one run; the figure is page requests/s over file requests/s.
 - **login cost**: successful POST /api/auth/login per second (one verified investor, JSON body) over
-  argon2.verify per second of that investor's stored hash (the app's own parameters) in the bench
-  process, at the same concurrency, in alternating slices like the pages. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address
-  limit is not what is measured.
+  argon2.verify per second of that investor's stored hash (the app's own parameters) in a child process
+  started with the server's environment (scripts/bench/argon2-verify.js), so with the same thread pool: libuv's default
+  four threads on two cores verify about a tenth slower than two, which flattered the login. Same concurrency, in
+  alternating slices like the pages. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address limit is
+  not what is measured.
 - **administrator table**: p95 of sequential requests (after 5 warm-ups) over one kept-alive loopback
   connection with an administrator's session cookie (logged in through the /financing/login form):
   first page, a deep page, a search (\`q=smith\`, one name in ten) and a filtered count (\`nda=signed\`).
