@@ -192,6 +192,17 @@ describe("web sessions", () => {
     expect(await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 
+  it("moves the idle window at most once a minute, so it never ends later than 30 minutes after a visit", async () => {
+    const user = await verifiedUser("session.touch@example.com");
+    testClock.freeze(Date.UTC(2025, 0, 10, 14));
+    const { cookie } = await loginCookie(user.id);
+    testClock.advance(59_000);
+    expect(await getSessionUser(pageRequest(cookie))).not.toBeNull();
+    // That visit came within the minute: the window still runs from the login.
+    testClock.advance(30 * 60_000 - 59_000 + 1000);
+    expect(await getSessionUser(pageRequest(cookie))).toBeNull();
+  });
+
   it("ends 12 hours after login however busy (valid at the limit, gone a second later)", async () => {
     const user = await verifiedUser("session.absolute@example.com");
     testClock.freeze(Date.UTC(2025, 0, 11, 6));
