@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { authNotices } from "~/content/account-pages/common";
+import { authNotices } from "~/content/account-pages/notices.server";
 import { logIn } from "~/models/account.server";
 import { createUserSession, requireAnonymous } from "~/models/session.server";
 import { loginSchema } from "~/utils/account-validation.server";

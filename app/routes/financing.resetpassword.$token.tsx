@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
-import { authNotices } from "~/content/account-pages/common";
+import { authNotices } from "~/content/account-pages/notices.server";
 import { resetPasswordPage } from "~/content/account-pages/reset-password";
 import { resetPassword } from "~/models/account.server";
 import { resetPasswordSchema } from "~/utils/account-validation.server";

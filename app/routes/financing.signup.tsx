@@ -4,7 +4,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, EmailField, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
-import { authNotices } from "~/content/account-pages/common";
+import { authNotices } from "~/content/account-pages/notices.server";
 import { signupPage } from "~/content/account-pages/signup";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
