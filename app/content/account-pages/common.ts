@@ -10,7 +10,3 @@ export const authLabels = {
   confirmPassword: "Confirm Password",
   newPasswordHint: "At least 8 characters. Very common passwords are refused.",
 } as const;
-
-export const financingHeader = {
-  logOut: "LOG OUT",
-} as const;
