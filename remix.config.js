@@ -3,7 +3,11 @@ const buildDir = process.env.BUILD_DIR || "build";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // A route's server side (loader, action, headers) may sit beside it in one <route>.server.ts,
+  // which is then no route of its own. Why: the browser build turns each *.server import of a
+  // route into an empty stand-in, and a stand-in several routes share becomes a script of its
+  // own on their pages; one server module per route keeps its stand-in inside the route's script.
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.ts"],
   serverModuleFormat: "esm",
   serverBuildPath: `${buildDir}/index.js`,
   assetsBuildDirectory: `${buildDir}/client`,

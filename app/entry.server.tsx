@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { onDemandBlocksLoaded } from "~/components/on-demand";
 import { NonceProvider } from "~/utils/nonce";
 import { log } from "~/utils/log.server";
 import { isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
@@ -20,13 +21,15 @@ export { cachedPage } from "~/utils/page-cache.server";
 
 const ABORT_DELAY_MS = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext
 ) {
+  // Blocks that load on demand in the browser are rendered whole here, so their code must be in.
+  await onDemandBlocksLoaded();
   const nonce = loadContext.cspNonce;
   const storable = isStorablePage(request, responseStatusCode, responseHeaders, remixContext);
   // Bots, no-JavaScript clients and pages kept for the cache get the whole document at once.

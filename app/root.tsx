@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,18 +15,14 @@ import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce";
-import { getToast } from "~/utils/toast.server";
+import { loader } from "./root.server";
+
+export { loader };
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
 ];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request);
-  // Only a request that carried a notice needs its cookie cleared.
-  return json({ toast: toast ?? null }, toast ? { headers } : undefined);
-}
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { financingHeader } from "~/content/account-pages/common";
+import { financingHeader } from "~/content/account-pages/header";
 import { Logo } from "./logo";
 
 /**

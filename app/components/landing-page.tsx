@@ -1,22 +1,30 @@
 import type { LinkDescriptor } from "@remix-run/node";
 import { Link, useSearchParams } from "@remix-run/react";
-import { ContactForm, contactFormLinks } from "~/components/contact-form";
-import { FaqAccordion, faqLinks } from "~/components/faq-accordion";
+import { useEffect } from "react";
 import { HeroVideo } from "~/components/hero-video";
+import { loadOnDemandBlocks, onDemand } from "~/components/on-demand";
 import { Reveal } from "~/components/reveal";
-import { TeamSection, teamLinks } from "~/components/team-section";
 import type { FaqEntry } from "~/content/faq";
 import { contactSection, faqBlock, hero, intro, pricing } from "~/content/landing";
 import type { TeamMember } from "~/content/team";
+import contactStyles from "~/styles/contact.css";
+import faqStyles from "~/styles/faq.css";
 import landingStyles from "~/styles/landing.css";
+import teamStyles from "~/styles/team.css";
 
-/** For the `links` of both landing routes (/ and /home). */
-export const landingLinks: LinkDescriptor[] = [
-  ...contactFormLinks,
-  ...faqLinks,
-  ...teamLinks,
-  { rel: "stylesheet", href: landingStyles },
-];
+/**
+ * For the `links` of both landing routes (/ and /home). The on-demand blocks'
+ * styles are named here, not taken from their modules, so the page does not load their scripts.
+ */
+export const landingLinks: LinkDescriptor[] = [contactStyles, faqStyles, teamStyles, landingStyles].map((href) => ({
+  rel: "stylesheet",
+  href,
+}));
+
+// Below the hero: their scripts load at the visitor's first scroll, key or pointer press.
+const ContactForm = onDemand(() => import("./contact-form").then((module) => module.ContactForm));
+const FaqAccordion = onDemand(() => import("./faq-accordion").then((module) => module.FaqAccordion));
+const TeamSection = onDemand(() => import("./team-section").then((module) => module.TeamSection));
 
 /**
  * The landing page, shared by / and /home: the hero, then the intro, pricing,
@@ -27,6 +35,10 @@ export function LandingPage({ faq, team }: { faq: readonly FaqEntry[]; team: rea
   const [searchParams] = useSearchParams();
   // A member's dialog opened from the URL must not wait for its block to scroll into view.
   const teamDialogOpen = searchParams.has("member");
+  // An open dialog is in front of the page: it must work as a modal at once.
+  useEffect(() => {
+    if (teamDialogOpen) loadOnDemandBlocks();
+  }, [teamDialogOpen]);
 
   return (
     <div className="landing">

@@ -8,6 +8,7 @@ import { NoScriptRefresh, VerifyCountdown } from "~/components/verify-countdown"
 import { verifyPage } from "~/content/account-pages/verify";
 import { verifyEmail } from "~/models/account.server";
 import { getSessionUser } from "~/models/session.server";
+import { accountMessages } from "~/utils/account-validation";
 import { pageMeta } from "~/utils/meta";
 import authStyles from "~/styles/auth.css";
 
@@ -22,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const [outcome, user] = await Promise.all([verifyEmail(params.token ?? ""), getSessionUser(request)]);
   const signedIn = user !== null;
-  if (outcome.ok) return json({ verified: true as const, message: verifyPage.success, signedIn });
+  if (outcome.ok) return json({ verified: true as const, message: accountMessages.emailVerified, signedIn });
   return json({ verified: false as const, message: outcome.message, signedIn }, { status: 400 });
 }
 

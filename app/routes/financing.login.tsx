@@ -1,56 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, CurrentPasswordField, EmailField, keepRetryAfter } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
-import { authNotices } from "~/content/account-pages/common";
 import { loginPage } from "~/content/account-pages/login";
-import { logIn } from "~/models/account.server";
-import { createUserSession, requireAnonymous } from "~/models/session.server";
-import { loginSchema } from "~/utils/account-validation.server";
-import { formRefusal, readFormBody } from "~/utils/form-body.server";
-import { parseSubmission } from "~/utils/form-submission.server";
-import { honeypotFields } from "~/utils/honeypot.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
+import { action, loader } from "./financing.login.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return { honeypot: await honeypotFields() };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request);
-  const body = await readFormBody(request);
-  if (!body.ok) return json({ result: formRefusal(body.message), unverifiedEmail: null }, { status: body.status });
-  const submission = parseSubmission(body.formData, loginSchema);
-  if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), unverifiedEmail: null }, { status: 400 });
-  }
-
-  const outcome = await logIn({ ...submission.value, ip: context.clientIp });
-  if (!outcome.ok) {
-    return json(
-      {
-        result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }),
-        // Only after the right password, so it tells a stranger nothing.
-        unverifiedEmail: outcome.code === "unverified" ? submission.value.email : null,
-      },
-      {
-        status: outcome.status,
-        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
-    );
-  }
-
-  return createUserSession({
-    userId: outcome.user.id,
-    request,
-    redirectTo: "/financing",
-    toast: { message: authNotices.loggedIn, type: "success" },
-  });
-}
+export { action, loader };
 
 export const meta: MetaFunction = () => pageMeta(loginPage.title, loginPage.description);
 

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
+import { AuthCard, keepRetryAfter } from "~/components/auth-form";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormErrors } from "~/components/form-field";
-import { authNotices } from "~/content/account-pages/common";
+import { authNotices } from "~/content/account-pages/notices.server";
 import { resetPasswordPage } from "~/content/account-pages/reset-password";
 import { resetPassword } from "~/models/account.server";
 import { resetPasswordSchema } from "~/utils/account-validation.server";

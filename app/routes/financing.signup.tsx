@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
-import { AuthCard, EmailField, NewPasswordFields, keepRetryAfter } from "~/components/auth-form";
+import { AuthCard, EmailField, keepRetryAfter } from "~/components/auth-form";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormErrors } from "~/components/form-field";
-import { authNotices } from "~/content/account-pages/common";
+import { authNotices } from "~/content/account-pages/notices.server";
 import { signupPage } from "~/content/account-pages/signup";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { keepRetryAfter } from "~/components/auth-form";
 import { EmailRequestForm } from "~/components/email-request-form";
-import { authNotices } from "~/content/account-pages/common";
+import { authNotices } from "~/content/account-pages/notices.server";
 import { resendVerificationPage } from "~/content/account-pages/resend-verification";
 import { resendVerificationEmail } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";

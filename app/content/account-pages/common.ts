@@ -1,26 +1,12 @@
-import { accountMessages } from "~/utils/account-validation";
-
 /**
  * The words of the account pages (SPEC.md sections 2 and 8, DESIGN.md section 5),
  * one module per page under account-pages/ so that each page's script carries
  * only its own words; this one holds what they share.
  */
 
-/** Success notices, shown as toasts (and as a status line without JavaScript). */
-export const authNotices = {
-  loggedIn: accountMessages.loginSuccess,
-  verificationSent: accountMessages.verificationEmailSent,
-  resetSent: accountMessages.resetEmailSent,
-  passwordReset: accountMessages.passwordReset,
-} as const;
-
 export const authLabels = {
   email: "Email Address",
   password: "Password",
   confirmPassword: "Confirm Password",
   newPasswordHint: "At least 8 characters. Very common passwords are refused.",
-} as const;
-
-export const financingHeader = {
-  logOut: "LOG OUT",
 } as const;

@@ -1,11 +1,8 @@
-import { accountMessages } from "~/utils/account-validation";
-
 /** The e-mail verification page. */
 export const verifyPage = {
   title: "Email Verification",
   description: "The result of verifying your email address for the investor portal.",
   successHeading: "Email verified",
-  success: accountMessages.emailVerified,
   /** "Redirecting in 5..." */
   redirecting: (seconds: number) => `Redirecting in ${seconds}...`,
   loginNow: "Go to the login page now",

@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { getToast } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  // Only a request that carried a notice needs its cookie cleared.
+  return json({ toast: toast ?? null }, toast ? { headers } : undefined);
+}

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { contactSection } from "~/content/landing";
+import { landingContent } from "~/content/landing.server";
+import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
+import { honeypotFields } from "~/utils/honeypot.server";
+
+export const loader = async () => ({ ...landingContent(), honeypot: await honeypotFields() });
+
+/** The landing page's contact form posts here; a sent message comes back to the form's section. */
+export async function action(args: ActionFunctionArgs) {
+  return handleContactForm(args, { redirectTo: `/#${contactSection.id}` });
+}
+
+export const headers = contactFormHeaders;
