@@ -1,10 +1,11 @@
-import { PassThrough } from "node:stream";
+import type { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { onDemandBlocksLoaded } from "~/components/on-demand";
+import { batchedPerTurn } from "~/utils/batched-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 import { log } from "~/utils/log.server";
 import { isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
@@ -44,7 +45,7 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = batchedPerTurn();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (storable) keepForCache(body, request, nonce, responseHeaders, () => responseStatusCode);
           resolve(
@@ -89,7 +90,7 @@ function isStorablePage(request: Request, status: number, headers: Headers, cont
 }
 
 /** Copies the streamed document and stores it once it is whole, unless rendering failed on the way. */
-function keepForCache(body: PassThrough, request: Request, nonce: string, headers: Headers, status: () => number) {
+function keepForCache(body: Transform, request: Request, nonce: string, headers: Headers, status: () => number) {
   const chunks: Buffer[] = [];
   body.on("data", (chunk: Buffer) => chunks.push(chunk));
   body.on("end", () => {
