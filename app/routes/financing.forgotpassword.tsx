@@ -1,19 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { keepRetryAfter } from "~/components/auth-form";
 import { EmailRequestForm } from "~/components/email-request-form";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { forgotPasswordPage } from "~/content/account-pages/forgot-password";
 import { requestPasswordReset } from "~/models/account.server";
-import { requireAnonymous } from "~/models/session.server";
+import { accountDoorLoader } from "~/utils/account-door.server";
 import { handleEmailRequestForm } from "~/utils/email-request-form.server";
-import { honeypotFields } from "~/utils/honeypot.server";
 import { pageMeta } from "~/utils/meta";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return { honeypot: await honeypotFields() };
-}
+export const loader = accountDoorLoader;
 
 export async function action(args: ActionFunctionArgs) {
   return handleEmailRequestForm(args, {

@@ -1,17 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { logIn } from "~/models/account.server";
 import { createUserSession, requireAnonymous } from "~/models/session.server";
+import { accountDoorLoader } from "~/utils/account-door.server";
 import { loginSchema } from "~/utils/account-validation.server";
 import { formRefusal, readFormBody } from "~/utils/form-body.server";
 import { parseSubmission } from "~/utils/form-submission.server";
-import { honeypotFields } from "~/utils/honeypot.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return { honeypot: await honeypotFields() };
-}
+export const loader = accountDoorLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);

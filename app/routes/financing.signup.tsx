@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HoneypotFields } from "~/components/honeypot-fields";
@@ -9,10 +9,11 @@ import { authNotices } from "~/content/account-pages/notices.server";
 import { signupPage } from "~/content/account-pages/signup";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
+import { accountDoorLoader } from "~/utils/account-door.server";
 import { signupSchema } from "~/utils/account-validation.server";
 import { formRefusal, readFormBody } from "~/utils/form-body.server";
 import { parseSubmission } from "~/utils/form-submission.server";
-import { honeypotFields, isSpam } from "~/utils/honeypot.server";
+import { isSpam } from "~/utils/honeypot.server";
 import { log } from "~/utils/log.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
@@ -20,10 +21,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
-  return { honeypot: await honeypotFields() };
-}
+export const loader = accountDoorLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);

@@ -1,4 +1,7 @@
-/** The ways a figure is measured: throughput under load, one-at-a-time latency, and the same work run in-process. */
+/**
+ * The ways a figure is measured: throughput under load, one-at-a-time latency, and raw argon2
+ * in a process set up like the server.
+ */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
@@ -13,7 +16,7 @@ export type Throughput = { perSecond: number; ok: number; failed: number; second
 /** Requests per second of 2xx/3xx answers for one URL, with config.connections connections for `seconds`. */
 export async function throughput(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; seconds?: number } = {}
+  options: { method?: string; headers?: Record<string, string>; body?: string; seconds?: number } = {},
 ): Promise<Throughput> {
   const seconds = options.seconds ?? config.seconds;
   const result = await autocannon({
@@ -66,7 +69,7 @@ export async function argon2VerifiesPerSecond(hash: string, password: string, se
     {
       env: serverProcessEnv(),
       stdio: ["pipe", "pipe", "inherit"],
-    }
+    },
   );
   child.stdin.end(JSON.stringify({ hash, password }));
   const [output, [code]] = await Promise.all([text(child.stdout), once(child, "exit")]);
@@ -90,7 +93,7 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
 /** One request over a kept-alive loopback connection; `ms` is from sending to the last byte. */
 export function request(
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {}
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -105,10 +108,10 @@ export function request(
             headers: res.headers,
             body: Buffer.concat(chunks),
             ms: Number(process.hrtime.bigint() - started) / 1e6,
-          })
+          }),
         );
         res.on("error", reject);
-      }
+      },
     );
     req.on("error", reject);
     req.end(options.body);

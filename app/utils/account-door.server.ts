@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAnonymous } from "~/models/session.server";
+import { honeypotFields } from "./honeypot.server";
+
+/**
+ * The loader of the account pages a visitor uses before logging in (login, sign-up, forgot
+ * password, resend verification): someone already logged in goes to the portal instead, and the
+ * others get their form's honeypot fields.
+ */
+export async function accountDoorLoader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return { honeypot: await honeypotFields() };
+}
