@@ -1,12 +1,8 @@
-import type { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { onDemandBlocksLoaded } from "~/components/on-demand";
-import { batchedPerTurn } from "~/utils/batched-stream.server";
 import { NonceProvider } from "~/utils/nonce";
+import { renderDocument } from "~/utils/render-document.server";
 import { log } from "~/utils/log.server";
 import { isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
 
@@ -20,8 +16,6 @@ export { withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.ser
 export { settleAccountMail } from "~/models/account-mail.server";
 export { cachedPage } from "~/utils/page-cache.server";
 
-const ABORT_DELAY_MS = 5_000;
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -32,41 +26,22 @@ export default async function handleRequest(
   // Blocks that load on demand in the browser are rendered whole here, so their code must be in.
   await onDemandBlocksLoaded();
   const nonce = loadContext.cspNonce;
-  const storable = isStorablePage(request, responseStatusCode, responseHeaders, remixContext);
-  // Bots, no-JavaScript clients and pages kept for the cache get the whole document at once.
-  const waitForAll = storable || isbot(request.headers.get("user-agent") ?? "");
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = batchedPerTurn();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (storable) keepForCache(body, request, nonce, responseHeaders, () => responseStatusCode);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            })
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) log("error", "render.failed", { error });
-        },
-      }
-    );
-    setTimeout(abort, ABORT_DELAY_MS);
-  });
+  const { html, complete } = renderDocument(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  let status = responseStatusCode;
+  if (!complete) {
+    status = 500;
+    log("error", "render.failed", { path: new URL(request.url).pathname, reason: "a Suspense boundary did not render" });
+  }
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (isStorablePage(request, status, responseHeaders, remixContext)) {
+    storePage(new URL(request.url).pathname, html, nonce, responseHeaders);
+  }
+  // Bytes, not the string: a string body is first checked character by character for lone surrogates.
+  return new Response(Buffer.from(html), { headers: responseHeaders, status });
 }
 
 type PageCacheHandle = { anonymousPageCache?: boolean };
@@ -87,16 +62,6 @@ function isStorablePage(request: Request, status: number, headers: Headers, cont
       (match) => (context.routeModules[match.route.id]?.handle as PageCacheHandle | undefined)?.anonymousPageCache
     )
   );
-}
-
-/** Copies the streamed document and stores it once it is whole, unless rendering failed on the way. */
-function keepForCache(body: Transform, request: Request, nonce: string, headers: Headers, status: () => number) {
-  const chunks: Buffer[] = [];
-  body.on("data", (chunk: Buffer) => chunks.push(chunk));
-  body.on("end", () => {
-    if (status() !== 200) return;
-    storePage(new URL(request.url).pathname, Buffer.concat(chunks).toString("utf8"), nonce, headers);
-  });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
