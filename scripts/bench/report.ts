@@ -76,7 +76,8 @@ print its hottest functions), BENCH_ONLY=pages,logins,api,table,sizes,lighthouse
 - **Lighthouse**: Lighthouse 12 CLI with Debian's Chromium headless (CHROME_PATH overrides), default mobile
   preset and \`--preset=desktop\`, on /, /faq, /aboutus and /financing/login; categories performance,
   accessibility, best practices and SEO. Audits that lose points outside performance are listed under the table.
-  Scores from a loaded machine understate performance.
+  An audit that fails to record Chromium's trace (Lighthouse's own advice: run it again) is run once more, and
+  the notes under the table say so. Scores from a loaded machine understate performance.
 `;
 
 export function writeDoc(rows: Row[], notes: string[]) {
