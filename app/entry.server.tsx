@@ -26,6 +26,7 @@ export default async function handleRequest(
   // Blocks that load on demand in the browser are rendered whole here, so their code must be in.
   await onDemandBlocksLoaded();
   const nonce = loadContext.cspNonce;
+  const url = new URL(request.url);
   const { html, complete } = renderDocument(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -34,11 +35,11 @@ export default async function handleRequest(
   let status = responseStatusCode;
   if (!complete) {
     status = 500;
-    log("error", "render.failed", { path: new URL(request.url).pathname, reason: "a Suspense boundary did not render" });
+    log("error", "render.failed", { path: url.pathname, reason: "a Suspense boundary did not render" });
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (isStorablePage(request, status, responseHeaders, remixContext)) {
-    storePage(new URL(request.url).pathname, html, nonce, responseHeaders);
+  if (isStorablePage(request, url, status, responseHeaders, remixContext)) {
+    storePage(url.pathname, html, nonce, responseHeaders);
   }
   // Bytes, not the string: a string body is first checked character by character for lone surrogates.
   return new Response(Buffer.from(html), { headers: responseHeaders, status });
@@ -47,8 +48,7 @@ export default async function handleRequest(
 type PageCacheHandle = { anonymousPageCache?: boolean };
 
 /** A page of the public frame, asked for anonymously, answered 200 without a cookie: the same for every visitor. */
-function isStorablePage(request: Request, status: number, headers: Headers, context: EntryContext) {
-  const url = new URL(request.url);
+function isStorablePage(request: Request, url: URL, status: number, headers: Headers, context: EntryContext) {
   return (
     request.method === "GET" &&
     isAnonymousPageRequest({

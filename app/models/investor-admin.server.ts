@@ -3,7 +3,7 @@
  * (signed implies sent, DESIGN.md section 4), deleting an investor, and the
  * guard that every administrator page and action calls.
  */
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql } from "kysely";
 import { z } from "zod";
 import { recordAuditEvent } from "./audit.server";
 import { requireUser } from "./session.server";
@@ -19,7 +19,7 @@ import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
 import { now } from "~/utils/clock.server";
 import { emailSchema } from "~/utils/account-validation.server";
-import { getDb, type Database } from "~/utils/db.server";
+import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import {
   INVESTOR_PAGE_SIZE,
@@ -94,12 +94,9 @@ async function selectInvestors(state: InvestorTableState, page?: Page) {
   const fromEnd = page !== undefined && page.offset > page.total / 2;
   const ascending = (state.dir === "asc") !== fromEnd;
   const direction = ascending ? sql`asc` : sql`desc`;
-  const sorted = <Query extends SelectQueryBuilder<Database, "users", object>>(query: Query) =>
-    query
-      .orderBy(sql`${SORT_EXPRESSIONS[state.sort]} ${direction}`)
-      // The tie-break runs the same way as the sort, so one index serves both directions.
-      .orderBy(sql`id ${direction}`) as Query;
-  if (!page) return (await sorted(selection(state).select(PUBLIC_USER_COLUMNS)).execute()).map(toInvestorRow);
+  // The tie-break runs the same way as the sort, so one index serves both directions.
+  const order = sql`${SORT_EXPRESSIONS[state.sort]} ${direction}, id ${direction}`;
+  if (!page) return (await selection(state).select(PUBLIC_USER_COLUMNS).orderBy(order).execute()).map(toInvestorRow);
 
   const rowsLeft = page.total - page.offset;
   const window = fromEnd
@@ -107,15 +104,17 @@ async function selectInvestors(state: InvestorTableState, page?: Page) {
     : { limit: page.limit, offset: page.offset };
   // The rows OFFSET passes over are counted in the index alone, then only the page's own rows are read from
   // the table: skipping rows whole cost twice as much (a deep page of 100,000 investors: 2.7 ms, now 1.4 ms).
-  const positions = sorted(selection(state).select(sql<number>`users.rowid`.as("position")))
+  const positions = selection(state)
+    .select(sql<number>`users.rowid`.as("position"))
+    .orderBy(order)
     .limit(window.limit)
     .offset(window.offset);
-  const rows = await sorted(
-    getDb()
-      .selectFrom(positions.as("page"))
-      .innerJoin("users", (join) => join.on(sql<boolean>`users.rowid = page.position`))
-      .select(PUBLIC_USER_COLUMNS),
-  ).execute();
+  const rows = await getDb()
+    .selectFrom(positions.as("page"))
+    .innerJoin("users", (join) => join.on(sql<boolean>`users.rowid = page.position`))
+    .select(PUBLIC_USER_COLUMNS)
+    .orderBy(order)
+    .execute();
   const investors = rows.map(toInvestorRow);
   return fromEnd ? investors.reverse() : investors;
 }

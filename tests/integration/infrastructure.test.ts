@@ -58,7 +58,6 @@ describe("the database", () => {
       .execute();
     await expect(insert).rejects.toThrow(/CHECK constraint/);
   });
-});
 
   it("keeps prepared statements that still answer after the schema changes or a half-read stream", async () => {
     const db = getDb();
@@ -82,6 +81,7 @@ describe("the database", () => {
     expect(streamed).toEqual([{ a: 1 }, { a: 2 }]);
     await sql`drop table kept`.execute(db);
   });
+});
 
 describe("hitRateLimit", () => {
   it("allows the limit, refuses the next with Retry-After, and opens again after the window", async () => {
