@@ -13,8 +13,11 @@ export default async function globalSetup() {
   let count = 0;
   const smtp = await startSmtpCatcher((mail) => {
     count += 1;
-    const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${String(count).padStart(5, "0")}.json`);
-    fs.writeFileSync(file, JSON.stringify(mail));
+    const name = `${Date.now()}-${String(count).padStart(5, "0")}.json`;
+    // Written beside the folder and renamed into it whole: a test polling the folder never reads half a file.
+    const partial = path.join(E2E_DATA_DIR, `${name}.partial`);
+    fs.writeFileSync(partial, JSON.stringify(mail));
+    fs.renameSync(partial, path.join(E2E_MAIL_DIR, name));
   });
 
   const log = fs.openSync(E2E_LOG_FILE, "a");
