@@ -16,7 +16,7 @@ import { deleteUserSessions } from "./session.server";
 import {
   clearLoginFailures,
   LOCKOUT_MS,
-  loginLock,
+  loginStanding,
   MINUTE_MS,
   recordLoginFailure,
   throttleAccountMail,
@@ -161,10 +161,10 @@ export async function logIn(input: { email: unknown; password: unknown; ip: stri
   if (!parsed.success) return { ...invalid(fieldErrorsOf(parsed.error)), code: "invalid" };
   const { email, password } = parsed.data;
 
-  const lock = await loginLock(email);
-  if (lock.locked) {
+  const standing = await loginStanding(email);
+  if (standing.locked) {
     await verifyDummyPassword(password);
-    return lockedOut(lock.retryAfterSeconds);
+    return lockedOut(standing.retryAfterSeconds);
   }
 
   const user = await getUserRowByEmail(email);
@@ -177,8 +177,8 @@ export async function logIn(input: { email: unknown; password: unknown; ip: stri
     return { ok: false, status: 403, code: "unverified", message: accountMessages.unverified };
   }
 
-  await clearLoginFailures(email, { unlock: false });
-  // Most logins change nothing here; skipping the write keeps a login close to the cost of its hash.
+  // Most logins change nothing below; skipping the writes keeps a login close to the cost of its hash.
+  if (standing.failures > 0) await clearLoginFailures(email, { unlock: false });
   const rehash = needsRehash(user.password_hash);
   if (rehash || user.failed_logins !== 0 || user.locked_until !== null) {
     await getDb()

@@ -43,19 +43,25 @@ export function throttleAccountMail(kind: "reset" | "verify", email: string): Pr
 const failuresKey = (email: string) => `login-failures:${email}`;
 const lockKey = (email: string) => `login-lock:${email}`;
 
-/** Locked addresses refuse even the right password until the lock ends (or a reset clears it). */
-export async function loginLock(
+/**
+ * Where an address stands before its password is checked: locked (even the right password is
+ * refused until the lock ends, or a reset clears it), or open with its failures in the current window.
+ */
+export async function loginStanding(
   email: string,
-): Promise<{ locked: false } | { locked: true; retryAfterSeconds: number; until: number }> {
+): Promise<{ locked: false; failures: number } | { locked: true; retryAfterSeconds: number; until: number }> {
   const at = now();
-  const row = await getDb()
+  const rows = await getDb()
     .selectFrom("rate_limits")
-    .select("reset_at")
-    .where("key", "=", lockKey(email))
+    .select(["key", "count", "reset_at"])
+    .where("key", "in", [lockKey(email), failuresKey(email)])
     .where("reset_at", ">", at)
-    .executeTakeFirst();
-  if (!row) return { locked: false };
-  return { locked: true, until: row.reset_at, retryAfterSeconds: Math.max(1, Math.ceil((row.reset_at - at) / 1000)) };
+    .execute();
+  const lock = rows.find((row) => row.key === lockKey(email));
+  if (lock) {
+    return { locked: true, until: lock.reset_at, retryAfterSeconds: Math.max(1, Math.ceil((lock.reset_at - at) / 1000)) };
+  }
+  return { locked: false, failures: rows.find((row) => row.key === failuresKey(email))?.count ?? 0 };
 }
 
 /** Counts a failed login; the twentieth within the hour locks the address (`lockedUntil` is then set). */

@@ -381,6 +381,15 @@ describe("POST /api/auth/login", () => {
     expect(actions.filter((action) => action === "login.failed").length).toBeGreaterThanOrEqual(40);
   });
 
+  it("forgets an address's failures at its next successful login", async () => {
+    const email = await verifiedAccount("forgiven");
+    testClock.freeze(Date.UTC(2025, 1, 3, 9));
+    for (let i = 1; i < 20; i++) expect((await login(email, `wrong password ${i}`)).status).toBe(401);
+    expect((await login(email)).status).toBe(200);
+    for (let i = 1; i < 20; i++) expect((await login(email, `wrong again ${i}`)).status).toBe(401);
+    expect((await login(email)).status).toBe(200);
+  });
+
   it("locks an unknown address the same way, so a lock reveals nothing", async () => {
     const email = freshEmail("ghost");
     testClock.freeze(Date.UTC(2025, 1, 2, 9));
