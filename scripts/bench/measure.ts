@@ -118,23 +118,23 @@ export function request(
   });
 }
 
+/** One GET that must answer 200; its time from sending to the last byte, in ms. */
+async function getOk(path: string, headers: Record<string, string>) {
+  const answer = await request(path, { headers });
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}, not 200.`);
+  return answer.ms;
+}
+
 /** Asks for `path` `times` times without timing it; throws on any non-200 answer. */
 export async function warmUp(path: string, headers: Record<string, string>, times: number) {
-  for (let i = 0; i < times; i += 1) {
-    const answer = await request(path, { headers });
-    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}, not 200.`);
-  }
+  for (let i = 0; i < times; i += 1) await getOk(path, headers);
 }
 
 /** p95 (and median) of `samples` sequential requests after a short warm-up; throws on any non-200 answer. */
 export async function latency(path: string, headers: Record<string, string>, samples = config.samples) {
   await warmUp(path, headers, 5);
   const times: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    const answer = await request(path, { headers });
-    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}, not 200.`);
-    times.push(answer.ms);
-  }
+  for (let i = 0; i < samples; i += 1) times.push(await getOk(path, headers));
   return { p95: percentile(times, 0.95), p50: percentile(times, 0.5), samples: times.length };
 }
 
