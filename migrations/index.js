@@ -5,6 +5,7 @@ import * as m001 from "./001_initial.js";
 import * as m002 from "./002_investor_table_indexes.js";
 import * as m003 from "./003_investor_counts.js";
 import * as m004 from "./004_users_version.js";
+import * as m005 from "./005_partial_investor_indexes.js";
 
 /** @type {Record<string, import("kysely").Migration>} */
 export const migrations = {
@@ -12,4 +13,5 @@ export const migrations = {
   "002_investor_table_indexes": m002,
   "003_investor_counts": m003,
   "004_users_version": m004,
+  "005_partial_investor_indexes": m005,
 };

@@ -59,7 +59,11 @@ export async function loginStanding(
     .execute();
   const lock = rows.find((row) => row.key === lockKey(email));
   if (lock) {
-    return { locked: true, until: lock.reset_at, retryAfterSeconds: Math.max(1, Math.ceil((lock.reset_at - at) / 1000)) };
+    return {
+      locked: true,
+      until: lock.reset_at,
+      retryAfterSeconds: Math.max(1, Math.ceil((lock.reset_at - at) / 1000)),
+    };
   }
   return { locked: false, failures: rows.find((row) => row.key === failuresKey(email))?.count ?? 0 };
 }
