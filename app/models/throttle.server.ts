@@ -49,23 +49,18 @@ const lockKey = (email: string) => `login-lock:${email}`;
  */
 export async function loginStanding(
   email: string,
-): Promise<{ locked: false; failures: number } | { locked: true; retryAfterSeconds: number; until: number }> {
+): Promise<{ locked: false; failures: number } | { locked: true; retryAfterSeconds: number }> {
   const at = now();
+  const keys = { lock: lockKey(email), failures: failuresKey(email) };
   const rows = await getDb()
     .selectFrom("rate_limits")
     .select(["key", "count", "reset_at"])
-    .where("key", "in", [lockKey(email), failuresKey(email)])
+    .where("key", "in", [keys.lock, keys.failures])
     .where("reset_at", ">", at)
     .execute();
-  const lock = rows.find((row) => row.key === lockKey(email));
-  if (lock) {
-    return {
-      locked: true,
-      until: lock.reset_at,
-      retryAfterSeconds: Math.max(1, Math.ceil((lock.reset_at - at) / 1000)),
-    };
-  }
-  return { locked: false, failures: rows.find((row) => row.key === failuresKey(email))?.count ?? 0 };
+  const lock = rows.find((row) => row.key === keys.lock);
+  if (lock) return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((lock.reset_at - at) / 1000)) };
+  return { locked: false, failures: rows.find((row) => row.key === keys.failures)?.count ?? 0 };
 }
 
 /** Counts a failed login; the twentieth within the hour locks the address (`lockedUntil` is then set). */
