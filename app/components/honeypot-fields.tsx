@@ -1,19 +1,25 @@
 import { useMatches } from "@remix-run/react";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import type { HoneypotFieldValues } from "~/utils/honeypot.server";
+
+const LABEL = "Please leave this field blank";
 
 /**
  * A public form's hidden honeypot fields. The route that renders the form
- * returns `honeypot: await honeypotFields()` from its loader
+ * returns `honeypot: honeypotFields()` from its loader
  * (app/utils/honeypot.server.ts), so only pages with a form compute and ship them.
  */
 export function HoneypotFields() {
   const fields = useMatches()
-    .map((match) => (match.data as { honeypot?: HoneypotInputProps } | null | undefined)?.honeypot)
+    .map((match) => (match.data as { honeypot?: HoneypotFieldValues } | null | undefined)?.honeypot)
     .findLast(Boolean);
+  if (!fields) return null;
+  const { trapField, stampField, stamp } = fields;
   return (
-    <HoneypotProvider {...fields}>
-      <HoneypotInputs />
-    </HoneypotProvider>
+    <div id={`${trapField}_wrap`} style={{ display: "none" }} aria-hidden="true">
+      <label htmlFor={trapField}>{LABEL}</label>
+      <input id={trapField} name={trapField} type="text" defaultValue="" autoComplete="nope" tabIndex={-1} />
+      <label htmlFor={stampField}>{LABEL}</label>
+      <input id={stampField} name={stampField} type="text" value={stamp} readOnly autoComplete="off" tabIndex={-1} />
+    </div>
   );
 }

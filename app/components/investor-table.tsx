@@ -1,5 +1,5 @@
 import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { adminContent } from "~/content/admin";
 import styles from "~/styles/investor-table.css";
 import {

@@ -1,6 +1,6 @@
 import { Link, useNavigate, type Path } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { TEAM_PHOTO_SIZE_PX } from "~/content/constants";
 import type { TeamMember } from "~/content/team";
 

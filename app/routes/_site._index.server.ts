@@ -4,7 +4,7 @@ import { landingContent } from "~/content/landing.server";
 import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { honeypotFields } from "~/utils/honeypot.server";
 
-export const loader = async () => ({ ...landingContent(), honeypot: await honeypotFields() });
+export const loader = async () => ({ ...landingContent(), honeypot: honeypotFields() });
 
 /** The landing page's contact form posts here; a sent message comes back to the form's section. */
 export async function action(args: ActionFunctionArgs) {

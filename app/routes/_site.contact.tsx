@@ -7,7 +7,7 @@ import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => contactFormLinks;
 
-export const loader = async () => ({ honeypot: await honeypotFields() });
+export const loader = async () => ({ honeypot: honeypotFields() });
 
 export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: "/contact" });

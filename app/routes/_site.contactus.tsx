@@ -13,7 +13,7 @@ export const links: LinksFunction = () => contactFormLinks;
 export async function loader(_: LoaderFunctionArgs) {
   const { contactFormUrl } = getEnv();
   if (contactFormUrl) return redirect(contactFormUrl, 302);
-  return { honeypot: await honeypotFields() };
+  return { honeypot: honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

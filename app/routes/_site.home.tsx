@@ -13,7 +13,7 @@ export const links: LinksFunction = () => landingLinks;
 /** /home is the landing page, plus a working Log Out for a signed-in visitor. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  return { signedInAs: user?.email ?? null, ...landingContent(), honeypot: await honeypotFields() };
+  return { signedInAs: user?.email ?? null, ...landingContent(), honeypot: honeypotFields() };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
   const { formData } = body;
   // A bot gets the same answer as a person, so it learns nothing; nothing is stored or sent.
-  if (await isSpam(formData)) {
+  if (isSpam(formData)) {
     log("warn", "signup.honeypot", { ip: context.clientIp });
     return redirectWithSuccess("/financing/login", authNotices.verificationSent);
   }

@@ -9,5 +9,5 @@ import { honeypotFields } from "./honeypot.server";
  */
 export async function accountDoorLoader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return { honeypot: await honeypotFields() };
+  return { honeypot: honeypotFields() };
 }

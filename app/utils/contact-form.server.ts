@@ -5,7 +5,7 @@ import { contactSchema } from "./contact-schema.server";
 import type { FormReply } from "./form-reply";
 import { formRefusal, readFormBody } from "./form-body.server";
 import { parseSubmission } from "./form-submission.server";
-import { getHoneypot, isSpam } from "./honeypot.server";
+import { honeypotFieldNames, isSpam } from "./honeypot.server";
 import { log } from "./log.server";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { redirectWithSuccess } from "./toast.server";
@@ -28,21 +28,20 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
   if (!body.ok) return formError(body.message, body.status);
   const { formData } = body;
 
-  const honeypotFields = honeypotFieldNames();
-  if (await looksLikeABot(formData, honeypotFields)) {
+  if (isSpam(formData, { fieldsRequired: true })) {
     log("info", "contact.spam");
     return formError(errors.refused, 400);
   }
 
   const submission = parseSubmission(formData, contactSchema);
   if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: honeypotFields }), { status: 400 });
+    return json(submission.reply({ hideFields: honeypotFieldNames }), { status: 400 });
   }
 
   const limit = await hitRateLimit(`contact:${context.clientIp}`, CONTACT_RATE_LIMIT);
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return json(submission.reply({ formErrors: [errors.tooMany(minutes)], hideFields: honeypotFields }), {
+    return json(submission.reply({ formErrors: [errors.tooMany(minutes)], hideFields: honeypotFieldNames }), {
       status: 429,
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
@@ -68,25 +67,6 @@ export const contactFormHeaders: HeadersFunction = ({ actionHeaders }) => {
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
-
-/**
- * remix-utils only checks the honeypot when its fields are present, and its
- * decryption throws on garbage; our form always carries both fields, so a
- * submission without them, or with a bad timestamp, is a bot's.
- */
-async function looksLikeABot(formData: FormData, honeypotFields: string[]) {
-  if (honeypotFields.some((field) => !formData.has(field))) return true;
-  try {
-    return await isSpam(formData);
-  } catch {
-    return true;
-  }
-}
-
-function honeypotFieldNames(): string[] {
-  const { nameFieldName, validFromFieldName } = getHoneypot().getInputProps();
-  return validFromFieldName ? [nameFieldName, validFromFieldName] : [nameFieldName];
-}
 
 function formError(message: string, status: number) {
   const result: ContactFormResult = formRefusal(message);

@@ -29,7 +29,7 @@ export async function handleEmailRequestForm({ request, context }: ActionFunctio
   const body = await readFormBody(request);
   if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
   const { formData } = body;
-  if (await isSpam(formData)) {
+  if (isSpam(formData)) {
     // A bot gets the answer a person would, and nothing is sent.
     log("warn", options.spamEvent, { ip: context.clientIp });
     return redirectWithSuccess("/financing/login", options.notice);

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import {
@@ -529,7 +530,7 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
   ];
 }
 
-/** remix-utils' honeypot: a filled hidden field, missing fields, a forged timestamp. */
+/** The honeypot: a filled hidden field, missing fields, a forged timestamp. */
 function honeypotCases(route: RouteUnderTest, refusals: Refusal[]): BadCase[] {
   const valid = Object.fromEntries(Object.entries(route.fields).map(([name, field]) => [name, String(field.value)]));
   const [nameField, timestampField] = Object.keys(route.hiddenFields ?? {}).sort((a) =>
@@ -547,12 +548,12 @@ function honeypotCases(route: RouteUnderTest, refusals: Refusal[]): BadCase[] {
       request: post({ ...route.hiddenFields, [timestampField]: "U2FsdGVkX1+garbage==", ...valid }),
       refusals,
     },
-    // Encrypted under another key: decrypted with this server's secret it is not UTF-8.
+    // A real stamp's time with a signature made under another secret.
     {
       label: "a honeypot timestamp of another key",
       request: post({
         ...route.hiddenFields,
-        [timestampField]: "U2FsdGVkX18u9F+0Wvk4jnv6MSEjJb+UVaHWCmtktiY=",
+        [timestampField]: `${Date.now() - 5_000}.${createHmac("sha256", "another secret").update("honeypot").digest("base64url")}`,
         ...valid,
       }),
       refusals,

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
@@ -7,7 +8,7 @@ import { testClock } from "~/utils/clock.server";
 import { CONTACT_RATE_LIMIT, contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
 import { getDb } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
-import { getHoneypot } from "~/utils/honeypot.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { getToast } from "~/utils/toast.server";
 
 const APP_URL = "http://localhost:3000";
@@ -37,16 +38,16 @@ function freshIp() {
   return `203.0.113.${lastIp}`;
 }
 
-/** What the rendered form posts: the visible fields plus remix-utils' honeypot fields. */
+/** What the rendered form posts: the visible fields plus the honeypot fields. */
 function formFields(overrides: Record<string, string> = {}) {
-  const honeypot = getHoneypot().getInputProps({ validFromTimestamp: Date.now() - 5_000 });
+  const honeypot = honeypotFields(Date.now() - 5_000);
   return {
     firstName: "Ada",
     lastName: "Lovelace",
     email: "ada@example.com",
     message: "We would like to subscribe to the ATS.",
-    [honeypot.nameFieldName]: "",
-    [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom,
+    [honeypot.trapField]: "",
+    [honeypot.stampField]: honeypot.stamp,
     ...overrides,
   };
 }
@@ -192,11 +193,11 @@ describe("an invalid field", () => {
 });
 
 describe("the honeypot", () => {
-  const honeypot = () => getHoneypot().getInputProps();
+  const honeypot = () => honeypotFields();
 
   it("turns away a bot that filled the hidden field: 400, nothing stored or sent", async () => {
     const response = await expectNothingStoredOrSent(() =>
-      sendForm(formFields({ [honeypot().nameFieldName]: "http://spam.example" })),
+      sendForm(formFields({ [honeypot().trapField]: "http://spam.example" })),
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as FormResult).error?.[""]).toEqual([errors.refused]);
@@ -210,13 +211,13 @@ describe("the honeypot", () => {
   });
 
   it("turns away a forged or future timestamp", async () => {
-    const { validFromFieldName } = honeypot();
-    const future = getHoneypot().getInputProps({ validFromTimestamp: Date.now() + 60_000 }).encryptedValidFrom;
-    // Encrypted under another key: decrypted with this file's SESSION_SECRET it is
-    // not UTF-8, and remix-utils throws instead of calling it spam.
-    const otherKey = "U2FsdGVkX18u9F+0Wvk4jnv6MSEjJb+UVaHWCmtktiY=";
-    for (const stamp of ["garbage", "U2FsdGVkX1+garbage==", otherKey, future]) {
-      const response = await expectNothingStoredOrSent(() => sendForm(formFields({ [validFromFieldName!]: stamp })));
+    const { stampField, stamp: genuine } = honeypot();
+    const future = honeypotFields(Date.now() + 60_000).stamp;
+    const [time, mac] = genuine.split(".");
+    const otherKey = `${time}.${createHmac("sha256", "another secret").update(`honeypot:${time}`).digest("base64url")}`;
+    const retimed = `${Number(time) - 1000}.${mac}`;
+    for (const stamp of ["garbage", "U2FsdGVkX1+garbage==", `${time}.`, `${genuine}.extra`, otherKey, retimed, future]) {
+      const response = await expectNothingStoredOrSent(() => sendForm(formFields({ [stampField]: stamp })));
       expect(response.status).toBe(400);
     }
   });
@@ -372,7 +373,7 @@ describe("/contactus", () => {
     delete process.env.CONTACT_FORM_URL;
     resetEnvForTests();
     expect(await visitContactUs()).toEqual({
-      honeypot: expect.objectContaining({ nameFieldName: "name__confirm", validFromFieldName: "from__confirm" }),
+      honeypot: expect.objectContaining({ trapField: "name__confirm", stampField: "from__confirm" }),
     });
   });
 });

@@ -18,7 +18,7 @@ import * as registerRoute from "~/routes/api.auth.register";
 import * as loginPage from "~/routes/financing.login";
 import { answeringUnavailable, withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
 import { getDb } from "~/utils/db.server";
-import { getHoneypot } from "~/utils/honeypot.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 
 let smtp: SmtpCatcher;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -140,7 +140,7 @@ async function fillDatabase() {
 
 test("a full database answers 503 and stores and mails nothing, then the same message goes through once there is room", async () => {
   const route = served({ "routes/_site.contact": contactPage });
-  const honeypot = getHoneypot().getInputProps({ validFromTimestamp: Date.now() - 5_000 });
+  const honeypot = honeypotFields(Date.now() - 5_000);
   const message = "A long question about the ATS. ".repeat(200).slice(0, CONTACT_MESSAGE_MAX_LENGTH);
   const contact = {
     path: "/contact",
@@ -150,8 +150,8 @@ test("a full database answers 503 and stores and mails nothing, then the same me
       lastName: "Full",
       email: "disk.full@example.com",
       message,
-      [honeypot.nameFieldName]: "",
-      [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom,
+      [honeypot.trapField]: "",
+      [honeypot.stampField]: honeypot.stamp,
     }).toString(),
   };
   const stored = async () =>

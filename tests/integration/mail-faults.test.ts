@@ -23,7 +23,7 @@ import * as signupPage from "~/routes/financing.signup";
 import * as resendPage from "~/routes/financing.verify-email";
 import { getDb } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
-import { getHoneypot } from "~/utils/honeypot.server";
+import { honeypotFields } from "~/utils/honeypot.server";
 import { SMTP_TIMEOUTS, resetMailTransportForTests } from "~/utils/mail.server";
 import { getToast } from "~/utils/toast.server";
 
@@ -63,9 +63,9 @@ const form = (fields: Record<string, string>) => ({
 });
 
 /** The contact form's hidden honeypot fields, as the page renders them. */
-function honeypotFields() {
-  const props = getHoneypot().getInputProps({ validFromTimestamp: Date.now() - 5_000 });
-  return { [props.nameFieldName]: "", [props.validFromFieldName!]: props.encryptedValidFrom };
+function contactHoneypot() {
+  const fields = honeypotFields(Date.now() - 5_000);
+  return { [fields.trapField]: "", [fields.stampField]: fields.stamp };
 }
 
 /** What a visitor sees: the status, where it goes, the notice it carries, the JSON it says. */
@@ -134,7 +134,7 @@ async function runFlows(people: People, lastName: string) {
   const contact = await callRoute(route(contactPage), {
     path: "/contact",
     ...form({
-      ...honeypotFields(),
+      ...contactHoneypot(),
       firstName: "Ada",
       lastName,
       email: "ada@example.com",
@@ -292,7 +292,7 @@ describe("npm run mail:retry", { timeout: 90_000 }, () => {
     useMailServer(await downSmtpUrl());
     const recent = await callRoute(contactPage as unknown as RouteModule, {
       path: "/contact",
-      ...form({ ...honeypotFields(), firstName: "Ada", lastName: "Recent", email: "ada@example.com", message: "Hi" }),
+      ...form({ ...contactHoneypot(), firstName: "Ada", lastName: "Recent", email: "ada@example.com", message: "Hi" }),
     });
     expect(recent.status).toBe(302);
     useMailServer(smtp.url);

@@ -109,7 +109,7 @@ function textOf(html: string) {
     .trim();
 }
 
-/** The hidden honeypot fields of the first form on a page that has them (remix-utils' HoneypotInputs). */
+/** The hidden honeypot fields of the first form on a page that has them (HoneypotFields). */
 export function honeypotFieldsOf(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [input] of html.matchAll(/<input[^>]*name="[^"]*__confirm"[^>]*>/g)) {
