@@ -15,11 +15,29 @@ const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 
 const bundle = await import(path.join(buildDir, "index.js"));
 const app$ = bundle.entry.module;
+
+// Whatever escapes every handler is logged as one JSON line, and the process ends: its state is unknown.
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.on(event, (error) => {
+    app$.log("error", "process.fatal", { cause: event, error });
+    process.exit(1);
+  });
+}
+
+// A production server must not serve with settings that would lose mail, weaken cookies or show placeholders.
+if (process.env.NODE_ENV === "production") {
+  const problems = app$.productionConfigurationProblems(process.env);
+  for (const problem of problems) app$.log("error", "config.refused", { problem });
+  if (problems.length > 0) process.exit(1);
+  for (const warning of app$.placeholderWarnings(process.env)) app$.log("warn", "config.placeholder", { warning });
+}
+
 const env = app$.getEnv();
 // A database locked past the busy timeout, or full, answers 503, not 500 (docs/decisions/0005).
 const build = app$.withDatabaseUnavailableAnswers(bundle);
 
 await app$.migrateDatabase();
+const stopHousekeeping = app$.startHousekeeping();
 
 const app = express();
 app.disable("x-powered-by");
@@ -27,10 +45,27 @@ app.disable("x-powered-by");
 app.set("etag", false);
 if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
 
-// A request id and one log line per request; paths holding secrets are redacted.
+// For load balancers and orchestrators: answered before anything else, never logged or rate-limited.
+let stopping = false;
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res, next) => {
+  try {
+    const state = stopping ? { ready: false, reason: "The server is stopping." } : await app$.readiness();
+    res.set("Cache-Control", "no-store");
+    if (state.ready) res.json({ status: "ready" });
+    else res.status(503).json({ status: "not ready", reason: state.reason });
+  } catch (error) {
+    next(error);
+  }
+});
+
+// A request id (a trusted proxy's, or a new one) on every log line written while the request is served,
+// and one line per request; paths holding secrets are redacted.
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
-  res.locals.requestId = randomUUID();
+  res.locals.requestId = app$.requestIdFor(req.get("x-request-id"), env.trustProxy !== undefined, randomUUID);
   res.setHeader("X-Request-Id", res.locals.requestId);
   res.on("finish", () => {
     app$.log("info", "http.request", {
@@ -42,7 +77,7 @@ app.use((req, res, next) => {
       ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
     });
   });
-  next();
+  app$.runWithRequestId(res.locals.requestId, next);
 });
 
 // Security headers on every response, static files included.
@@ -109,10 +144,14 @@ app.use((req, res, next) => {
   res.set(Object.fromEntries(page.headers));
   res.send(page.html);
 });
-// Scripts and styles as the build precompressed them (scripts/precompress.js); compression() leaves them be.
+// Scripts and styles as the build precompressed them, brotli or gzip (scripts/precompress.js); compression() leaves them be.
 app.use(
   "/build",
-  expressStaticGzip(path.join(buildDir, "client"), { serveStatic: { immutable: true, maxAge: "1y" } }),
+  expressStaticGzip(path.join(buildDir, "client"), {
+    enableBrotli: true,
+    orderPreference: ["br", "gz"],
+    serveStatic: { immutable: true, maxAge: "1y" },
+  }),
 );
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
@@ -133,11 +172,11 @@ const server = app.listen(env.port, env.host, () => {
 });
 
 // Stop accepting, let requests in flight finish, then close the database.
-let stopping = false;
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   app$.log("info", "server.stopping", { signal });
+  stopHousekeeping();
   server.close(async () => {
     // Account e-mails go out in the background; the last requests' must not be dropped.
     await app$.settleAccountMail();

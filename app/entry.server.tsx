@@ -8,7 +8,10 @@ import { isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
 
 // server.js reaches these through the build (build.entry.module), so the HTTP
 // layer runs the same bundled code as the routes.
-export { getEnv } from "~/utils/env.server";
+export { getEnv, productionConfigurationProblems, placeholderWarnings } from "~/utils/env.server";
+export { readiness } from "~/utils/readiness.server";
+export { runWithRequestId, requestIdFor } from "~/utils/request-context.server";
+export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/utils/db.server";
 export { securityHeaders, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/utils/security.server";
 export { log, redactPath } from "~/utils/log.server";

@@ -13,6 +13,7 @@ import { useEffect, type ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
+import { firmSettings } from "~/content/firm";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce";
 import { loader } from "./root.server";
@@ -23,6 +24,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: appStyles },
 ];
+
+// "<" escaped, so that no setting can close the script element.
+const firmSettingsScript = `window.__firmSettings=${JSON.stringify(firmSettings).replace(/</g, "\\u003c")}`;
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();
@@ -35,6 +39,8 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The firm's settings for the browser's render, before any module runs (app/content/firm.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: firmSettingsScript }} />
         {/* Marks that scripts run, so scroll-in animations never hide content without JavaScript. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         {title ? <title>{title}</title> : <Meta />}

@@ -1,45 +1,98 @@
 /**
- * The firm's facts in one place. Values marked PLACEHOLDER are not known to us
- * (SPEC.md hides them) and must be replaced by the firm before launch; see
- * `placeholders` at the bottom for the list.
+ * The firm's facts in one place. The facts a firm must replace before launch
+ * (its names, mailboxes and social profile) are settings, read from the
+ * environment (README's configuration table); the values below are placeholders
+ * that only a site with nothing configured shows. `npm start` with
+ * NODE_ENV=production refuses to run without CONTACT_EMAIL and warns about the
+ * other placeholders (app/utils/env.server.ts).
  */
+export type FirmSettings = {
+  /** The firm's legal name. */
+  name: string;
+  /** The short name used in the logo and titles. */
+  shortName: string;
+  /** The ATS's name. */
+  atsName: string;
+  /** The parent company of which the firm is a wholly owned subsidiary. */
+  parentCompany: string;
+  mailboxes: {
+    /** General information and contact: pages, e-mail signatures, contact messages. */
+    info: string;
+    /** For institutional investors and market makers (the investors page). */
+    institutional: string;
+    /** For investors' questions about the NDA and the materials (the portal). */
+    investors: string;
+  };
+  social: { label: string; url: string };
+};
+
+/** Each setting's environment variable, and the placeholder shown while it is unset. */
+export const firmSettingVariables = {
+  FIRM_NAME: "Northbeam Securities LLC",
+  FIRM_SHORT_NAME: "Northbeam",
+  ATS_NAME: "Northbeam ATS",
+  PARENT_COMPANY: "Northbeam Holdings Inc.",
+  CONTACT_EMAIL: "info@northbeam.example",
+  INSTITUTIONAL_EMAIL: "",
+  INVESTORS_EMAIL: "",
+  SOCIAL_LABEL: "Follow us on LinkedIn",
+  SOCIAL_URL: "https://www.linkedin.com/",
+} as const;
+
+type FirmSettingVariable = keyof typeof firmSettingVariables;
+
+/** The firm's settings from an environment; the separate mailboxes default to CONTACT_EMAIL. */
+export function firmSettingsFrom(env: Record<string, string | undefined>): FirmSettings {
+  const setting = (name: FirmSettingVariable) => env[name]?.trim() || firmSettingVariables[name];
+  const info = setting("CONTACT_EMAIL");
+  return {
+    name: setting("FIRM_NAME"),
+    shortName: setting("FIRM_SHORT_NAME"),
+    atsName: setting("ATS_NAME"),
+    parentCompany: setting("PARENT_COMPANY"),
+    mailboxes: {
+      info,
+      institutional: env.INSTITUTIONAL_EMAIL?.trim() || info,
+      investors: env.INVESTORS_EMAIL?.trim() || info,
+    },
+    social: { label: setting("SOCIAL_LABEL"), url: setting("SOCIAL_URL") },
+  };
+}
+
+/** The settings variables still unset: a launch shows placeholders where they are used. */
+export function unsetFirmSettings(env: Record<string, string | undefined>): FirmSettingVariable[] {
+  return (Object.keys(firmSettingVariables) as FirmSettingVariable[]).filter(
+    (name) => firmSettingVariables[name] !== "" && !env[name]?.trim(),
+  );
+}
+
+declare global {
+  interface Window {
+    /** Written into every page by root.tsx, before any module runs. */
+    __firmSettings?: FirmSettings;
+  }
+}
+
+/**
+ * The server reads the settings from its environment once, at start. The
+ * browser takes the very values the server rendered the page with (root.tsx
+ * writes them into the page), so that both render the same words.
+ */
+export const firmSettings: FirmSettings =
+  typeof document === "undefined" ? firmSettingsFrom(process.env) : (window.__firmSettings ?? firmSettingsFrom({}));
+
 export const firm = {
-  /** PLACEHOLDER: the firm's legal name. */
-  name: "Northbeam Securities LLC",
-  /** PLACEHOLDER: the short name used in the logo and titles. */
-  shortName: "Northbeam",
-  /** PLACEHOLDER: the ATS's name. */
-  atsName: "Northbeam ATS",
-  /** PLACEHOLDER: the parent company of which the firm is a wholly owned subsidiary. */
-  parentCompany: "Northbeam Holdings Inc.",
+  ...firmSettings,
   expectedStart: "the fourth quarter of 2025",
   copyrightYear: 2024,
-  mailboxes: {
-    /** PLACEHOLDER: general information and contact mailbox. */
-    info: "info@northbeam.example",
-    /** PLACEHOLDER: the mailbox for institutional investors and market makers. */
-    institutional: "institutional@northbeam.example",
-    /** PLACEHOLDER: the mailbox for investors' questions about the NDA and materials. */
-    investors: "investors@northbeam.example",
-  },
   regulator: { name: "FINRA", url: "https://www.finra.org/" },
   investorProtection: { name: "SIPC", url: "https://www.sipc.org/" },
   brokerCheck: { label: "BrokerCheck", url: "https://brokercheck.finra.org/" },
-  /** PLACEHOLDER: the firm's social profile. */
-  social: { label: "Follow us on LinkedIn", url: "https://www.linkedin.com/" },
   businessContinuityPdf: "/pdfs/business-continuity-plan.pdf",
 } as const;
 
-/** Everything above that the firm must replace before launch. */
+/** What the firm must replace before launch that is not a setting. */
 export const placeholders = [
-  "firm.name",
-  "firm.shortName",
-  "firm.atsName",
-  "firm.parentCompany",
-  "firm.mailboxes.info",
-  "firm.mailboxes.institutional",
-  "firm.mailboxes.investors",
-  "firm.social.url",
   "team members' names, biographies, photos and profile links (app/content/team.ts)",
   "public/pdfs/business-continuity-plan.pdf, public/video/introvideo.mp4, private/download.pdf, private/investorvideo.mp4",
 ] as const;

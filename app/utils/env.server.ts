@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { firm } from "~/content/firm";
+import { firmSettingsFrom, unsetFirmSettings } from "~/content/firm";
 
 const commaList = z
   .string()
@@ -24,6 +24,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CONTACT_EMAIL: z.string().email().optional(),
+  INSTITUTIONAL_EMAIL: z.string().email().optional(),
+  INVESTORS_EMAIL: z.string().email().optional(),
+  SOCIAL_URL: z.string().url().optional(),
   CONTACT_FORM_URL: z.string().url().optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   API_ALLOWED_ORIGINS: commaList,
@@ -76,7 +79,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appUrl = new URL(raw.APP_URL ?? `http://localhost:${raw.PORT}`);
   const databasePath = path.resolve(raw.DATABASE_PATH);
   const dataDir = path.dirname(databasePath);
-  const contactEmail = raw.CONTACT_EMAIL ?? firm.mailboxes.info;
+  const { name: firmName, mailboxes } = firmSettingsFrom(source);
+  const contactEmail = mailboxes.info;
   return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
@@ -88,13 +92,61 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     outboxDir: path.join(dataDir, "outbox"),
     sessionSecrets: raw.SESSION_SECRET.length > 0 ? raw.SESSION_SECRET : [generatedSecret(dataDir)],
     smtpUrl: raw.SMTP_URL,
-    mailFrom: raw.MAIL_FROM ?? `${firm.name} <${contactEmail}>`,
+    mailFrom: raw.MAIL_FROM ?? `${firmName} <${contactEmail}>`,
     contactEmail,
     contactFormUrl: raw.CONTACT_FORM_URL,
     trustProxy: raw.TRUST_PROXY,
     apiAllowedOrigins: raw.API_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
   };
+}
+
+/** The shortest SESSION_SECRET a production server accepts. */
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+/**
+ * Why a server started with NODE_ENV=production must not serve, one sentence
+ * each: without these it would mail nobody, mint insecure links and cookies, or
+ * show the firm's investors a mailbox that does not exist. Empty when it may start.
+ */
+export function productionConfigurationProblems(source: Record<string, string | undefined>): string[] {
+  const value = (name: string) => source[name]?.trim() || undefined;
+  const problems: string[] = [];
+  if (!value("SMTP_URL")) {
+    problems.push("SMTP_URL is not set: e-mail would only be written to a folder on this machine.");
+  }
+  const appUrl = value("APP_URL");
+  if (!appUrl) {
+    problems.push("APP_URL is not set: the links in e-mails need the site's public https:// address.");
+  } else if (!URL.canParse(appUrl)) {
+    problems.push(`APP_URL is not a URL: ${appUrl}`);
+  } else {
+    const url = new URL(appUrl);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
+      problems.push(`APP_URL must be https:// for a host other than loopback (it is ${url.origin}).`);
+    }
+  }
+  const secrets = (value("SESSION_SECRET") ?? "").split(",").map((secret) => secret.trim());
+  if (!value("SESSION_SECRET")) {
+    problems.push(`SESSION_SECRET is not set: set at least ${SESSION_SECRET_MIN_LENGTH} random characters.`);
+  } else if (secrets.some((secret) => secret.length < SESSION_SECRET_MIN_LENGTH)) {
+    problems.push(`SESSION_SECRET is too short: each secret needs at least ${SESSION_SECRET_MIN_LENGTH} characters.`);
+  }
+  if (!value("CONTACT_EMAIL")) {
+    problems.push("CONTACT_EMAIL is not set: pages and e-mails would show a placeholder mailbox.");
+  }
+  return problems;
+}
+
+/** The firm's settings still at their placeholders: a production server starts, but says so. */
+export function placeholderWarnings(source: Record<string, string | undefined>): string[] {
+  return unsetFirmSettings(source)
+    .filter((name) => name !== "CONTACT_EMAIL")
+    .map((name) => `${name} is not set: the site shows a placeholder where it is used.`);
+}
+
+function isLoopback(hostname: string) {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 /**

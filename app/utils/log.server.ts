@@ -1,12 +1,19 @@
+import { currentRequestId } from "./request-context.server";
+
 /**
  * One JSON line per event. Callers pass only what is safe to keep: never a
- * password, token, hash or session id (tests scan the log for them).
+ * password, token, hash or session id (tests scan the log for them). A line
+ * written while a request is served carries that request's id.
  */
 type Level = "debug" | "info" | "warn" | "error";
 
 export function log(level: Level, event: string, fields: Record<string, unknown> = {}) {
   if (level === "debug" && process.env.LOG_LEVEL !== "debug") return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }, errorReplacer);
+  const requestId = currentRequestId();
+  const line = JSON.stringify(
+    { time: new Date().toISOString(), level, event, ...(requestId && { requestId }), ...fields },
+    errorReplacer,
+  );
   if (level === "error" || level === "warn") process.stderr.write(line + "\n");
   else process.stdout.write(line + "\n");
 }

@@ -34,8 +34,3 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
 export async function clearRateLimit(key: string) {
   await getDb().deleteFrom("rate_limits").where("key", "=", key).execute();
 }
-
-/** Removes windows that have ended; called now and then so the table stays small. */
-export async function pruneRateLimits() {
-  await getDb().deleteFrom("rate_limits").where("reset_at", "<=", now()).execute();
-}

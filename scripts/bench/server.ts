@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startSmtpCatcher } from "../../tests/support/smtp-catcher";
 import { SERVER_NODE_FLAGS, serverProcessEnv } from "../serve.js";
 import { config, host, origin, root } from "./config";
 
@@ -49,7 +50,7 @@ export function serverEnv(databasePath: string, overrides: Record<string, string
     SESSION_SECRET: "bench-only-secret-bench-only-secret",
     // Every request of the run comes from 127.0.0.1: the per-address auth limit must not be what is measured.
     AUTH_RATE_LIMIT_PER_MINUTE: "100000000",
-    SMTP_URL: "",
+    CONTACT_EMAIL: "contact-inbox@example.com",
     ...overrides,
   };
 }
@@ -69,16 +70,18 @@ export async function startServer(databasePath: string, options: ServerOptions =
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
   const args = [...SERVER_NODE_FLAGS, ...profile, "server.js"];
   const log = logFile ? fs.openSync(logFile, "a") : null;
+  // A production server needs a mail server; the run's mail (lockout notices) is caught here and dropped.
+  const smtp = await startSmtpCatcher();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: serverEnv(databasePath, options.env),
+    env: serverEnv(databasePath, { SMTP_URL: smtp.url, ...options.env }),
     stdio: log === null ? ["ignore", "ignore", "pipe"] : ["ignore", log, log],
   });
   if (log !== null) fs.closeSync(log);
   let stderr = "";
   child.stderr?.on("data", (chunk) => (stderr += chunk));
   const output = () => (logFile ? fs.readFileSync(logFile, "utf8").slice(-4000) : stderr);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve())).then(() => smtp.close());
 
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -32,10 +32,12 @@ test.beforeAll(async () => {
       HOST: "127.0.0.1",
       APP_URL: "http://127.0.0.1",
       DATABASE_PATH: path.join(dir, "portal.sqlite"),
-      SESSION_SECRET: "client-address-test-secret",
+      SESSION_SECRET: "client-address-test-secret-0123456789",
       TRUST_PROXY: undefined,
       AUTH_RATE_LIMIT_PER_MINUTE: undefined,
-      SMTP_URL: undefined,
+      // Nothing here sends mail; a production server refuses to start without a mail server to name.
+      SMTP_URL: "smtp://127.0.0.1:9",
+      CONTACT_EMAIL: "contact-inbox@example.com",
     },
     stdio: ["ignore", log, log],
   });

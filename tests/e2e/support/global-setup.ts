@@ -29,7 +29,7 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       APP_URL: E2E_BASE_URL,
       DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
-      SESSION_SECRET: "e2e-session-secret",
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       SMTP_URL: smtp.url,
       CONTACT_EMAIL: "contact-inbox@example.com",
       CONTACT_FORM_URL: "",

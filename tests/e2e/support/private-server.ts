@@ -64,7 +64,7 @@ export async function startPrivateServer(
     HOST: "127.0.0.1",
     APP_URL: url,
     DATABASE_PATH: databasePath,
-    SESSION_SECRET: `${options.name}-test-secret`,
+    SESSION_SECRET: `${options.name}-test-secret-0123456789abcdef0123456789`,
     SMTP_URL: smtp.url,
     CONTACT_EMAIL: "contact-inbox@example.com",
     CONTACT_FORM_URL: "",

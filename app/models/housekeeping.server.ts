@@ -1,0 +1,50 @@
+/**
+ * Rows that can no longer open anything are deleted on a schedule (server.js),
+ * so that the tables a request reads stay small however long the site runs:
+ * ended rate-limit windows, expired or idle sessions, expired one-time links and
+ * API tokens. Audit rows and contact messages are records, and are kept.
+ */
+import { MINUTE_MS } from "./throttle.server";
+import { SESSION_IDLE_MS } from "./session.server";
+import { now } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
+
+export const HOUSEKEEPING_INTERVAL_MS = 10 * MINUTE_MS;
+
+export type PrunedRows = { rateLimits: number; sessions: number; oneTimeTokens: number; apiTokens: number };
+
+export async function pruneExpiredRows(): Promise<PrunedRows> {
+  const at = now();
+  const db = getDb();
+  const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
+    Number((await query.executeTakeFirst()).numDeletedRows);
+  return {
+    rateLimits: await deleted(db.deleteFrom("rate_limits").where("reset_at", "<=", at)),
+    sessions: await deleted(
+      db
+        .deleteFrom("sessions")
+        .where((eb) => eb.or([eb("expires_at", "<", at), eb("last_seen_at", "<", at - SESSION_IDLE_MS)])),
+    ),
+    oneTimeTokens: await deleted(db.deleteFrom("one_time_tokens").where("expires_at", "<", at)),
+    // A refresh token's row lives as long as its login (the family), so reuse is still recognised until then.
+    apiTokens: await deleted(db.deleteFrom("api_tokens").where("expires_at", "<", at)),
+  };
+}
+
+/** Prunes now and then every HOUSEKEEPING_INTERVAL_MS; returns what stops it. */
+export function startHousekeeping(): () => void {
+  const run = async () => {
+    try {
+      const pruned = await pruneExpiredRows();
+      if (Object.values(pruned).some((count) => count > 0)) log("info", "housekeeping.pruned", pruned);
+    } catch (error) {
+      // A busy database is tried again next time; it must never stop the server.
+      log("warn", "housekeeping.failed", { error });
+    }
+  };
+  void run();
+  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

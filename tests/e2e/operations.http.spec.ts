@@ -1,0 +1,219 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { BUILD_DIR, ensureBuilt, startPrivateServer, type LogLine, type PrivateServer } from "./support/private-server";
+
+/**
+ * What an operator relies on: the probes a load balancer asks, a production
+ * server that refuses to start half-configured, request ids on every line a
+ * request writes, and a fatal error that leaves one line in the log.
+ */
+
+let server: PrivateServer | undefined;
+
+test.beforeEach(() => test.setTimeout(120_000));
+test.afterEach(async () => {
+  await server?.dispose();
+  server = undefined;
+});
+
+/** An environment with nothing inherited but PATH (Remix's typings claim NODE_ENV is always set; here it may not be). */
+const bareEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? "", BUILD_DIR, ...env }) as unknown as NodeJS.ProcessEnv;
+
+/** Runs server.js with `env` (nothing inherited but PATH) until it exits; its exit code and its log lines. */
+async function runServerUntilExit(env: Record<string, string>, timeoutMs = 30_000) {
+  ensureBuilt();
+  const child = spawn(process.execPath, ["server.js"], {
+    env: bareEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server.js did not exit within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once("exit", (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  const lines = output.split("\n").filter(Boolean);
+  return { code, lines, events: lines.map((line) => JSON.parse(line) as LogLine) };
+}
+
+function productionEnv(dir: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATABASE_PATH: path.join(dir, "portal.sqlite"),
+    SMTP_URL: "smtp://127.0.0.1:9",
+    APP_URL: "https://portal.example.com",
+    SESSION_SECRET: "a-production-secret-of-forty-characters!",
+    CONTACT_EMAIL: "info@firm.test",
+  };
+}
+
+test.describe("production settings", () => {
+  let dir: string;
+  test.beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-config-"));
+  });
+  test.afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("NODE_ENV=production without SMTP_URL refuses to start, saying why in one line", async () => {
+    const { SMTP_URL: _unset, ...env } = productionEnv(dir);
+    const { code, events } = await runServerUntilExit(env);
+    expect(code).toBe(1);
+    expect(events).toEqual([
+      expect.objectContaining({
+        level: "error",
+        event: "config.refused",
+        problem: "SMTP_URL is not set: e-mail would only be written to a folder on this machine.",
+      }),
+    ]);
+    // It stopped before touching anything: no database, no generated secret.
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  test("each missing or weak setting is a line of its own", async () => {
+    const { code, events } = await runServerUntilExit({
+      ...productionEnv(dir),
+      SMTP_URL: "",
+      APP_URL: "http://portal.example.com",
+      SESSION_SECRET: "short",
+      CONTACT_EMAIL: "",
+    });
+    expect(code).toBe(1);
+    const problems = events.filter((line) => line.event === "config.refused").map((line) => String(line.problem));
+    expect(problems).toHaveLength(4);
+    expect(problems.map((problem) => problem.split(" ")[0])).toEqual([
+      "SMTP_URL",
+      "APP_URL",
+      "SESSION_SECRET",
+      "CONTACT_EMAIL",
+    ]);
+  });
+
+  test("with everything set it starts, and only warns about the firm's other placeholders", async () => {
+    server = await startPrivateServer({ name: "configured", env: { FIRM_NAME: "Acme Securities LLC" } });
+    const warnings = server.logLines().filter((line) => line.event === "config.placeholder");
+    expect(warnings.map((line) => String(line.warning).split(" ")[0])).toEqual([
+      "FIRM_SHORT_NAME",
+      "ATS_NAME",
+      "PARENT_COMPANY",
+      "SOCIAL_LABEL",
+      "SOCIAL_URL",
+    ]);
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+
+  test("without NODE_ENV=production it runs with nothing configured", async () => {
+    const child = spawn(process.execPath, ["server.js"], {
+      env: bareEnv({ HOST: "127.0.0.1", PORT: "0", DATABASE_PATH: path.join(dir, "p.sqlite") }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+    await expect.poll(() => output.includes('"event":"server.listening"'), { timeout: 30_000 }).toBe(true);
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  });
+});
+
+test("a fatal error is logged as one JSON line before the process exits non-zero", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-fatal-"));
+  // The port is taken: listening fails with an error nothing handles.
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  try {
+    const port = String((taken.address() as net.AddressInfo).port);
+    const { code, lines, events } = await runServerUntilExit({ ...productionEnv(dir), PORT: port });
+    expect(code).toBe(1);
+    // Every line is JSON (no bare stack), and the fatal one carries the error and its stack.
+    expect(events).toHaveLength(lines.length);
+    const fatal = events.find((line) => line.event === "process.fatal");
+    expect(fatal).toMatchObject({ level: "error", cause: "uncaughtException", error: { message: /EADDRINUSE/ } });
+    expect((fatal?.error as { stack: string }).stack).toContain("EADDRINUSE");
+  } finally {
+    taken.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.describe("health endpoints", () => {
+  test("/healthz answers while the process is up, without a log line or a limit", async () => {
+    server = await startPrivateServer({ name: "healthz" });
+    for (let i = 0; i < 30; i++) {
+      const response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: "ok" });
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+    await fetch(`${server.url}/robots.txt`);
+    await server.waitForLogLine((line) => line.event === "http.request" && line.path === "/robots.txt");
+    expect(server.logLines().filter((line) => JSON.stringify(line).includes("healthz"))).toEqual([]);
+  });
+
+  test("/readyz answers 200 when the database and mail are ready, 503 with a reason when the database is unreachable", async () => {
+    server = await startPrivateServer({ name: "readyz" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+
+    const moved = `${server.databasePath}.away`;
+    fs.renameSync(server.databasePath, moved);
+    try {
+      const unreachable = await fetch(`${server.url}/readyz`);
+      expect(unreachable.status).toBe(503);
+      expect(unreachable.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await unreachable.json()).toEqual({
+        status: "not ready",
+        reason: "The database file cannot be reached.",
+      });
+      // Liveness does not depend on the database.
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      fs.renameSync(moved, server.databasePath);
+    }
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect(server.logLines().filter((line) => JSON.stringify(line).includes("readyz"))).toEqual([]);
+  });
+});
+
+test.describe("request ids", () => {
+  test("a log line written while a request's mail failed carries that request's id", async () => {
+    // Nothing listens on port 9: every e-mail fails at once.
+    server = await startPrivateServer({ name: "request-id", env: { SMTP_URL: "smtp://127.0.0.1:9" } });
+    const response = await fetch(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "request.id@example.com", password: "a long test passphrase" }),
+    });
+    expect(response.status).toBe(201);
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const failed = await server.waitForLogLine((line) => line.event === "mail.failed");
+    expect(failed.requestId).toBe(requestId);
+    const accountLine = await server.waitForLogLine((line) => line.event === "account.mail_failed");
+    expect(accountLine.requestId).toBe(requestId);
+  });
+
+  test("a trusted proxy's X-Request-Id is kept; a malformed one is replaced", async () => {
+    server = await startPrivateServer({ name: "proxy-request-id", env: { TRUST_PROXY: "1" } });
+    const kept = await fetch(`${server.url}/robots.txt`, { headers: { "X-Request-Id": "lb-7f3a.42" } });
+    expect(kept.headers.get("x-request-id")).toBe("lb-7f3a.42");
+    const line = await server.waitForLogLine((entry) => entry.event === "http.request" && entry.path === "/robots.txt");
+    expect(line.requestId).toBe("lb-7f3a.42");
+
+    const forged = await fetch(`${server.url}/robots.txt`, { headers: { "X-Request-Id": 'x", "level": "info' } });
+    expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

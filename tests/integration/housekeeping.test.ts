@@ -1,0 +1,72 @@
+import { useFreshDatabase } from "../support/test-database";
+import { createOrPromoteAdministrator } from "~/models/account.server";
+import { recordAuditEvent } from "~/models/audit.server";
+import { pruneExpiredRows } from "~/models/housekeeping.server";
+import { createOneTimeToken } from "~/models/one-time-token.server";
+import { issueApiTokens } from "~/models/api-token.server";
+import { createUserSession, SESSION_IDLE_MS } from "~/models/session.server";
+import { testClock } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+
+const MINUTE_MS = 60_000;
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+let userId: string;
+
+beforeAll(async () => {
+  database = await useFreshDatabase();
+  const created = await createOrPromoteAdministrator({ email: "keeper@example.com", password: "a long test passphrase" });
+  if (!created.ok) throw new Error(created.message);
+  userId = created.user.id;
+});
+afterAll(() => database.cleanup());
+afterEach(() => testClock.reset());
+
+const count = async (table: "rate_limits" | "sessions" | "one_time_tokens" | "api_tokens" | "audit_events") =>
+  Number((await getDb().selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+describe("housekeeping", () => {
+  it("shrinks a filled rate_limits to the windows still open", async () => {
+    testClock.freeze(Date.now());
+    for (let i = 0; i < 500; i++) await hitRateLimit(`auth:10.0.${Math.floor(i / 250)}.${i % 250}`, { limit: 10, windowMs: MINUTE_MS });
+    testClock.advance(2 * MINUTE_MS);
+    for (let i = 0; i < 3; i++) await hitRateLimit(`auth:192.0.2.${i}`, { limit: 10, windowMs: MINUTE_MS });
+    expect(await count("rate_limits")).toBe(503);
+
+    const pruned = await pruneExpiredRows();
+
+    expect(pruned.rateLimits).toBe(500);
+    expect(await count("rate_limits")).toBe(3);
+    // The windows still open keep counting where they were.
+    expect(await hitRateLimit("auth:192.0.2.0", { limit: 2, windowMs: MINUTE_MS })).toEqual({ allowed: true });
+    expect(await hitRateLimit("auth:192.0.2.0", { limit: 2, windowMs: MINUTE_MS })).toMatchObject({ allowed: false });
+  });
+
+  it("deletes idle and expired sessions, spent links and expired tokens, and keeps the audit rows", async () => {
+    testClock.freeze(Date.now());
+    const request = new Request("http://localhost:3000/financing/login");
+    await createUserSession({ userId, request, redirectTo: "/financing" });
+    await createOneTimeToken(userId, "reset");
+    await issueApiTokens(userId);
+    await recordAuditEvent({ action: "housekeeping.test", targetId: userId });
+    const auditRows = await count("audit_events");
+    expect(await count("sessions")).toBe(1);
+    expect(await count("api_tokens")).toBe(2);
+
+    // Past the session's idle window, the reset link's hour and the access token's 15 minutes.
+    testClock.advance(SESSION_IDLE_MS + 31 * MINUTE_MS);
+    await createUserSession({ userId, request, redirectTo: "/financing" });
+    const pruned = await pruneExpiredRows();
+
+    expect(pruned).toMatchObject({ sessions: 1, oneTimeTokens: 1, apiTokens: 1 });
+    expect(await count("sessions")).toBe(1);
+    expect(await count("one_time_tokens")).toBe(0);
+    // The refresh token lives as long as its login, so that its reuse is still recognised.
+    expect(await getDb().selectFrom("api_tokens").select("kind").execute()).toEqual([{ kind: "refresh" }]);
+    expect(await count("audit_events")).toBe(auditRows);
+
+    testClock.advance(12 * 60 * MINUTE_MS);
+    expect(await pruneExpiredRows()).toMatchObject({ sessions: 1, apiTokens: 1 });
+    expect(await count("audit_events")).toBe(auditRows);
+  });
+});
