@@ -7,7 +7,7 @@ import * as m003 from "./003_investor_counts.js";
 import * as m004 from "./004_users_version.js";
 import * as m005 from "./005_partial_investor_indexes.js";
 
-/** @type {Record<string, import("kysely").Migration>} */
+/** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
   "001_initial": m001,
   "002_investor_table_indexes": m002,

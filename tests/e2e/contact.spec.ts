@@ -1,9 +1,7 @@
 import { contactForm, contactMailSubject } from "../../app/content/contact";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-
-/** The e2e server's CONTACT_EMAIL (tests/e2e/support/global-setup.ts). */
-const CONTACT_EMAIL = "contact-inbox@example.com";
+import { E2E_CONTACT_EMAIL as CONTACT_EMAIL } from "./support/server";
 const { errors, labels } = contactForm;
 
 test("a message sent from /contact reaches the firm's inbox and the visitor sees a notice", async ({

@@ -94,7 +94,7 @@ test("robots.txt and sitemap.xml list the public pages only", async ({ request, 
   expect(sitemap).not.toContain("/api");
 });
 
-test("the build's scripts go out precompressed, cached for a year, and the same bytes as the file", async ({
+test("the build's scripts go out precompressed (brotli or gzip), cached for a year, and the same bytes as the file", async ({
   request,
 }) => {
   const html = await (await request.get("/faq")).text();
@@ -109,6 +109,12 @@ test("the build's scripts go out precompressed, cached for a year, and the same 
   expect(gzipped.headers()["content-security-policy"]).toBeDefined();
   // Playwright hands over the decoded body: it must be the very file.
   expect(Buffer.compare(await gzipped.body(), file)).toBe(0);
+
+  // A browser that takes brotli (every current one) gets brotli first.
+  const brotli = await request.fetch(script, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(Buffer.compare(await brotli.body(), file)).toBe(0);
 
   const plain = await request.fetch(script, { headers: { "Accept-Encoding": "identity" } });
   expect(plain.headers()["content-encoding"]).toBeUndefined();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startSmtpCatcher } from "../../support/smtp-catcher";
 import { scanServerLog } from "./log-scan";
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_LOG_FILE, E2E_MAIL_DIR, E2E_PORT } from "./server";
+import { E2E_BASE_URL, E2E_CONTACT_EMAIL, E2E_DATA_DIR, E2E_LOG_FILE, E2E_MAIL_DIR, E2E_PORT } from "./server";
 
 /** Starts the SMTP catcher and the built server on a fresh database; returns the teardown. */
 export default async function globalSetup() {
@@ -31,7 +31,7 @@ export default async function globalSetup() {
       DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       SMTP_URL: smtp.url,
-      CONTACT_EMAIL: "contact-inbox@example.com",
+      CONTACT_EMAIL: E2E_CONTACT_EMAIL,
       CONTACT_FORM_URL: "",
       // Every browser test comes from 127.0.0.1: the 10 auth POSTs a minute per IP
       // (tested in tests/integration) would refuse the suite's own logins.
