@@ -25,10 +25,11 @@ import {
 } from "../bench/seed";
 import { buildIfNeeded, peakRss, startServer } from "../bench/server";
 import { apiAccessToken, pageSessionCookie } from "../bench/session";
-import { plannedTraffic, randomMix, wrongPasswordAccount, WRONG_PASSWORD_POOL, type Tally } from "./traffic";
+import { plannedTraffic, randomMix, wrongPasswordAccount, wrongPasswordPool, type Tally } from "./traffic";
 
 const SECONDS = Number(process.env.SOAK_SECONDS || 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS || 50);
+const WRONG_PASSWORD_ACCOUNTS = wrongPasswordPool(SECONDS);
 /** Peak RSS 10 s into the run is the baseline its end is held to. */
 const BASELINE_AFTER_MS = 10_000;
 const RSS_GROWTH_ALLOWED = 0.2;
@@ -44,7 +45,7 @@ async function seed(databasePath: string) {
   const hash = await createLoginInvestor(databasePath);
   addInvestors(databasePath, [
     { email: SIGNED_INVESTOR.email, fullName: "Signed Investor", hash, n: 1, nda: 2 },
-    ...Array.from({ length: WRONG_PASSWORD_POOL }, (_, i) => ({
+    ...Array.from({ length: WRONG_PASSWORD_ACCOUNTS }, (_, i) => ({
       email: wrongPasswordAccount(i),
       fullName: `Pool Investor ${i}`,
       hash,
@@ -101,6 +102,7 @@ async function main() {
         adminBearer: await apiAccessToken(ADMIN),
       },
       INVESTOR,
+      WRONG_PASSWORD_ACCOUNTS,
     );
 
     step(`${CONNECTIONS} connections for ${SECONDS} s, ${planned.length} kinds of request at random`);

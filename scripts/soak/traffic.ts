@@ -23,8 +23,13 @@ export type Planned = {
 /** Status counts per label, filled in as the answers arrive. */
 export type Tally = Map<string, Map<number, number>>;
 
-/** Accounts whose wrong-password logins are spread thin enough never to reach the 20-failure lock. */
-export const WRONG_PASSWORD_POOL = 300;
+/**
+ * Accounts whose wrong-password logins are spread thin enough never to reach the 20-failure lock:
+ * about 29 failed logins a second land on the pool, so six accounts a second of the run keep each at
+ * about 5 on average, where the chance that any one reaches 20 is under one in a thousand (a 5-minute
+ * run with 60 s's 300 accounts locked hundreds of them, and with three a second, two).
+ */
+export const wrongPasswordPool = (seconds: number) => Math.max(300, Math.ceil(seconds * 6));
 export const wrongPasswordAccount = (n: number) => `soak-wrong-${n}@example.com`;
 
 /** One client address: the limiter's 10 auth requests a minute are meant to refuse most of what it sends. */
@@ -34,7 +39,11 @@ const octet = () => 1 + Math.floor(Math.random() * 254);
 /** A visitor of its own (the server trusts one proxy hop), so the per-address limit sees many people. */
 const someVisitor = () => `10.${octet()}.${octet()}.${octet()}`;
 
-export function plannedTraffic(sessions: Sessions, investor: { email: string; password: string }): Planned[] {
+export function plannedTraffic(
+  sessions: Sessions,
+  investor: { email: string; password: string },
+  wrongPasswordAccounts: number,
+): Planned[] {
   const page = (label: string, path: string, cookie?: string): Planned => ({
     label,
     expected: [200],
@@ -53,7 +62,7 @@ export function plannedTraffic(sessions: Sessions, investor: { email: string; pa
         ...request,
         headers: { ...request.headers, "X-Forwarded-For": address() },
         body: JSON.stringify({
-          email: wrongPasswordAccount(Math.floor(Math.random() * WRONG_PASSWORD_POOL)),
+          email: wrongPasswordAccount(Math.floor(Math.random() * wrongPasswordAccounts)),
           password: "not-the-password",
         }),
       }),
