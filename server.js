@@ -110,7 +110,7 @@ app.use((req, res, next) => {
   );
   if (!refused) return next();
   const message = "Cross-origin request refused.";
-  if (req.path.startsWith("/api/")) return res.status(403).json({ message });
+  if (app$.isApiPath(req.path)) return res.status(403).json({ message });
   res.status(403).type("text/plain").send(message);
 });
 
@@ -127,7 +127,7 @@ app.use((req, res, next) => {
 
 function refuse(res, req, status, message) {
   res.set("Connection", "close");
-  if (req.path.startsWith("/api/")) return res.status(status).json({ message });
+  if (app$.isApiPath(req.path)) return res.status(status).json({ message });
   res.status(status).type("text/plain").send(message);
 }
 

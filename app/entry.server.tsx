@@ -13,7 +13,7 @@ export { readiness } from "~/utils/readiness.server";
 export { runWithRequestId, requestIdFor } from "~/utils/request-context.server";
 export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/utils/db.server";
-export { securityHeaders, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/utils/security.server";
+export { securityHeaders, isApiPath, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/utils/security.server";
 export { log, redactPath } from "~/utils/log.server";
 export { withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
 export { settleAccountMail } from "~/models/account-mail.server";

@@ -41,8 +41,6 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The firm's settings for the browser's render, before any module runs (app/content/firm.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: firmSettingsScript }} />
-        {/* Marks that scripts run, so scroll-in animations never hide content without JavaScript. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         {title ? <title>{title}</title> : <Meta />}
         <Links />
       </head>

@@ -9,18 +9,26 @@ type RevealProps = ComponentPropsWithoutRef<"section"> & {
 
 /**
  * A block that animates in once, the first time its top comes within
- * SCROLL_ANIMATION_OFFSET_PX of the viewport's bottom. The hiding itself is in
- * app.css under `.js .reveal` and `prefers-reduced-motion: no-preference`, so
- * without JavaScript, or with reduced motion, nothing is ever hidden.
+ * SCROLL_ANIMATION_OFFSET_PX of the viewport's bottom. It is rendered visible,
+ * and only this component's own effect, once it runs, hides ("arms") a block
+ * that is still below the fold: so without JavaScript, with a script that
+ * failed to load, or before it runs, nothing is ever hidden. The hiding itself
+ * is in app.css, on screens only and when motion is welcome.
  */
 export function Reveal({ as: Tag = "section", initiallyVisible = false, className, ...props }: RevealProps) {
   // HTMLDivElement is an HTMLElement, so one ref type fits both tags.
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(initiallyVisible);
+  const [armed, setArmed] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (visible || !element) return;
+    if (isScrolledIntoView(element)) {
+      setVisible(true);
+      return;
+    }
+    setArmed(true);
     const check = throttle(() => {
       if (isScrolledIntoView(element)) setVisible(true);
     }, SCROLL_THROTTLE_MS);
@@ -34,7 +42,9 @@ export function Reveal({ as: Tag = "section", initiallyVisible = false, classNam
     };
   }, [visible]);
 
-  const classes = ["reveal", visible ? "reveal--visible" : "", className ?? ""].filter(Boolean).join(" ");
+  const classes = ["reveal", armed ? "reveal--armed" : "", visible ? "reveal--visible" : "", className ?? ""]
+    .filter(Boolean)
+    .join(" ");
   return <Tag ref={ref} className={classes} {...props} />;
 }
 

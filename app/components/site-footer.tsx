@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { firm } from "~/content/firm";
+import { sentence } from "~/content/sentence";
 import { footerLinks } from "~/content/navigation";
 
 export function SiteFooter() {
@@ -50,7 +51,7 @@ export function SiteFooter() {
           </li>
         </ul>
         <p className="site-footer__copyright">
-          © {firm.copyrightYear} {firm.name}. All rights reserved.
+          © {firm.copyrightYear} {sentence(firm.name)} All rights reserved.
         </p>
       </div>
     </footer>

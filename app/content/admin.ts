@@ -63,6 +63,6 @@ export const adminContent = {
     newer: "Newer events",
     older: "Older events",
   },
-  csvHeader: ["Full name", "E-mail", "Address", "Registration time", "NDA sent", "NDA completed"],
+  csvHeader: ["Full name", "E-mail", "Address", "Registration time (UTC)", "NDA sent", "NDA completed"],
   csvFileName: "investors.csv",
 } as const;

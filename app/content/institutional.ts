@@ -15,5 +15,10 @@ export const institutionalPage = {
   contactLead: "To learn more or to become a subscriber, write to us at",
   disclosuresHeading: "Regulatory disclosures",
   formAtsN: "Form ATS-N",
+  portal: {
+    heading: "Investors in the firm",
+    text: "Investors in the firm's financing round sign in to the investor portal, where the investor materials open once the non-disclosure agreement is signed.",
+    link: { to: "/financing/login", label: "Sign in to the investor portal" },
+  },
   mailbox: firm.mailboxes.institutional,
 } as const;

@@ -16,6 +16,7 @@ export const footerLinks = [
   { to: "/faq", label: "FAQ" },
   { to: "/aboutus", label: "About Us" },
   { to: "/contact", label: "Contact Us" },
+  { to: "/financing/login", label: "Investor Login" },
 ] as const;
 
 /** Pages listed in sitemap.xml: the public ones only. */

@@ -24,6 +24,8 @@ export const nameAddressMessages = {
   addressRequired: "Address cannot be empty",
   tooLong: (max: number) => `At most ${max} characters`,
   controlCharacters: "Use letters, numbers and punctuation only (no control characters)",
+  invisibleCharacters:
+    "Remove the invisible characters (zero-width spaces or text-direction marks): they can make one name read as another",
   submitted: "Name and address submitted!",
   locked: `Your name and address are fixed once the NDA has been sent. Please contact ${firm.mailboxes.investors} to change them.`,
   notYours: "You can change only your own name and address.",

@@ -1,4 +1,5 @@
 import { firm } from "./firm";
+import { sentence } from "./sentence";
 
 /**
  * The team (SPEC.md section 3). PLACEHOLDER: the names, biographies, photos
@@ -26,7 +27,9 @@ export const teamMembers: readonly TeamMember[] = [
     name: "Jordan Ellis",
     job: "Founder and Chief Executive Officer",
     photo: "/images/team/jordan-ellis.svg",
-    bio: `Jordan founded ${firm.name} to bring instant settlement to U.S. stocks and ETFs, and leads the firm's strategy and the launch of ${firm.atsName}.`,
+    bio: sentence(
+      `Jordan founded ${firm.name} to bring instant settlement to U.S. stocks and ETFs, and leads the firm's strategy and the launch of ${firm.atsName}`,
+    ),
     linkedin: "https://www.linkedin.com/in/placeholder-jordan-ellis",
   },
   {

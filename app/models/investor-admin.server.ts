@@ -301,13 +301,24 @@ export async function getInvestorById(id: string): Promise<InvestorRow | null> {
   return row ? toInvestorRow(row) : null;
 }
 
-/** A CSV cell: quoted, and a leading = + - @ (or tab/CR) neutralised so no spreadsheet runs it as a formula. */
+/** What a spreadsheet skips before the first visible character: spaces, zero-width and direction marks. */
+const INVISIBLE_LEAD = /^[\s\u200B-\u200D\u2060\uFEFF\u202A-\u202E\u2066-\u2069]*/u;
+
+/**
+ * A CSV cell: quoted, and neutralised with a leading apostrophe when its first visible character
+ * is = + - @ (or it starts with a tab or CR), so that no spreadsheet runs it as a formula.
+ */
 export function csvCell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const firstVisible = value.replace(INVISIBLE_LEAD, "");
+  const safe = /^[\t\r]/.test(value) || /^[=+\-@]/.test(firstVisible) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export function investorsCsv(rows: InvestorRow[], formatTime: (iso: string) => string) {
+/** Excel reads a CSV as UTF-8 only when it starts with a byte order mark; without it accented names turn to mojibake. */
+export const CSV_BYTE_ORDER_MARK = "\uFEFF";
+
+/** The export: a byte order mark, a header row, then one row an investor, registration times in ISO 8601 (UTC). */
+export function investorsCsv(rows: InvestorRow[]) {
   const { yes, no } = adminContent.table;
   const lines = [adminContent.csvHeader.map(csvCell).join(",")];
   for (const row of rows) {
@@ -316,7 +327,7 @@ export function investorsCsv(rows: InvestorRow[], formatTime: (iso: string) => s
         row.fullName,
         row.email,
         row.address,
-        formatTime(row.createdAt),
+        row.createdAt,
         row.isNDASent ? yes : no,
         row.isNDASigned ? yes : no,
       ]
@@ -324,7 +335,7 @@ export function investorsCsv(rows: InvestorRow[], formatTime: (iso: string) => s
         .join(",")
     );
   }
-  return `${lines.join("\r\n")}\r\n`;
+  return `${CSV_BYTE_ORDER_MARK}${lines.join("\r\n")}\r\n`;
 }
 
 /** The payloads of the administrator API calls (SPEC.md section 7). */

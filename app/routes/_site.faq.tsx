@@ -10,8 +10,8 @@ import { pageMeta } from "~/utils/meta";
 export const links: LinksFunction = () => faqLinks;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { query, visible, matchCount, nextShow } = searchFaq(faqEntries, new URL(request.url).searchParams);
-  return { query, entries: visible, matchCount, nextShow };
+  const { query, visible, matchCount, nextShow, firstNew } = searchFaq(faqEntries, new URL(request.url).searchParams);
+  return { query, entries: visible, matchCount, nextShow, firstNewId: firstNew ? faqItemId(firstNew) : null };
 }
 
 export const meta: MetaFunction = () =>
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () =>
   );
 
 export default function FaqPage() {
-  const { query, entries, matchCount, nextShow } = useLoaderData<typeof loader>();
+  const { query, entries, matchCount, nextShow, firstNewId } = useLoaderData<typeof loader>();
   const focusAfterLoad = useFocusOnFirstNewQuestion(entries);
 
   return (
@@ -35,7 +35,15 @@ export default function FaqPage() {
       </p>
       {entries.length > 0 ? <FaqAccordion entries={entries} /> : null}
       {nextShow !== null ? (
-        <Form method="get" className="faq-page__more" replace preventScrollReset onSubmit={focusAfterLoad}>
+        // The fragment takes a browser without JavaScript to the first question added, not back to the top.
+        <Form
+          method="get"
+          action={`/faq#${firstNewId}`}
+          className="faq-page__more"
+          replace
+          preventScrollReset
+          onSubmit={focusAfterLoad}
+        >
           {query ? <input type="hidden" name="q" value={query} /> : null}
           <input type="hidden" name="show" value={nextShow} />
           <button type="submit" className="button">

@@ -1,4 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { institutionalPage as page } from "~/content/institutional";
 import legalStyles from "~/styles/legal.css";
 import { pageMeta } from "~/utils/meta";
@@ -18,6 +19,11 @@ export default function InvestorsPage() {
       <p>{page.welcome}</p>
       <p>
         {page.contactLead} <a href={`mailto:${page.mailbox}`}>{page.mailbox}</a>.
+      </p>
+      <h2>{page.portal.heading}</h2>
+      <p>{page.portal.text}</p>
+      <p>
+        <Link to={page.portal.link.to}>{page.portal.link.label}</Link>
       </p>
       <h2>{page.disclosuresHeading}</h2>
       <ul>

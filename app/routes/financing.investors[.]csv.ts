@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
 import { recordAuditEvent } from "~/models/audit.server";
 import { investorsCsv, investorsForExport, requireAdmin } from "~/models/investor-admin.server";
-import { formatRegistrationTime } from "~/utils/investor-table";
 
 /** GET: the investor table's current selection (same query as /financing, every page) as CSV. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     details: { query: url.search, rows: rows.length },
     ip: (context as { clientIp?: string }).clientIp,
   });
-  return new Response(investorsCsv(rows, formatRegistrationTime), {
+  return new Response(investorsCsv(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${adminContent.csvFileName}"`,

@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { databaseUnavailable } from "~/content/unavailable";
 import { log, redactPath } from "~/utils/log.server";
+import { isApiPath } from "~/utils/security.server";
 
 /**
  * SQLite answers SQLITE_BUSY once another process has held the write lock past
@@ -18,7 +19,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The 503: JSON `{ message }` for the API, the error page (root ErrorBoundary) for everything else. */
 export function databaseUnavailableResponse(request: Request): Response {
   const headers = { "Retry-After": String(databaseUnavailable.retryAfterSeconds), "Cache-Control": "no-store" };
-  if (new URL(request.url).pathname.startsWith("/api/")) {
+  if (isApiPath(new URL(request.url).pathname)) {
     return Response.json({ message: databaseUnavailable.message }, { status: 503, headers });
   }
   return new Response(databaseUnavailable.message, {

@@ -15,6 +15,8 @@ export type FaqPage = {
   matchCount: number;
   /** The `show` value for Load More, or null when every match is shown. */
   nextShow: number | null;
+  /** The first entry Load More adds, or null when every match is shown. */
+  firstNew: FaqEntry | null;
 };
 
 export function normalizeQuery(raw: string | null | undefined): string {
@@ -52,6 +54,7 @@ export function searchFaq(entries: readonly FaqEntry[], params: URLSearchParams)
     visible,
     matchCount: matches.length,
     nextShow: visible.length < matches.length ? visible.length + FAQ_PAGE_SIZE : null,
+    firstNew: matches[visible.length] ?? null,
   };
 }
 

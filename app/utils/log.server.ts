@@ -24,7 +24,8 @@ function errorReplacer(_key: string, value: unknown) {
 }
 
 /** Path segments that carry a secret or an e-mail address are not logged. */
-const SECRET_SEGMENT = /^(\/auth\/verify\/|\/api\/auth\/verify\/|\/financing\/resetpassword\/|\/api\/auth\/forgot-password\/)[^/?]+/;
+const SECRET_SEGMENT =
+  /^(\/auth\/verify\/|\/api\/auth\/verify\/|\/financing\/resetpassword\/|\/api\/auth\/forgot-password\/)[^/?]+/i;
 
 export function redactPath(pathname: string) {
   return pathname.replace(SECRET_SEGMENT, "$1[redacted]");

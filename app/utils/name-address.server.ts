@@ -7,13 +7,20 @@ export const ADDRESS_MAX_LENGTH = ADDRESS_LINE_COUNT * NAME_FIELD_MAX_LENGTH + A
 
 // C0 and C1 controls, DEL, and the line and paragraph separators: nothing a name or address needs.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// Zero-width characters and text-direction controls: invisible, they let one name display as another
+// in the administrator's table (an override reverses what follows) and hide a formula from a spreadsheet.
+const INVISIBLE_CHARACTERS = /[\u200b-\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069\u061c]/;
 
-/** A trimmed text field of at most `max` characters, control characters refused. */
+/**
+ * A trimmed text field of at most `max` characters, control and invisible characters refused,
+ * in Unicode's composed form (NFC), so that one name is stored one way whatever keyboard typed it.
+ */
 export function textField(max: number) {
   return z
     .string()
     .refine((value) => !CONTROL_CHARACTERS.test(value), nameAddressMessages.controlCharacters)
-    .transform((value) => value.trim())
+    .refine((value) => !INVISIBLE_CHARACTERS.test(value), nameAddressMessages.invisibleCharacters)
+    .transform((value) => value.normalize("NFC").trim())
     .pipe(z.string().max(max, nameAddressMessages.tooLong(max)));
 }
 

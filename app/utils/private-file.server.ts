@@ -1,7 +1,10 @@
 /**
  * Streams an NDA-protected file from private/ to a user the caller has already
  * let in: whole (200), one byte range (206) or an unsatisfiable range (416),
- * never cached by a browser or a proxy, and each access written to the audit log.
+ * never cached by a browser or a proxy, and written to the audit log: every
+ * download of the PDF, and a viewing of the video once per user in a window
+ * (a browser fetches a video in dozens of ranges, which would otherwise bury
+ * the trail in rows that say nothing more).
  */
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -9,14 +12,23 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { recordAuditEvent } from "~/models/audit.server";
 import type { PublicUser } from "~/models/user.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
 
 const PRIVATE_DIR = path.resolve(process.cwd(), "private");
 
-export type PrivateFile = { name: string; contentType: string };
+export type PrivateFile = {
+  name: string;
+  contentType: string;
+  /** Audit one access a user makes within this window, not each request: for files fetched in ranges. */
+  auditOncePerMs?: number;
+};
+
+/** A viewing of the video: its range requests within half an hour are one audit row. */
+export const VIDEO_VIEWING_WINDOW_MS = 30 * 60 * 1000;
 
 export const PRIVATE_FILES = {
   pdf: { name: "download.pdf", contentType: "application/pdf" },
-  investorVideo: { name: "investorvideo.mp4", contentType: "video/mp4" },
+  investorVideo: { name: "investorvideo.mp4", contentType: "video/mp4", auditOncePerMs: VIDEO_VIEWING_WINDOW_MS },
 } as const satisfies Record<string, PrivateFile>;
 
 type ByteRange = { start: number; end: number };
@@ -65,13 +77,15 @@ export async function servePrivateFile({
     "Content-Disposition": `inline; filename="${file.name}"`,
   });
 
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "file.download",
-    details: { file: file.name, range: request.headers.get("Range") ?? null, method: request.method },
-    ip: ip ?? null,
-  });
+  if (await isAuditedAccess(user, file)) {
+    await recordAuditEvent({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: file.auditOncePerMs ? "file.viewed" : "file.download",
+      details: { file: file.name, range: request.headers.get("Range") ?? null, method: request.method },
+      ip: ip ?? null,
+    });
+  }
 
   if (range === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${size}`);
@@ -86,4 +100,11 @@ export async function servePrivateFile({
 
   const stream = Readable.toWeb(createReadStream(filePath, { start, end })) as ReadableStream<Uint8Array>;
   return new Response(stream, { status, headers });
+}
+
+/** Whether this request opens a new audited access: always, or the first of the user's window for the file. */
+async function isAuditedAccess(user: PublicUser, file: PrivateFile): Promise<boolean> {
+  if (!file.auditOncePerMs) return true;
+  const { allowed } = await hitRateLimit(`audit:${file.name}:${user.id}`, { limit: 1, windowMs: file.auditOncePerMs });
+  return allowed;
 }

@@ -16,8 +16,18 @@ export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
 /** The public contact form may carry a long message in a multibyte script. */
 export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
 
+/*
+ * Remix matches routes whatever the case of the path (/FINANCING serves /financing), so every rule
+ * below compares the path lower-cased: a path's spelling must not take a portal page out of them.
+ */
+
 export function isPortalPath(pathname: string) {
-  return PORTAL_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
+  const path = pathname.toLowerCase();
+  return PORTAL_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+}
+
+export function isApiPath(pathname: string) {
+  return pathname.toLowerCase().startsWith("/api/");
 }
 
 export function securityHeaders(pathname: string, nonce: string, env: Env): Record<string, string> {
@@ -25,7 +35,7 @@ export function securityHeaders(pathname: string, nonce: string, env: Env): Reco
     "Content-Security-Policy": contentSecurityPolicy(nonce),
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": TOKEN_IN_URL_PREFIXES.some((p) => pathname.startsWith(p))
+    "Referrer-Policy": TOKEN_IN_URL_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix))
       ? "same-origin"
       : "strict-origin-when-cross-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -34,6 +44,7 @@ export function securityHeaders(pathname: string, nonce: string, env: Env): Reco
   if (env.secureCookies) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   if (isPortalPath(pathname)) {
     headers["Cache-Control"] = "no-store";
+    // Only the doors' own spelling is indexable: another spelling is a duplicate no engine should list.
     if (!INDEXABLE_PORTAL_PAGES.includes(pathname)) headers["X-Robots-Tag"] = "noindex";
   }
   return headers;
@@ -70,7 +81,7 @@ type WriteRequest = {
  */
 export function isCrossOriginWrite(request: WriteRequest, env: Env): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
-  if (request.pathname.startsWith("/api/") && isAllowedApiOrigin(request.origin, env)) return false;
+  if (isApiPath(request.pathname) && isAllowedApiOrigin(request.origin, env)) return false;
   if (request.secFetchSite === "cross-site") return true;
   if (request.origin === undefined) return false;
   return request.origin !== env.appUrl.origin;

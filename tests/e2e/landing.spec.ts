@@ -238,6 +238,24 @@ test.describe("the scroll-in animation", () => {
     for (const block of await blocks.all()) await expect(block).toHaveClass(/reveal--visible/);
   });
 
+  test("hides nothing when the page's script fails to load, nor in print", async ({ page, javaScriptOn }) => {
+    // The bundle blocked, as by a filter, an outage or a CDN error: the inline scripts still run.
+    await page.route("**/build/**", (route) => route.abort());
+    await page.goto("/");
+    const blocks = revealBlocks(page);
+    await expect(blocks).toHaveCount(5);
+    await page.waitForTimeout(500);
+    for (const block of await blocks.all()) await expect(block).toHaveCSS("opacity", "1");
+
+    // With the script running, a block still below the fold is hidden on screen, but printed whole.
+    await page.unroute("**/build/**");
+    await visit(page, "/", javaScriptOn);
+    const pricingBlock = page.getByRole("region", { name: pricing.heading });
+    await expect(pricingBlock).toHaveCSS("opacity", javaScriptOn ? "0" : "1");
+    await page.emulateMedia({ media: "print" });
+    for (const block of await blocks.all()) await expect(block).toHaveCSS("opacity", "1");
+  });
+
   test.describe("with reduced motion", () => {
     test.use({ reducedMotion: "reduce" });
 

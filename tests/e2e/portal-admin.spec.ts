@@ -109,13 +109,15 @@ test.describe("the administrator's investor table", () => {
       page.getByRole("link", { name: "Export CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("investors.csv");
-    const csv = fs
-      .readFileSync((await download.path())!, "utf8")
-      .trimEnd()
-      .split("\r\n");
-    expect(csv[0]).toBe('"Full name","E-mail","Address","Registration time","NDA sent","NDA completed"');
+    const bytes = fs.readFileSync((await download.path())!);
+    // The file opens with a UTF-8 byte order mark, so that Excel shows accented names as they are.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
+    expect(csv[0]).toBe('"Full name","E-mail","Address","Registration time (UTC)","NDA sent","NDA completed"');
     expect(csv).toHaveLength(SEEDED + 1);
     expect(csv[1]).toContain(`"${tag} Investor 54"`);
+    // Dates in ISO 8601, UTC.
+    expect(csv[1]).toMatch(/,"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","(Yes|No)","(Yes|No)"$/);
   });
 
   test("changes both NDA flags and deletes with confirmation", async ({ page, javaScriptOn }) => {

@@ -41,6 +41,36 @@ test.describe("security headers", () => {
     expect(login.headers()["cache-control"]).toBe("no-store");
     expect(login.headers()["x-robots-tag"]).toBeUndefined();
   });
+
+  test("hold for the portal and the API however their paths are spelled", async ({ request }) => {
+    for (const path of ["/FINANCING", "/Financing/Login", "/financing/LOGIN", "/FINANCING/FORGOTPASSWORD", "/Auth/Verify/abc"]) {
+      const page = await request.get(path, { maxRedirects: 0 });
+      expect(page.status(), path).toBeLessThan(500);
+      expect(page.headers()["cache-control"], path).toBe("no-store");
+      expect(page.headers()["x-robots-tag"], path).toBe("noindex");
+    }
+    // A page whose URL holds a token keeps its Referer on the site, in any spelling.
+    const verify = await request.get("/AUTH/verify/abc");
+    expect(verify.headers()["referrer-policy"]).toBe("same-origin");
+
+    // The portal's body limit and the API's JSON answers too.
+    const oversized = await request.post("/API/Auth/Login", {
+      headers: { "Content-Type": "application/json" },
+      data: JSON.stringify({ email: "a@example.com", password: "x".repeat(20_000) }),
+    });
+    expect(oversized.status()).toBe(413);
+    expect((await oversized.json()).message).toMatch(/larger than 16384 bytes/);
+    const foreign = await request.post("/Api/auth/login", {
+      headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json" },
+      data: { email: "a@example.com", password: "x" },
+    });
+    expect(foreign.status()).toBe(403);
+    expect(await foreign.json()).toEqual({ message: "Cross-origin request refused." });
+    const api = await request.get("/API/USER/GET_INVESTORS");
+    expect(api.status()).toBe(401);
+    expect(api.headers()["cache-control"]).toBe("no-store");
+    expect(api.headers()["x-robots-tag"]).toBe("noindex");
+  });
 });
 
 test.describe("the Origin check", () => {

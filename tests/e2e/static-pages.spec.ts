@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { signupPage } from "../../app/content/account-pages/signup";
 import { firm } from "../../app/content/firm";
+import { sentence } from "../../app/content/sentence";
 import { expect, expectNoAxeViolations, test, VIEWPORTS, visit } from "./support/fixtures";
 import { E2E_CONTACT_EMAIL } from "./support/server";
 
@@ -54,6 +55,15 @@ const pages: StaticPage[] = [
       // The institutional mailbox defaults to the configured CONTACT_EMAIL.
       const mailbox = content.getByRole("link", { name: E2E_CONTACT_EMAIL });
       await expect(mailbox).toHaveAttribute("href", `mailto:${E2E_CONTACT_EMAIL}`);
+      // Where investors look for the portal: here, and in every page's footer.
+      await expect(content.getByRole("link", { name: "Sign in to the investor portal" })).toHaveAttribute(
+        "href",
+        "/financing/login",
+      );
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "Investor Login" })).toHaveAttribute(
+        "href",
+        "/financing/login",
+      );
     },
   },
   {
@@ -62,7 +72,11 @@ const pages: StaticPage[] = [
     heading: "Disclaimer",
     check: async (page) => {
       const content = main(page);
-      await expect(content.getByText(`${firm.name} is a wholly owned subsidiary of ${firm.parentCompany}.`)).toBeVisible();
+      // One period after a name that brings its own ("… Holdings Inc."), never two.
+      await expect(
+        content.getByText(`${firm.name} is a wholly owned subsidiary of ${sentence(firm.parentCompany)}`, { exact: true }),
+      ).toBeVisible();
+      await expect(content).not.toContainText("..");
       await expect(content.getByText(`${firm.name} is a member of ${firm.regulator.name} and ${firm.investorProtection.name}.`)).toBeVisible();
       await expect(content.getByRole("link", { name: firm.regulator.name })).toHaveAttribute("href", firm.regulator.url);
       await expect(content.getByRole("link", { name: firm.investorProtection.name })).toHaveAttribute(

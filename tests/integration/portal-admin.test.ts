@@ -352,11 +352,16 @@ describe("the investor table at a few hundred rows", () => {
       new URL(`http://localhost/financing.csv?q=${tag}&nda=signed&sort=email&dir=asc`)
     );
     expect(rows).toHaveLength(86);
-    const csv = investorsCsv(rows, formatRegistrationTime);
-    const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe('"Full name","E-mail","Address","Registration time","NDA sent","NDA completed"');
+    const csv = investorsCsv(rows);
+    // A byte order mark first, so that Excel reads the names as UTF-8.
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const lines = csv.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"Full name","E-mail","Address","Registration time (UTC)","NDA sent","NDA completed"');
     expect(lines).toHaveLength(87);
     expect(lines[1]).toContain(`"${tag}.002@example.com"`);
+    // Registration times in ISO 8601, UTC: the very value the API gives.
+    expect(lines[1]).toContain(`"${rows[0].createdAt}"`);
+    expect(rows[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(lines[1]).toMatch(/"Yes","Yes"$/);
   });
 
@@ -483,6 +488,11 @@ describe("CSV cells and return paths", () => {
     expect(csvCell("-1")).toBe(`"'-1"`);
     expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
     expect(csvCell("Plain, text")).toBe(`"Plain, text"`);
+    // The first visible character decides: invisible marks or spaces before it do not hide a formula.
+    expect(csvCell("\u200B=HYPERLINK(1)")).toBe(`"'\u200B=HYPERLINK(1)"`);
+    expect(csvCell("\u202E\u2066@SUM(A1)")).toBe(`"'\u202E\u2066@SUM(A1)"`);
+    expect(csvCell(" \uFEFF+1")).toBe(`"' \uFEFF+1"`);
+    expect(csvCell("Ada-Lovelace")).toBe(`"Ada-Lovelace"`);
   });
 
   it("formats registration time in US English, UTC", () => {
@@ -859,7 +869,9 @@ describe("the administrator pages and their guards", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="investors.csv"');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    const lines = (await response.text()).trimEnd().split("\r\n");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^"'=cmd\|' \/C calc'!A0","formula@example.com","'@SUM\(1\+1\)",/);
     const { events } = await listAuditEvents({ limit: 1 });

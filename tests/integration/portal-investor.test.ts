@@ -20,8 +20,10 @@ import { listAuditEvents } from "~/models/audit.server";
 import { investorScreen } from "~/models/investor-profile.server";
 import { createUserSession } from "~/models/session.server";
 import { toPublicUser } from "~/models/user.server";
+import { nameAddressMessages } from "~/content/portal";
 import { nameAddressFormSchema } from "~/utils/name-address.server";
-import { parseRange } from "~/utils/private-file.server";
+import { parseRange, VIDEO_VIEWING_WINDOW_MS } from "~/utils/private-file.server";
+import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 
 const routes = {
@@ -46,6 +48,7 @@ afterAll(async () => {
   await database.cleanup();
   await smtp.close();
 });
+afterEach(() => testClock.reset());
 
 let counter = 0;
 async function insertUser(
@@ -117,6 +120,21 @@ describe("the screen /financing shows", () => {
     expect(parse({ fullName: "Jane", addressLine1: "" }).success).toBe(false);
     expect(parse({ fullName: "Jane\u0000", addressLine1: "1 Main St" }).success).toBe(false);
     expect(parse({ fullName: "x".repeat(201), addressLine1: "1 Main St" }).success).toBe(false);
+  });
+
+  it("refuses invisible characters in every field, and stores names composed (NFC)", () => {
+    const parse = (entries: Record<string, string>) => nameAddressFormSchema.safeParse(entries);
+    const invisible = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202a", "\u202e", "\u2066", "\u2069"];
+    for (const character of invisible) {
+      for (const field of ["fullName", "addressLine1", "addressLine2", "addressLine3"]) {
+        const entries = { fullName: "Jane Roe", addressLine1: "1 Main St", [field]: `Jane${character}Roe` };
+        const result = parse(entries);
+        expect(result.success, `${field} with U+${character.codePointAt(0)!.toString(16)}`).toBe(false);
+        expect(result.error?.issues.map((issue) => issue.message)).toContain(nameAddressMessages.invisibleCharacters);
+      }
+    }
+    // "é" typed as e and a combining accent is stored as the one character.
+    expect(parse({ fullName: "Rene\u0301 Roe", addressLine1: "1 Main St" }).data?.fullName).toBe("Ren\u00e9 Roe");
   });
 });
 
@@ -304,6 +322,16 @@ describe("POST /api/user/set_name_address", () => {
       { name: "address too long", status: 400, call: { path: "", json: { ...valid, address: "x".repeat(603) } } },
       { name: "a control character", status: 400, call: { path: "", json: { ...valid, full_name: "Jane\u0007Roe" } } },
       {
+        name: "a right-to-left override in the name",
+        status: 400,
+        call: { path: "", json: { ...valid, full_name: "\u202eeoR enaJ" } },
+      },
+      {
+        name: "a zero-width space before a formula",
+        status: 400,
+        call: { path: "", json: { ...valid, address: "\u200b=HYPERLINK(1)" } },
+      },
+      {
         name: "a newline in the address",
         status: 400,
         call: { path: "", json: { ...valid, address: "1 Main St\nEvil: header" } },
@@ -354,8 +382,41 @@ describe("the protected files", () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(VIDEO_BYTES)).toBe(true);
 
     const { events } = await listAuditEvents({ limit: 1 });
-    expect(events[0]).toMatchObject({ action: "file.download", actorEmail: investor.email, ip: "10.9.9.9" });
+    expect(events[0]).toMatchObject({ action: "file.viewed", actorEmail: investor.email, ip: "10.9.9.9" });
     expect(JSON.parse(events[0].details ?? "{}")).toMatchObject({ file: "investorvideo.mp4" });
+  });
+
+  it("records a viewing made of 20 range requests as one audit row, and each PDF download as one", async () => {
+    // An hour ago, so that these rows never pass for the newest ones that other tests look for.
+    testClock.freeze(Date.now() - 60 * 60 * 1000);
+    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const cookie = await sessionCookieFor(investor.id);
+    const accessRows = async () =>
+      (await listAuditEvents({ limit: 200 })).events.filter(
+        (event) => event.actorEmail === investor.email && event.action.startsWith("file."),
+      );
+    for (let i = 0; i < 20; i++) {
+      const range = await callRoute(routes.video, {
+        path: "/video/investorvideo.mp4",
+        headers: { ...cookie, Range: `bytes=${i * 100}-${i * 100 + 99}` },
+      });
+      expect(range.status).toBe(206);
+    }
+    expect(await accessRows()).toEqual([expect.objectContaining({ action: "file.viewed" })]);
+
+    for (let i = 0; i < 2; i++) {
+      expect((await callRoute(routes.pdf, { path: "/pdfs/download.pdf", headers: cookie })).status).toBe(200);
+    }
+    expect((await accessRows()).map((event) => event.action)).toEqual(["file.download", "file.download", "file.viewed"]);
+
+    // Half an hour later (in a new session: the old one has gone idle) it is another viewing.
+    testClock.advance(VIDEO_VIEWING_WINDOW_MS + 1);
+    const later = await callRoute(routes.video, {
+      path: "/video/investorvideo.mp4",
+      headers: { ...(await sessionCookieFor(investor.id)), Range: "bytes=0-99" },
+    });
+    expect(later.status).toBe(206);
+    expect((await accessRows()).filter((event) => event.action === "file.viewed")).toHaveLength(2);
   });
 
   it("answers a Range with 206 and the right Content-Range and bytes", async () => {
@@ -489,6 +550,25 @@ describe("the /financing page", () => {
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain("Full name cannot be empty");
+    expect(await userRow(investor.id)).toMatchObject({ full_name: "", address: "" });
+  });
+
+  it("refuses a name or address with invisible characters, with the field's message, and stores nothing", async () => {
+    const investor = await insertUser();
+    for (const entries of [
+      { fullName: "Jane\u202e Roe", addressLine1: "1 Main St" },
+      { fullName: "Jane Roe", addressLine1: "\u200b=1+1" },
+    ]) {
+      const { body, headers } = form(entries);
+      const response = await callRoute(routes.page, {
+        method: "POST",
+        path: "/financing",
+        body,
+        headers: { ...(await sessionCookieFor(investor.id)), ...headers },
+      });
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(nameAddressMessages.invisibleCharacters);
+    }
     expect(await userRow(investor.id)).toMatchObject({ full_name: "", address: "" });
   });
 

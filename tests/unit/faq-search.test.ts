@@ -85,6 +85,7 @@ describe("searchFaq", () => {
     expect(page.visible.map((e) => e.id)).toEqual(entries.slice(0, FAQ_PAGE_SIZE).map((e) => e.id));
     expect(page.matchCount).toBe(25);
     expect(page.nextShow).toBe(2 * FAQ_PAGE_SIZE);
+    expect(page.firstNew).toEqual(entries[FAQ_PAGE_SIZE]);
     expect(page.query).toBe("");
   });
 
@@ -94,6 +95,7 @@ describe("searchFaq", () => {
     const last = searchFaq(entries, new URLSearchParams("show=30"));
     expect(last.visible).toHaveLength(25);
     expect(last.nextShow).toBeNull();
+    expect(last.firstNew).toBeNull();
   });
 
   it("pages within the matches of a search", () => {
@@ -106,7 +108,7 @@ describe("searchFaq", () => {
 
   it("says when nothing matches", () => {
     const page = searchFaq(entries, new URLSearchParams("q=zebra"));
-    expect(page).toEqual({ query: "zebra", visible: [], matchCount: 0, nextShow: null });
+    expect(page).toEqual({ query: "zebra", visible: [], matchCount: 0, nextShow: null, firstNew: null });
   });
 
   it("tolerates garbage in show", () => {

@@ -1,4 +1,5 @@
 import { parseEnv } from "~/utils/env.server";
+import { redactPath } from "~/utils/log.server";
 import { bodyLimitFor, corsHeaders, isCrossOriginWrite, securityHeaders } from "~/utils/security.server";
 
 const env = parseEnv({
@@ -103,5 +104,18 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/api/auth/login")).toBe(16 * 1024);
     expect(bodyLimitFor("/financing/signup")).toBe(16 * 1024);
     expect(bodyLimitFor("/contact")).toBeGreaterThan(16 * 1024);
+  });
+
+  it("holds however the path is spelled, as Remix matches it", () => {
+    expect(bodyLimitFor("/API/Auth/Login")).toBe(16 * 1024);
+    expect(bodyLimitFor("/Financing/SignUp")).toBe(16 * 1024);
+  });
+});
+
+describe("redactPath", () => {
+  it("hides the token or address in a path, in any spelling", () => {
+    expect(redactPath("/auth/verify/secret-token")).toBe("/auth/verify/[redacted]");
+    expect(redactPath("/AUTH/Verify/secret-token")).toBe("/AUTH/Verify/[redacted]");
+    expect(redactPath("/API/auth/forgot-password/ada@example.com")).toBe("/API/auth/forgot-password/[redacted]");
   });
 });
