@@ -80,6 +80,14 @@ app.use((req, res, next) => {
   app$.runWithRequestId(res.locals.requestId, next);
 });
 
+// A method no route serves (TRACE, PROPFIND, ...) is refused here, before anything tries to handle it.
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+app.use((req, res, next) => {
+  if (SERVED_METHODS.includes(req.method)) return next();
+  res.set("Allow", "GET, HEAD, POST, OPTIONS");
+  sendError(req, res, 405, app$.httpErrors.methodNotAllowed);
+});
+
 // Security headers on every response, static files included.
 app.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
@@ -109,9 +117,7 @@ app.use((req, res, next) => {
     env
   );
   if (!refused) return next();
-  const message = "Cross-origin request refused.";
-  if (app$.isApiPath(req.path)) return res.status(403).json({ message });
-  res.status(403).type("text/plain").send(message);
+  sendError(req, res, 403, app$.httpErrors.crossOrigin);
 });
 
 // Oversized bodies are refused before anything reads them.
@@ -120,15 +126,17 @@ app.use((req, res, next) => {
   const limit = app$.bodyLimitFor(req.path);
   const length = req.get("content-length");
   const chunked = length === undefined && req.get("transfer-encoding") !== undefined;
-  if (chunked) return refuse(res, req, 411, "A Content-Length header is required.");
-  if (Number(length ?? 0) > limit) return refuse(res, req, 413, `The request body is larger than ${limit} bytes.`);
-  next();
+  if (!chunked && Number(length ?? 0) <= limit) return next();
+  // The unread body is not drained: the connection closes after the answer.
+  res.set("Connection", "close");
+  if (chunked) sendError(req, res, 411, app$.httpErrors.lengthRequired);
+  else sendError(req, res, 413, app$.httpErrors.tooLarge(limit));
 });
 
-function refuse(res, req, status, message) {
-  res.set("Connection", "close");
+/** An answer the server gives itself: JSON `{ message }` under /api, the site's error page for a browser. */
+function sendError(req, res, status, message) {
   if (app$.isApiPath(req.path)) return res.status(status).json({ message });
-  res.status(status).type("text/plain").send(message);
+  res.status(status).type("html").send(app$.errorPageHtml(status, message));
 }
 
 app.use(compression());
@@ -155,6 +163,16 @@ app.use(
 );
 app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
+// Remix compares a form's Origin with the Host (or X-Forwarded-Host) header, and answers 500 when they differ:
+// behind a proxy that rewrites Host (nginx's proxy_pass without proxy_set_header Host), every form would fail.
+// The Origin was checked above against APP_URL, the site's public origin, so Remix is shown that host, and a
+// client's own X-Forwarded-Host never reaches it.
+app.use((req, _res, next) => {
+  req.headers.host = env.appUrl.host;
+  delete req.headers["x-forwarded-host"];
+  next();
+});
+
 app.all(
   "*",
   createRequestHandler({
@@ -163,6 +181,24 @@ app.all(
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
   })
 );
+
+// The last word on any error that reached Express (a malformed URL, a failure in the adapter): a 4xx keeps
+// its status, anything else is a 500; the answer never carries a stack or a path, the log gets both.
+app.use((error, req, res, _next) => {
+  const status = Number(error?.status ?? error?.statusCode);
+  const clientError = Number.isInteger(status) && status >= 400 && status < 500;
+  app$.log(clientError ? "warn" : "error", "request.error", {
+    requestId: res.locals.requestId,
+    method: req.method,
+    path: app$.redactPath(req.path),
+    status: clientError ? status : 500,
+    error,
+  });
+  if (res.headersSent) return req.socket.destroy();
+  res.set("Cache-Control", "no-store");
+  if (clientError) sendError(req, res, status, status === 400 ? app$.httpErrors.badRequest : app$.httpErrors.failed);
+  else sendError(req, res, 500, app$.httpErrors.failed);
+});
 
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();

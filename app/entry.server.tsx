@@ -15,6 +15,8 @@ export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/utils/db.server";
 export { securityHeaders, isApiPath, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/utils/security.server";
 export { log, redactPath } from "~/utils/log.server";
+export { errorPageHtml } from "~/utils/error-page.server";
+export { httpErrors } from "~/content/http-errors";
 export { withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
 export { settleAccountMail } from "~/models/account-mail.server";
 export { cachedPage } from "~/utils/page-cache.server";

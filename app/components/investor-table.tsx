@@ -1,4 +1,5 @@
 import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-run/react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { adminContent } from "~/content/admin";
 import styles from "~/styles/investor-table.css";
@@ -222,7 +223,10 @@ function InvestorTableRow({ row, returnTo, controls }: { row: InvestorRow; retur
 }
 
 /**
- * One flag, one small form: it submits on change with JavaScript, through its Save button without.
+ * One flag, one small form: with JavaScript it submits when the administrator makes a choice, through
+ * its Save button without. A choice is a pick with the mouse or by touch, or Enter (or leaving the
+ * dropdown) after moving with the keyboard: arrow keys on a closed dropdown change its value in
+ * Chromium, and must only move the selection, never record each state in turn (WCAG 3.2.2).
  * The row's forms are plain forms submitted as fetchers: their actions are absolute, and
  * fetcher.Form / Link would resolve them against the routes three times per row on every render.
  */
@@ -242,6 +246,14 @@ function FlagForm({
   returnTo: string;
 }) {
   const selectId = `${intent}-${row.id}`;
+  const saved = value ? "yes" : "no";
+  // The value the keyboard has moved to but not yet chosen; null while the dropdown shows the saved one.
+  const [draft, setDraft] = useState<string | null>(null);
+  const movedByKey = useRef(false);
+  const send = (form: HTMLFormElement | null) => {
+    setDraft(null);
+    controls.submit(form, { navigate: false, fetcherKey: fetcherKey(intent, row) });
+  };
   return (
     <form method="post" action={`/financing/investors/${row.id}`} className="flag-form">
       <input type="hidden" name="intent" value={intent} />
@@ -252,10 +264,29 @@ function FlagForm({
       <select
         id={selectId}
         name="state"
-        value={value ? "yes" : "no"}
-        onChange={(event) =>
-          controls.submit(event.currentTarget.form, { navigate: false, fetcherKey: fetcherKey(intent, row) })
-        }
+        value={draft ?? saved}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && draft !== null) {
+            event.preventDefault();
+            if (draft !== saved) send(event.currentTarget.form);
+            else setDraft(null);
+            return;
+          }
+          movedByKey.current = movesClosedSelect(event);
+        }}
+        onChange={(event) => {
+          if (movedByKey.current) {
+            movedByKey.current = false;
+            setDraft(event.currentTarget.value);
+          } else {
+            send(event.currentTarget.form);
+          }
+        }}
+        onBlur={(event) => {
+          movedByKey.current = false;
+          if (draft !== null && draft !== saved) send(event.currentTarget.form);
+          else setDraft(null);
+        }}
       >
         <option value="yes">{words.yes}</option>
         <option value="no">{words.no}</option>
@@ -267,6 +298,12 @@ function FlagForm({
       )}
     </form>
   );
+}
+
+/** Keys that change a closed dropdown's value where they land: arrows, Home and End, pages, type-ahead letters. */
+function movesClosedSelect(event: KeyboardEvent<HTMLSelectElement>) {
+  if (event.altKey || event.ctrlKey || event.metaKey) return false;
+  return /^(Arrow(Up|Down|Left|Right)|Home|End|PageUp|PageDown)$/.test(event.key) || /^\S$/u.test(event.key);
 }
 
 /** With JavaScript a confirm() before the POST; without it, a link to the confirmation page. */

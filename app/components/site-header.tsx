@@ -32,24 +32,48 @@ export function SiteHeader() {
   );
 }
 
+/**
+ * The disclosure pattern of the WAI-ARIA Authoring Practices: the button toggles the list; Escape
+ * closes it and returns focus to the button, and it stays closed under the pointer or focus
+ * (which open it through CSS) until the button is pressed again or both have left.
+ */
 function CompanyMenu() {
   const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
+  const classes = ["company-menu", open ? "company-menu--open" : "", dismissed ? "company-menu--dismissed" : ""];
   return (
     <li
-      className={`company-menu${open ? " company-menu--open" : ""}`}
-      onMouseLeave={() => setOpen(false)}
+      className={classes.filter(Boolean).join(" ")}
+      onMouseLeave={() => {
+        setOpen(false);
+        setDismissed(false);
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) {
+          setOpen(false);
+          setDismissed(false);
+        }
+      }}
       onKeyDown={(event) => {
-        if (event.key === "Escape") setOpen(false);
+        if (event.key !== "Escape") return;
+        setOpen(false);
+        setDismissed(true);
+        button.current?.focus();
       }}
     >
       <button
+        ref={button}
         type="button"
         className="main-nav__link company-menu__button"
         aria-expanded={open}
         aria-controls="company-menu-list"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setOpen((value) => !value);
+          setDismissed(false);
+        }}
       >
         Company
       </button>
@@ -64,6 +88,11 @@ function CompanyMenu() {
   );
 }
 
+/**
+ * Under 700px: a <details> disclosure, which opens and closes without JavaScript. With it, the
+ * page behind does not scroll while the panel is open, focus stays inside the panel, and Escape, a
+ * tap outside or a link to the page already shown close it (Escape returns focus to the button).
+ */
 function MobileMenu() {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -75,10 +104,31 @@ function MobileMenu() {
   useEffect(() => {
     const element = details.current;
     if (!element) return;
-    const lockScroll = () => document.body.classList.toggle("scroll-locked", element.open);
-    element.addEventListener("toggle", lockScroll);
+    const summary = element.querySelector("summary")!;
+    const close = (returnFocus: boolean) => {
+      element.open = false;
+      if (returnFocus) summary.focus();
+    };
+    const onToggle = () => document.body.classList.toggle("scroll-locked", element.open);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!element.open) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close(true);
+      } else if (event.key === "Tab") {
+        keepFocusInside(element, event);
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (element.open && !element.contains(event.target as Node)) close(false);
+    };
+    element.addEventListener("toggle", onToggle);
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
     return () => {
-      element.removeEventListener("toggle", lockScroll);
+      element.removeEventListener("toggle", onToggle);
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
       document.body.classList.remove("scroll-locked");
     };
   }, []);
@@ -92,11 +142,34 @@ function MobileMenu() {
         <ul>
           {[...headerLinks, ...companyLinks].map((link) => (
             <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
+              <Link
+                to={link.to}
+                onClick={() => {
+                  // A link to the page already shown changes no location, so the effect above would not close it.
+                  if (details.current) details.current.open = false;
+                }}
+              >
+                {link.label}
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
     </details>
   );
+}
+
+/** Tab and Shift+Tab cycle through the open menu's button and links instead of leaving it. */
+function keepFocusInside(container: HTMLElement, event: KeyboardEvent) {
+  const stops = [...container.querySelectorAll<HTMLElement>("summary, a[href]")];
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !container.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !container.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }

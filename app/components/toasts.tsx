@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type ComponentType } from "react";
 
 type ToastMessage = { message: string; type: "info" | "success" | "error" | "warning" };
@@ -12,6 +13,7 @@ type ToastMessage = { message: string; type: "info" | "success" | "error" | "war
  */
 export function Toasts({ toast }: { toast: ToastMessage | null }) {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
+  const location = useLocation();
 
   useEffect(() => {
     if (!toast) return;
@@ -24,8 +26,12 @@ export function Toasts({ toast }: { toast: ToastMessage | null }) {
   return Toaster ? (
     <Toaster />
   ) : toast ? (
-    <p className={`status-line status-line--${toast.type}`} role={toast.type === "error" ? "alert" : "status"}>
-      {toast.message}
-    </p>
+    <div className={`status-line status-line--${toast.type}`}>
+      <p role={toast.type === "error" ? "alert" : "status"}>{toast.message}</p>
+      {/* The notice was read from a one-time cookie: the same page again comes without it, no script needed. */}
+      <a className="status-line__dismiss" href={`${location.pathname}${location.search}`} aria-label="Dismiss notice">
+        ×
+      </a>
+    </div>
   ) : null;
 }

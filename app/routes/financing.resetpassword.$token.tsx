@@ -7,6 +7,8 @@ import { FormErrors } from "~/components/form-field";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { resetPasswordPage } from "~/content/account-pages/reset-password";
 import { resetPassword } from "~/models/account.server";
+import { findOneTimeTokenUser } from "~/models/one-time-token.server";
+import { accountMessages } from "~/utils/account-validation";
 import { resetPasswordSchema } from "~/utils/account-validation.server";
 import { formRefusal, readFormBody } from "~/utils/form-body.server";
 import { parseSubmission } from "~/utils/form-submission.server";
@@ -20,10 +22,13 @@ const DONE_PARAM = "done";
 /**
  * The token in the URL is this page's guard, not the session: whoever holds
  * the e-mailed link may reset, signed in or not, and the reset ends every
- * session of the account anyway.
+ * session of the account anyway. A link that is unknown, used or expired is
+ * refused when the page opens, before anyone types a new password for nothing.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ done: new URL(request.url).searchParams.has(DONE_PARAM) });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (new URL(request.url).searchParams.has(DONE_PARAM)) return json({ screen: "done" as const });
+  const linkValid = (await findOneTimeTokenUser(params.token, "reset")) !== null;
+  return linkValid ? json({ screen: "form" as const }) : json({ screen: "refused" as const }, { status: 400 });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -61,11 +66,24 @@ export const meta: MetaFunction = () => pageMeta(resetPasswordPage.title, resetP
 export const headers = keepRetryAfter;
 
 export default function ResetPasswordPage() {
-  const { done } = useLoaderData<typeof loader>();
+  const { screen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { formProps, formErrors, fieldProps } = useLiveValidation("reset-password", actionData?.result);
 
-  if (done) {
+  if (screen === "refused") {
+    return (
+      <div className="auth-page">
+        <AuthCard heading={resetPasswordPage.heading}>
+          <p role="alert">{accountMessages.resetLinkInvalid}</p>
+          <Link to="/financing/forgotpassword" className="button">
+            {resetPasswordPage.forgotLink}
+          </Link>
+        </AuthCard>
+      </div>
+    );
+  }
+
+  if (screen === "done") {
     return (
       <div className="auth-page">
         <AuthCard heading={resetPasswordPage.heading} intro={resetPasswordPage.done}>

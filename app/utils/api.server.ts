@@ -21,7 +21,33 @@ export const apiMessages = {
   malformedJson: "The request body is not valid JSON.",
   notAnObject: "The request body must be a JSON object.",
   repeatedField: (field: string) => `The field '${field}' appears more than once.`,
+  fieldRequired: (field: string) => `'${field}' is required.`,
+  fieldType: (field: string, expected: string) => `'${field}' must be ${expected}.`,
+  fieldInvalid: (field: string) => `'${field}' is not valid.`,
 } as const;
+
+/** How a field's expected type reads in a message. */
+const EXPECTED: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+};
+
+/**
+ * A message for a person where a schema gave none of its own: zod's defaults ("Invalid input: expected
+ * string, received undefined") name neither the field nor what to send. The schemas' own messages win.
+ */
+function plainIssueMessage(issue: z.core.$ZodRawIssue): string {
+  const field = issue.path?.length ? issue.path.join(".") : "body";
+  if (issue.code === "invalid_type") {
+    return issue.input === undefined
+      ? apiMessages.fieldRequired(field)
+      : apiMessages.fieldType(field, EXPECTED[issue.expected] ?? issue.expected);
+  }
+  return apiMessages.fieldInvalid(field);
+}
 
 export function apiJson<T>(data: T, init?: ResponseInit) {
   return json(data, init);
@@ -73,7 +99,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
   schema: Schema,
 ): Promise<z.output<Schema>> {
   const value = await readJsonObject(request, { allowEmpty: false });
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { error: plainIssueMessage });
   if (!parsed.success) {
     const issues = fieldErrorsOf(parsed.error);
     throw apiError(400, Object.values(issues).flat()[0] ?? apiMessages.notAnObject, { issues });

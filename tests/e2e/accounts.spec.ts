@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { accountMessages } from "~/utils/account-validation";
 import {
   createVerifiedAccount,
+  freshResetPath,
   logIn,
   newAccount,
   passwordField,
@@ -142,17 +143,29 @@ test.describe("the account life cycle", () => {
     await expectNotice(page, javaScriptOn, "Log in success");
   });
 
-  test("a used or unknown reset link is refused with a way to ask for a new one", async ({ page, javaScriptOn }) => {
-    await visit(page, "/financing/resetpassword/not-a-real-token", javaScriptOn);
-    await passwordField(page).fill(TEST_PASSWORD);
-    await page.getByLabel("Confirm Password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Reset Password" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: accountMessages.resetLinkInvalid })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Request a new reset link" })).toHaveAttribute(
-      "href",
-      "/financing/forgotpassword",
-    );
-    await expectNoAxeViolations(page, "the reset page with a refused link");
+  test("a used or unknown reset link is refused as the page opens, with a way to ask for a new one", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    const usedLink = await freshResetPath(page.request);
+    const reset = await page.request.post(usedLink, {
+      form: { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+      maxRedirects: 0,
+    });
+    expect(reset.status()).toBe(302);
+
+    for (const link of ["/financing/resetpassword/not-a-real-token", usedLink]) {
+      const response = await visit(page, link, javaScriptOn);
+      expect(response?.status(), link).toBe(400);
+      // Said at once: no form to fill in for nothing.
+      await expect(page.getByRole("alert").filter({ hasText: accountMessages.resetLinkInvalid })).toBeVisible();
+      await expect(passwordField(page)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Request a new reset link" })).toHaveAttribute(
+        "href",
+        "/financing/forgotpassword",
+      );
+      await expectNoAxeViolations(page, "the reset page with a refused link");
+    }
   });
 
   test("an unverified account cannot log in, and can have the verification e-mail sent again", async ({
@@ -219,12 +232,12 @@ test.describe("the account life cycle", () => {
 
 test("the account pages load and hydrate without console errors", async ({ page, javaScriptOn }) => {
   test.slow();
-  const refusedLink = "/auth/verify/not-a-real-token";
+  const refusedLinks = ["/auth/verify/not-a-real-token", "/financing/resetpassword/some-token"];
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() !== "error" && message.type() !== "warning") return;
-    // The refused link answers 400 on purpose; the browser reports every 4xx document.
-    if (page.url().endsWith(refusedLink) && /status of 400/.test(message.text())) return;
+    // The refused links answer 400 on purpose; the browser reports every 4xx document.
+    if (refusedLinks.some((link) => page.url().endsWith(link)) && /status of 400/.test(message.text())) return;
     problems.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
@@ -233,9 +246,9 @@ test("the account pages load and hydrate without console errors", async ({ page,
     "/financing/login",
     "/financing/signup",
     "/financing/forgotpassword",
-    "/financing/resetpassword/some-token",
+    await freshResetPath(page.request),
     "/financing/verify-email",
-    refusedLink,
+    ...refusedLinks,
   ]) {
     await visit(page, url, javaScriptOn);
   }
@@ -319,7 +332,7 @@ test.describe("validation messages beside their fields", () => {
   });
 
   test("reset password: empty, too short and mismatched", async ({ page, javaScriptOn }) => {
-    await visit(page, "/financing/resetpassword/some-token", javaScriptOn);
+    await visit(page, await freshResetPath(page.request), javaScriptOn);
     const password = passwordField(page);
     const confirm = page.getByLabel("Confirm Password");
     await page.getByRole("button", { name: "Reset Password" }).click();
@@ -342,14 +355,14 @@ test.describe("the forms at phone and desktop widths", () => {
     { url: "/financing/login", button: "Sign In" },
     { url: "/financing/signup", button: "Sign Up" },
     { url: "/financing/forgotpassword", button: "Forgot Password" },
-    { url: "/financing/resetpassword/some-token", button: "Reset Password" },
+    { url: "reset", button: "Reset Password" },
     { url: "/financing/verify-email", button: "Send Verification Email" },
   ];
   for (const width of [375, 1280]) {
     for (const form of forms) {
       test(`${form.url} fits ${width}px without sideways scrolling and passes axe`, async ({ page, javaScriptOn }) => {
         await page.setViewportSize({ width, height: 800 });
-        await visit(page, form.url, javaScriptOn);
+        await visit(page, form.url === "reset" ? await freshResetPath(page.request) : form.url, javaScriptOn);
         const button = page.getByRole("button", { name: form.button, exact: true });
         await expect(button).toBeVisible();
         const box = (await button.boundingBox())!;

@@ -284,6 +284,25 @@ describe("POST /api/user/set_name_address", () => {
     expect(await userRow(investor.id)).toMatchObject({ full_name: "Jane Roe", address: "1 Main St" });
   });
 
+  it("names the field in words a person reads when a field is missing or of the wrong type", async () => {
+    const investor = await insertUser();
+    const headers = await bearer(investor.id);
+    const messageFor = async (json: Record<string, unknown>) => {
+      const response = await callRoute(routes.setName, { path: "/api/user/set_name_address", headers, json });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { message: string }).message;
+    };
+    expect(await messageFor({ email: investor.email, address: "1 Main St" })).toBe("'full_name' is required.");
+    expect(await messageFor({ email: investor.email, full_name: 42, address: "1 Main St" })).toBe(
+      "'full_name' must be text.",
+    );
+    expect(await messageFor({ email: investor.email, full_name: "Jane Roe", address: ["1 Main St"] })).toBe(
+      "'address' must be text.",
+    );
+    // A schema's own message, which names its field, wins.
+    expect(await messageFor({ full_name: "Jane Roe", address: "1 Main St" })).toBe("Email address is invalid");
+  });
+
   it("refuses the bad-input catalogue with a clear 4xx, stores nothing and mails nothing", async () => {
     const investor = await insertUser();
     const headers = await bearer(investor.id);

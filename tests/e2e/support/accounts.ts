@@ -1,7 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, visit } from "./fixtures";
 import { linkIn, waitForMail } from "./mail";
+import { E2E_DATA_DIR } from "./server";
 
 /**
  * Accounts for browser tests: each test makes its own, with an address no
@@ -47,6 +50,19 @@ export async function resetLink(email: string) {
   return linkIn(await waitForMail(email, MAIL_SUBJECTS.reset), /\/financing\/resetpassword\//);
 }
 
+/**
+ * A reset link that the page accepts, for tests of the reset form itself: an account registered and
+ * verified through the API, whose reset e-mail was asked for. The path, without the origin.
+ */
+export async function freshResetPath(request: APIRequestContext) {
+  const account = newAccount("reset-form");
+  expect((await request.post("/api/auth/register", { data: account })).status()).toBe(201);
+  const verify = new URL(await verificationLink(account.email));
+  expect((await request.get(`/api${verify.pathname}`)).status()).toBe(200);
+  expect((await request.get(`/api/auth/forgot-password/${encodeURIComponent(account.email)}`)).status()).toBe(200);
+  return new URL(await resetLink(account.email)).pathname;
+}
+
 /** Signs up through the page and follows the e-mailed link: a verified, logged-out account. */
 export async function createVerifiedAccount(page: Page, javaScriptOn: boolean, label?: string) {
   const account = newAccount(label);
@@ -76,4 +92,19 @@ export async function loggedInAccount(page: Page, javaScriptOn: boolean, label?:
   const account = await createVerifiedAccount(page, javaScriptOn, label);
   await logIn(page, javaScriptOn, account);
   return account;
+}
+
+/** An administrator of the suite's server, made the way an operator makes one: `npm run create-admin`. */
+export function createAdministrator(): TestAccount {
+  const email = uniqueEmail("admin");
+  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/create-admin.ts", email], {
+    env: {
+      ...process.env,
+      DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
+      ADMIN_PASSWORD: TEST_PASSWORD,
+      NODE_ENV: "development",
+    },
+    stdio: "pipe",
+  });
+  return { email, password: TEST_PASSWORD };
 }

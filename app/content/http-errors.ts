@@ -1,0 +1,18 @@
+/** What a visitor or API client is told when a request fails before any page could answer it. */
+export const httpErrors = {
+  badRequest: "The request could not be understood. Check the address and try again.",
+  methodNotAllowed: "This method is not allowed here.",
+  crossOrigin: "Cross-origin request refused.",
+  lengthRequired: "A Content-Length header is required.",
+  tooLarge: (limit: number) => `The request body is larger than ${limit} bytes.`,
+  failed: "Something went wrong. Please try again in a moment.",
+  homeLink: "Go to the home page",
+  titles: {
+    400: "Bad request",
+    403: "Request refused",
+    405: "Method not allowed",
+    411: "Length required",
+    413: "Request too large",
+    500: "Something went wrong",
+  } as Record<number, string>,
+};

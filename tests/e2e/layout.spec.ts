@@ -1,0 +1,79 @@
+import type { Page } from "@playwright/test";
+import { publicPages } from "~/content/navigation";
+import {
+  createAdministrator,
+  createVerifiedAccount,
+  freshResetPath,
+  submitLogin,
+  type TestAccount,
+} from "./support/accounts";
+import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+
+/**
+ * At a phone's width nothing scrolls the whole page sideways: not a public page, not an account page,
+ * not the administrator's table, whose own box is the only thing that may scroll.
+ */
+test.use({ viewport: { width: 375, height: 740 } });
+
+const ACCOUNT_PAGES = ["/financing/login", "/financing/signup", "/financing/forgotpassword", "/financing/verify-email"];
+
+async function signIn(page: Page, javaScriptOn: boolean, account: TestAccount) {
+  await submitLogin(page, javaScriptOn, account);
+  await expect(page).toHaveURL(/\/financing$/);
+}
+
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+test("no public or account page scrolls sideways at 375px", async ({ page, javaScriptOn }) => {
+  test.slow();
+  const paths = [...publicPages, "/home", "/contactus", ...ACCOUNT_PAGES, await freshResetPath(page.request)];
+  for (const path of paths) {
+    await visit(page, path, javaScriptOn);
+    expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+  }
+});
+
+test("the administrator's table and audit log scroll inside their own box at 375px", async ({
+  page,
+  javaScriptOn,
+}) => {
+  await signIn(page, javaScriptOn, createAdministrator());
+  for (const path of ["/financing", "/financing/audit"]) {
+    await visit(page, path, javaScriptOn);
+    await expect(page.getByRole("table")).toBeVisible();
+    expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+    if (path === "/financing") {
+      // The investor table is wider than the phone: its box scrolls, the page does not.
+      const box = page.locator(".investor-table__scroll");
+      expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    }
+    await expectNoAxeViolations(page, `${path} at 375px`);
+  }
+});
+
+test("a notice at 375px leaves the page's heading in view; without JavaScript it can be dismissed", async ({
+  page,
+  javaScriptOn,
+}) => {
+  await signIn(page, javaScriptOn, await createVerifiedAccount(page, javaScriptOn, "notice"));
+  const notice = page.locator(javaScriptOn ? ".Toastify__toast" : ".status-line");
+  await expect(notice).toContainText("Log in success");
+  // Let the toast's entrance animation finish before measuring where it rests.
+  await page.waitForTimeout(1_000);
+  const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+  const box = (await notice.boundingBox())!;
+  const overlaps =
+    box.x < heading.x + heading.width &&
+    heading.x < box.x + box.width &&
+    box.y < heading.y + heading.height &&
+    heading.y < box.y + box.height;
+  expect(overlaps, `notice ${JSON.stringify(box)}, heading ${JSON.stringify(heading)}`).toBe(false);
+
+  if (!javaScriptOn) {
+    await page.getByRole("link", { name: "Dismiss notice" }).click();
+    await expect(page).toHaveURL(/\/financing$/);
+    await expect(notice).toHaveCount(0);
+  }
+});

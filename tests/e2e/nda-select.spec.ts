@@ -1,0 +1,53 @@
+import { createAdministrator, newAccount, submitLogin } from "./support/accounts";
+import { expect, test, visit } from "./support/fixtures";
+
+/**
+ * The administrator's NDA dropdowns save a choice, not a key press: arrow keys move the selection
+ * and send nothing (a keyboard choice is sent with Enter or on leaving the dropdown), while a pick
+ * with the mouse is saved at once, with its notice. Without JavaScript the Save button sends.
+ */
+test("arrow keys on an NDA dropdown send nothing; Enter or a mouse choice saves", async ({ page, javaScriptOn }) => {
+  const investor = newAccount("nda-keys");
+  expect((await page.request.post("/api/auth/register", { data: investor })).status()).toBe(201);
+  await submitLogin(page, javaScriptOn, createAdministrator());
+  await expect(page).toHaveURL(/\/financing$/);
+
+  const flagRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/financing/investors/")) flagRequests.push(request.url());
+  });
+  await visit(page, `/financing?q=${encodeURIComponent(investor.email)}`, javaScriptOn);
+  const sent = page.getByLabel(`NDA sent for ${investor.email}`, { exact: true });
+  const signed = page.getByLabel(`NDA completed for ${investor.email}`, { exact: true });
+  await expect(sent).toHaveValue("no");
+
+  await sent.focus();
+  for (const key of ["ArrowUp", "ArrowDown", "ArrowUp", "ArrowDown"]) await sent.press(key);
+  await page.waitForTimeout(500);
+  expect(flagRequests).toEqual([]);
+  await visit(page, `/financing?q=${encodeURIComponent(investor.email)}`, javaScriptOn);
+  await expect(sent).toHaveValue("no");
+
+  if (javaScriptOn) {
+    // Moved with the keyboard, then chosen with Enter: one request, and the notice.
+    await sent.focus();
+    await sent.press("ArrowUp");
+    await expect(sent).toHaveValue("yes");
+    expect(flagRequests).toEqual([]);
+    await sent.press("Enter");
+    await expect(page.getByText("NDA Sign state changed").first()).toBeVisible();
+    expect(flagRequests).toHaveLength(1);
+
+    // A pick with the mouse is saved at once.
+    await signed.selectOption({ label: "Yes" });
+    await expect(page.getByText("NDA Sign state changed").first()).toBeVisible();
+    await expect.poll(() => flagRequests.length).toBe(2);
+  } else {
+    await sent.selectOption({ label: "Yes" });
+    await page.getByRole("button", { name: `Save: NDA sent for ${investor.email}` }).click();
+    await expect(page.getByText("NDA Sign state changed").first()).toBeVisible();
+  }
+  await visit(page, `/financing?q=${encodeURIComponent(investor.email)}`, javaScriptOn);
+  await expect(sent).toHaveValue("yes");
+  if (javaScriptOn) await expect(signed).toHaveValue("yes");
+});
