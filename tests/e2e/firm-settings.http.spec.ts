@@ -1,5 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { expect, test } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIResponse } from "@playwright/test";
 import { honeypotFieldsOf } from "./support/raw-http";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { firmSettingVariables } from "~/content/firm";

@@ -3,29 +3,18 @@
  * pages, sort, CSV export, both NDA flags (with their toast), delete with
  * confirmation, and the audit page; axe on each page.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { TEST_PASSWORD, logIn, loggedInAccount, uniqueEmail, type TestAccount } from "./support/accounts";
+import { createAdministrator, logIn, loggedInAccount, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 import { E2E_DATA_DIR } from "./support/server";
 
 const DATABASE_PATH = path.join(E2E_DATA_DIR, "portal.sqlite");
 const SEEDED = 55;
-
-/** An administrator, made the way an operator makes one: `npm run create-admin`. */
-function createAdministrator(): TestAccount {
-  const email = uniqueEmail("admin");
-  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/create-admin.ts", email], {
-    env: { ...process.env, DATABASE_PATH, ADMIN_PASSWORD: TEST_PASSWORD, NODE_ENV: "development" },
-    stdio: "pipe",
-  });
-  return { email, password: TEST_PASSWORD };
-}
 
 /** Investors straight into the e2e database, each named with `tag` so a search finds exactly them. */
 function seedInvestors(tag: string, count: number) {

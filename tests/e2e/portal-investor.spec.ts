@@ -4,13 +4,11 @@
  * flips the NDA flags in the investor table in a second browser context; the
  * materials, the PDF and the video; and the refusals at every materials URL.
  */
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { TEST_PASSWORD, loggedInAccount, logIn, uniqueEmail, type TestAccount } from "./support/accounts";
+import { createAdministrator, loggedInAccount, logIn } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { E2E_CONTACT_EMAIL, E2E_DATA_DIR } from "./support/server";
+import { E2E_CONTACT_EMAIL } from "./support/server";
 
 const MATERIALS_PAGES = [
   "/financing/materials",
@@ -22,21 +20,6 @@ const MATERIALS_PAGES = [
 const MATERIALS_FILES = ["/pdfs/download.pdf", "/video/investorvideo.mp4"];
 /** The firm's mailbox of the e2e server: the portal shows it, and it receives the investors' notices. */
 const FIRM_MAILBOX = E2E_CONTACT_EMAIL;
-
-/** An administrator, made the way an operator makes one: `npm run create-admin`. */
-function createAdministrator(): TestAccount {
-  const email = uniqueEmail("admin");
-  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/create-admin.ts", email], {
-    env: {
-      ...process.env,
-      DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
-      ADMIN_PASSWORD: TEST_PASSWORD,
-      NODE_ENV: "development",
-    },
-    stdio: "pipe",
-  });
-  return { email, password: TEST_PASSWORD };
-}
 
 /** The administrator's page in its own browser context, sharing the investor's JavaScript setting. */
 async function administratorPage(browser: Browser, javaScriptOn: boolean) {
