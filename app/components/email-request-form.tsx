@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, EmailField } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
@@ -8,16 +9,32 @@ import { useLiveValidation } from "~/utils/live-validation";
 type Page = { heading: string; intro: string; submit: string; backLink: string };
 
 /** The page that asks for a link by e-mail: one e-mail field and a button. */
-export function EmailRequestForm({ id, page, lastResult }: { id: string; page: Page; lastResult?: FormReply }) {
+export function EmailRequestForm({
+  id,
+  page,
+  lastResult,
+  defaultEmail,
+  lead,
+}: {
+  id: string;
+  page: Page;
+  lastResult?: FormReply;
+  /** The address to offer when nothing has been posted yet. */
+  defaultEmail?: string;
+  /** What the page says before its form. */
+  lead?: ReactNode;
+}) {
   const { formProps, formErrors, fieldProps } = useLiveValidation(id, lastResult);
+  const email = fieldProps("email");
 
   return (
     <div className="auth-page">
-      <AuthCard heading={page.heading} intro={page.intro}>
+      <AuthCard heading={page.heading} intro={lead ? undefined : page.intro}>
+        {lead}
         <Form method="post" {...formProps}>
           <HoneypotFields />
           <FormErrors id={`${id}-form-error`} errors={formErrors} />
-          <EmailField field={fieldProps("email")} />
+          <EmailField field={{ ...email, defaultValue: email.defaultValue ?? defaultEmail }} />
           <button type="submit" className="button">
             {page.submit}
           </button>

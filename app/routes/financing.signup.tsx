@@ -18,6 +18,8 @@ import { log } from "~/utils/log.server";
 import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { rememberVerificationSent } from "~/utils/verification-sent.server";
+import { EMAIL_MAX_LENGTH } from "~/content/constants";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -31,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A bot gets the same answer as a person, so it learns nothing; nothing is stored or sent.
   if (isSpam(formData)) {
     log("warn", "signup.honeypot", { ip: context.clientIp });
-    return redirectWithSuccess("/financing/login", authNotices.verificationSent);
+    return toTheInbox(formData.get("email"));
   }
 
   const submission = parseSubmission(formData, signupSchema);
@@ -56,7 +58,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     );
   }
-  return redirectWithSuccess("/financing/login", authNotices.verificationSent);
+  return toTheInbox(email);
+}
+
+/**
+ * Every sign-up that is not refused ends the same way, whether the address was new, already had an
+ * account, or came from a bot: on the page that says where the link went and offers to send it again.
+ */
+async function toTheInbox(email: FormDataEntryValue | null) {
+  const address = typeof email === "string" ? email.trim().slice(0, EMAIL_MAX_LENGTH) : "";
+  return redirectWithSuccess("/financing/verify-email", authNotices.verificationSent, {
+    headers: { "Set-Cookie": await rememberVerificationSent(address) },
+  });
 }
 
 export const meta: MetaFunction = () => pageMeta(signupPage.title, signupPage.description);

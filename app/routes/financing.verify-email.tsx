@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { keepRetryAfter } from "~/components/auth-form";
 import { EmailRequestForm } from "~/components/email-request-form";
 import { authNotices } from "~/content/account-pages/notices.server";
@@ -8,9 +8,15 @@ import { resendVerificationEmail } from "~/models/account.server";
 import { accountDoorLoader } from "~/utils/account-door.server";
 import { handleEmailRequestForm } from "~/utils/email-request-form.server";
 import { pageMeta } from "~/utils/meta";
+import { verificationSentTo } from "~/utils/verification-sent.server";
 
-/** 'Send the verification e-mail again': from the login page's refusal, or from a refused link. */
-export const loader = accountDoorLoader;
+/**
+ * 'Send the verification e-mail again': from the login page's refusal, from a refused link, and
+ * where sign-up lands, which then says where the link went and for how long it is valid.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  return { ...(await accountDoorLoader(args)), sentTo: await verificationSentTo(args.request) };
+}
 
 export async function action(args: ActionFunctionArgs) {
   return handleEmailRequestForm(args, {
@@ -25,6 +31,22 @@ export const meta: MetaFunction = () => pageMeta(resendVerificationPage.title, r
 export const headers = keepRetryAfter;
 
 export default function ResendVerificationPage() {
+  const { sentTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <EmailRequestForm id="resend-verification" page={resendVerificationPage} lastResult={actionData?.result} />;
+  return (
+    <EmailRequestForm
+      id="resend-verification"
+      page={resendVerificationPage}
+      lastResult={actionData?.result}
+      defaultEmail={sentTo ?? undefined}
+      lead={
+        sentTo ? (
+          <div className="auth-card__sent" role="status">
+            <h2>{resendVerificationPage.sent.heading}</h2>
+            <p>{resendVerificationPage.sent.text(sentTo)}</p>
+          </div>
+        ) : null
+      }
+    />
+  );
 }

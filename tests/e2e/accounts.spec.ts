@@ -47,6 +47,18 @@ test.describe("the account life cycle", () => {
     await expectNoAxeViolations(page, "/financing/signup");
     await signUp(page, javaScriptOn, account);
     await expectNotice(page, javaScriptOn, "Verification Email Sent");
+    // The page says where the link went and for how long, and says it still after a reload.
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(/It is valid for 24 hours\./)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(`We sent a link to ${account.email}`)).toBeVisible();
+    await expect(page.getByLabel("Email Address")).toHaveValue(account.email);
+    await expectNoAxeViolations(page, "the page after sign-up");
+    // Sending it again from there works (and is throttled per address, as every resend is).
+    await verificationLink(account.email);
+    await page.getByRole("button", { name: "Send Verification Email" }).click();
+    await expectNotice(page, javaScriptOn, "Verification Email Sent");
+    await expect.poll(() => mailCount(account.email)).toBe(2);
 
     const link = await verificationLink(account.email);
     expect(link).toMatch(/^http:\/\/localhost:\d+\/auth\/verify\/[A-Za-z0-9_-]+$/);

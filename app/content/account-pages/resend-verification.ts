@@ -7,4 +7,10 @@ export const resendVerificationPage = {
     "Enter the email address you signed up with. If it belongs to an account that still needs verifying, we will send a new link; it replaces any earlier one.",
   submit: "Send Verification Email",
   backLink: "Return to sign in",
+  /** Where sign-up lands: said for as long as the link is valid. */
+  sent: {
+    heading: "Check your inbox",
+    text: (email: string) =>
+      `We sent a link to ${email} to verify your email address. It is valid for 24 hours. If it has not arrived, check your spam folder, or send it again below.`,
+  },
 } as const;

@@ -38,7 +38,9 @@ export async function signUp(page: Page, javaScriptOn: boolean, account: TestAcc
   await passwordField(page).fill(account.password);
   await page.getByLabel("Confirm Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/financing\/login$/);
+  // Where the link went stays on the page: the notice is not the only sign to check the inbox.
+  await expect(page).toHaveURL(/\/financing\/verify-email$/);
+  await expect(page.getByText(`We sent a link to ${account.email}`)).toBeVisible();
 }
 
 /** The verification link of the latest verification e-mail sent to `email`. */
