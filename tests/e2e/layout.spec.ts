@@ -77,3 +77,21 @@ test("a notice at 375px leaves the page's heading in view; without JavaScript it
     await expect(notice).toHaveCount(0);
   }
 });
+
+test.describe("at 1280px", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the investor table's search field, filter and button line up", async ({ page, javaScriptOn }) => {
+    await signIn(page, javaScriptOn, createAdministrator());
+    const search = page.getByRole("search");
+    const boxes = await Promise.all(
+      [search.getByRole("searchbox"), search.getByRole("combobox"), search.getByRole("button", { name: "Search" })].map(
+        async (control) => (await control.boundingBox())!,
+      ),
+    );
+    for (const box of boxes.slice(1)) {
+      expect(Math.abs(box.y - boxes[0].y)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.height - boxes[0].height)).toBeLessThanOrEqual(1);
+    }
+  });
+});
