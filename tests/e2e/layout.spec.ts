@@ -1,3 +1,5 @@
+import path from "node:path";
+import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { publicPages } from "~/content/navigation";
 import {
@@ -8,6 +10,15 @@ import {
   type TestAccount,
 } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { E2E_DATA_DIR } from "./support/server";
+
+const MATERIALS_PAGES = [
+  "/financing/materials",
+  "/financing/introductoryvideo",
+  "/financing/termsandconditions",
+  "/financing/slidedeck",
+  "/financing/descriptionofsecurities",
+];
 
 /**
  * At a phone's width nothing scrolls the whole page sideways: not a public page, not an account page,
@@ -33,6 +44,36 @@ test("no public or account page scrolls sideways at 375px", async ({ page, javaS
     await visit(page, path, javaScriptOn);
     expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
   }
+});
+
+test("no screen of an investor's portal scrolls sideways at 375px", async ({ page, javaScriptOn }) => {
+  const investor = await createVerifiedAccount(page, javaScriptOn, "layout-investor");
+  await signIn(page, javaScriptOn, investor);
+  expect(await sidewaysOverflow(page), "the name and address form").toBeLessThanOrEqual(0);
+  // The NDA marked signed, as an administrator would: the materials open.
+  const db = new Database(path.join(E2E_DATA_DIR, "portal.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare("update users set full_name = 'Ada Layout', is_nda_sent = 1, is_nda_signed = 1 where email = ?").run(
+      investor.email,
+    );
+  } finally {
+    db.close();
+  }
+  for (const path of MATERIALS_PAGES) {
+    await visit(page, path, javaScriptOn);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+  }
+});
+
+test("the server's own error page (a malformed URL) fits, links home and passes axe", async ({ page, javaScriptOn }) => {
+  const response = await page.goto("/faq%E0%A4%A");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("heading", { level: 1, name: "Bad request" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, `the server's error page${javaScriptOn ? "" : " without JavaScript"}`);
 });
 
 test("the administrator's table and audit log scroll inside their own box at 375px", async ({
