@@ -10,6 +10,13 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
+// The product runs on Node 24 LTS (.nvmrc); an older node would build and serve something CI never tested.
+const major = Number(process.versions.node.split(".")[0]);
+if (major < 24) {
+  console.error(`Node ${process.versions.node} is too old: the site runs on Node 24. Run: scripts/with-node24.sh npm start`);
+  process.exit(1);
+}
+
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
