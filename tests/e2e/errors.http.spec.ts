@@ -128,6 +128,17 @@ for (const nodeEnv of ["production", "development"]) {
         expect(answer.status, JSON.stringify(headers)).toBe(401);
         expect(answer.body).toContain("Invalid email or password");
       }
+      // The API behind the same proxy: a JSON answer of the app's own, not a 500.
+      for (const headers of proxied) {
+        const api = await sendRaw(server.url, {
+          method: "POST",
+          path: "/api/auth/login",
+          headers: { "Content-Type": "application/json", ...headers },
+          body: JSON.stringify({ email: "nobody@example.com", password: "not-the-password" }),
+        });
+        expect(api.status, JSON.stringify(headers)).toBe(401);
+        expect(api.headers["content-type"]).toMatch(/^application\/json/);
+      }
       const foreign = await login({ Host: "127.0.0.1:3000", Origin: "https://evil.example" });
       expect(foreign.status).toBe(403);
       expectCleanRefusal(foreign, "foreign origin behind the proxy", false);

@@ -10,15 +10,9 @@ import {
   type TestAccount,
 } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { MATERIALS_PAGES } from "./support/portal-pages";
 import { E2E_DATA_DIR } from "./support/server";
 
-const MATERIALS_PAGES = [
-  "/financing/materials",
-  "/financing/introductoryvideo",
-  "/financing/termsandconditions",
-  "/financing/slidedeck",
-  "/financing/descriptionofsecurities",
-];
 
 /**
  * At a phone's width nothing scrolls the whole page sideways: not a public page, not an account page,

@@ -7,16 +7,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { createAdministrator, loggedInAccount, logIn } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { MATERIALS_PAGES } from "./support/portal-pages";
 import { waitForMail } from "./support/mail";
 import { E2E_CONTACT_EMAIL } from "./support/server";
 
-const MATERIALS_PAGES = [
-  "/financing/materials",
-  "/financing/introductoryvideo",
-  "/financing/termsandconditions",
-  "/financing/slidedeck",
-  "/financing/descriptionofsecurities",
-];
 const MATERIALS_FILES = ["/pdfs/download.pdf", "/video/investorvideo.mp4"];
 /** The firm's mailbox of the e2e server: the portal shows it, and it receives the investors' notices. */
 const FIRM_MAILBOX = E2E_CONTACT_EMAIL;

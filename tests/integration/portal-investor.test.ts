@@ -528,6 +528,16 @@ describe("the /financing page", () => {
     const body = new URLSearchParams(entries);
     return { body: body.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
   };
+  /** The /financing form as a browser posts it, signed in as the user. */
+  const postForm = async (userId: string, entries: Record<string, string>) => {
+    const { body, headers } = form(entries);
+    return callRoute(routes.page, {
+      method: "POST",
+      path: "/financing",
+      body,
+      headers: { ...(await sessionCookieFor(userId)), ...headers },
+    });
+  };
 
   it("state 0 takes the form: a redirect with the notice, the address lines joined, the firm told", async () => {
     const investor = await insertUser();
@@ -560,13 +570,7 @@ describe("the /financing page", () => {
 
   it("refuses an empty full name with its field message, and stores nothing", async () => {
     const investor = await insertUser();
-    const { body, headers } = form({ fullName: "  ", addressLine1: "1 Main St" });
-    const response = await callRoute(routes.page, {
-      method: "POST",
-      path: "/financing",
-      body,
-      headers: { ...(await sessionCookieFor(investor.id)), ...headers },
-    });
+    const response = await postForm(investor.id, { fullName: "  ", addressLine1: "1 Main St" });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain("Full name cannot be empty");
     expect(await userRow(investor.id)).toMatchObject({ full_name: "", address: "" });
@@ -578,13 +582,7 @@ describe("the /financing page", () => {
       { fullName: "Jane\u202e Roe", addressLine1: "1 Main St" },
       { fullName: "Jane Roe", addressLine1: "\u200b=1+1" },
     ]) {
-      const { body, headers } = form(entries);
-      const response = await callRoute(routes.page, {
-        method: "POST",
-        path: "/financing",
-        body,
-        headers: { ...(await sessionCookieFor(investor.id)), ...headers },
-      });
+      const response = await postForm(investor.id, entries);
       expect(response.status).toBe(400);
       expect(JSON.stringify(await response.json())).toContain(nameAddressMessages.invisibleCharacters);
     }
@@ -593,13 +591,7 @@ describe("the /financing page", () => {
 
   it("once the name is given the form is closed: a later POST changes nothing", async () => {
     const investor = await insertUser({ fullName: "Jane Roe", address: "1 Main St" });
-    const { body, headers } = form({ fullName: "Someone Else", addressLine1: "Elsewhere" });
-    const response = await callRoute(routes.page, {
-      method: "POST",
-      path: "/financing",
-      body,
-      headers: { ...(await sessionCookieFor(investor.id)), ...headers },
-    });
+    const response = await postForm(investor.id, { fullName: "Someone Else", addressLine1: "Elsewhere" });
     expect(response.status).toBe(302);
     expect(await userRow(investor.id)).toMatchObject({ full_name: "Jane Roe", address: "1 Main St" });
   });
