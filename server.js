@@ -133,7 +133,13 @@ app.use((req, res, next) => {
   else sendError(req, res, 413, app$.httpErrors.tooLarge(limit));
 });
 
-/** An answer the server gives itself: JSON `{ message }` under /api, the site's error page for a browser. */
+/**
+ * An answer the server gives itself: JSON `{ message }` under /api, the site's error page for a browser.
+ * @param {express.Request} req
+ * @param {express.Response} res
+ * @param {number} status
+ * @param {string} message
+ */
 function sendError(req, res, status, message) {
   if (app$.isApiPath(req.path)) return res.status(status).json({ message });
   res.status(status).type("html").send(app$.errorPageHtml(status, message));
@@ -184,7 +190,8 @@ app.all(
 
 // The last word on any error that reached Express (a malformed URL, a failure in the adapter): a 4xx keeps
 // its status, anything else is a 500; the answer never carries a stack or a path, the log gets both.
-app.use((error, req, res, _next) => {
+app.use(
+  /** @type {express.ErrorRequestHandler} */ (error, req, res, _next) => {
   const status = Number(error?.status ?? error?.statusCode);
   const clientError = Number.isInteger(status) && status >= 400 && status < 500;
   app$.log(clientError ? "warn" : "error", "request.error", {
@@ -194,7 +201,10 @@ app.use((error, req, res, _next) => {
     status: clientError ? status : 500,
     error,
   });
-  if (res.headersSent) return req.socket.destroy();
+  if (res.headersSent) {
+    req.socket.destroy();
+    return;
+  }
   res.set("Cache-Control", "no-store");
   if (clientError) sendError(req, res, status, status === 400 ? app$.httpErrors.badRequest : app$.httpErrors.failed);
   else sendError(req, res, 500, app$.httpErrors.failed);
@@ -207,7 +217,10 @@ const server = app.listen(env.port, env.host, () => {
   if (build.mode === "development") broadcastDevReady(build);
 });
 
-// Stop accepting, let requests in flight finish, then close the database.
+/**
+ * Stop accepting, let requests in flight finish, then close the database.
+ * @param {NodeJS.Signals} signal
+ */
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;

@@ -1,10 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { onDemandBlocksLoaded } from "~/components/on-demand";
-import { NonceProvider } from "~/utils/nonce";
-import { renderDocument } from "~/utils/render-document.server";
 import { log } from "~/utils/log.server";
+import { NonceProvider } from "~/utils/nonce";
 import { isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
+import { renderDocument } from "~/utils/render-document.server";
 
 // server.js reaches these through the build (build.entry.module), so the HTTP
 // layer runs the same bundled code as the routes.

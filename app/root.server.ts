@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { getToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

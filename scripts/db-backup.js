@@ -12,6 +12,7 @@ import { openSqlite } from "../migrations/migrator.js";
 const databasePath = path.resolve(process.env.DATABASE_PATH || "data/portal.sqlite");
 const target = process.argv[2];
 
+/** @param {string} message */
 function fail(message) {
   console.error(message);
   process.exit(1);

@@ -44,7 +44,7 @@ await Promise.all(
     totals.gz += gz.length;
   }),
 );
-const kB = (bytes) => `${(bytes / 1024).toFixed(0)} kB`;
+const kB = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(0)} kB`;
 console.log(
   `precompressed ${files.length} files: ${kB(totals.source)} to ${kB(totals.br)} brotli, ${kB(totals.gz)} gzip`,
 );

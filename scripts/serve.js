@@ -32,7 +32,7 @@ export function serve() {
     env: serverProcessEnv(),
     stdio: "inherit",
   });
-  for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+  for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 

@@ -1,8 +1,8 @@
 import type { LinkDescriptor } from "@remix-run/node";
 import { Form, useActionData, useFormAction, useNavigation } from "@remix-run/react";
-import { HoneypotFields } from "~/components/honeypot-fields";
 import { useEffect, useRef, type RefObject } from "react";
 import { Field, FormErrors } from "~/components/form-field";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm } from "~/content/contact";
 import contactStyles from "~/styles/contact.css";

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, EmailField } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import type { FormReply } from "~/utils/form-reply";
 import { useLiveValidation } from "~/utils/live-validation";
 

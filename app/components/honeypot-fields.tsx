@@ -17,6 +17,8 @@ export function HoneypotFields() {
   return (
     <div id={`${trapField}_wrap`} style={{ display: "none" }} aria-hidden="true">
       <label htmlFor={trapField}>{LABEL}</label>
+      {/* Autofill ignores "off" on some fields; a token it does not know keeps a person's autofill out of the trap. */}
+      {/* eslint-disable-next-line jsx-a11y/autocomplete-valid */}
       <input id={trapField} name={trapField} type="text" defaultValue="" autoComplete="nope" tabIndex={-1} />
       <label htmlFor={stampField}>{LABEL}</label>
       <input id={stampField} name={stampField} type="text" value={stamp} readOnly autoComplete="off" tabIndex={-1} />

@@ -1,7 +1,7 @@
 import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-run/react";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { adminContent } from "~/content/admin";
+import { useHydrated } from "~/hooks/use-hydrated";
 import styles from "~/styles/investor-table.css";
 import {
   NDA_FILTERS,

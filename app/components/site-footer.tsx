@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { firm } from "~/content/firm";
-import { sentence } from "~/content/sentence";
 import { footerLinks } from "~/content/navigation";
+import { sentence } from "~/content/sentence";
 
 export function SiteFooter() {
   return (

@@ -41,10 +41,17 @@ function CompanyMenu() {
   const [open, setOpen] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    // A navigation closes the menu: adjusted while rendering, so no second render after an effect.
+    setOpenedOn(pathname);
+    setOpen(false);
+  }
   const classes = ["company-menu", open ? "company-menu--open" : "", dismissed ? "company-menu--dismissed" : ""];
   return (
+    // The list item only hears Escape and the pointer leaving from the button and links inside it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <li
       className={classes.filter(Boolean).join(" ")}
       onMouseLeave={() => {

@@ -1,8 +1,8 @@
 import { Link, useNavigate, type Path } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { TEAM_PHOTO_SIZE_PX } from "~/content/constants";
 import type { TeamMember } from "~/content/team";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 type CloseTo = Pick<Path, "pathname" | "search">;
 
@@ -24,6 +24,8 @@ export function TeamModal({ member, closeTo }: { member: TeamMember; closeTo: Cl
         // Without JavaScript, a click outside lands on this full-screen link back.
         <Link to={closeTo} className="team-modal__scrim" aria-hidden="true" tabIndex={-1} aria-label="Close" />
       )}
+      {/* Escape closes a modal dialog by itself; this click is the pointer's way to close from the backdrop. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={dialog}
         className="team-modal"
@@ -40,6 +42,8 @@ export function TeamModal({ member, closeTo }: { member: TeamMember; closeTo: Cl
               <path d="M4 4l12 12M16 4L4 16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
             </svg>
           </Link>
+          {/* The modal's words name the member; the photo says it is theirs. */}
+          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt */}
           <img
             className="team-modal__photo"
             src={member.photo}
@@ -77,7 +81,9 @@ function useModalWhileMounted(
 ) {
   const navigate = useNavigate();
   const closeToRef = useRef(closeTo);
-  closeToRef.current = closeTo;
+  useEffect(() => {
+    closeToRef.current = closeTo;
+  }, [closeTo]);
 
   useEffect(() => {
     const element = dialog.current;

@@ -80,6 +80,8 @@ export function VideoDisclaimer({ heading, disclaimerHeading, disclaimer, video,
       {agreement.agreed ? (
         <div id={STAGE_ID} className="video-stage">
           {/* Agreeing is the request to watch, so it plays at once; the controls pause it. */}
+          {/* The video has no sound track (scripts/make-assets.sh), so there is nothing to caption. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
           <video
             ref={videoRef}
             className="video-stage__video"

@@ -7,6 +7,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { accountMessages, validationMessages } from "~/utils/account-validation";
+import { emailSchema, loginSchema, passwordSchema } from "~/utils/account-validation.server";
+import { now } from "~/utils/clock.server";
+import { getDb } from "~/utils/db.server";
+import { fieldErrorsOf, type FieldErrors } from "~/utils/form-submission.server";
 import { accountMail, settleAccountMail } from "./account-mail.server";
 import { revokeApiTokens } from "./api-token.server";
 import { recordAuditEvent } from "./audit.server";
@@ -30,11 +35,6 @@ import {
   type PublicUser,
   type UserRow,
 } from "./user.server";
-import { accountMessages, validationMessages } from "~/utils/account-validation";
-import { emailSchema, loginSchema, passwordSchema } from "~/utils/account-validation.server";
-import { now } from "~/utils/clock.server";
-import { fieldErrorsOf, type FieldErrors } from "~/utils/form-submission.server";
-import { getDb } from "~/utils/db.server";
 
 export { settleAccountMail };
 

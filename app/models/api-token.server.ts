@@ -7,12 +7,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { HOUR_MS, MINUTE_MS } from "./throttle.server";
-import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
-import { getUserById, type PublicUser } from "./user.server";
 import { now } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
+import { HOUR_MS, MINUTE_MS } from "./throttle.server";
+import { getUserById, type PublicUser } from "./user.server";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE_MS;
 /** A family (one login) lives as long as a web session can: 12 hours, however often it is refreshed. */

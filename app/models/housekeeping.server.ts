@@ -4,11 +4,11 @@
  * ended rate-limit windows, expired or idle sessions, expired one-time links and
  * API tokens. Audit rows and contact messages are records, and are kept.
  */
-import { MINUTE_MS } from "./throttle.server";
-import { SESSION_IDLE_MS } from "./session.server";
 import { now } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
+import { SESSION_IDLE_MS } from "./session.server";
+import { MINUTE_MS } from "./throttle.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * MINUTE_MS;
 

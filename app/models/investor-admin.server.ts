@@ -5,20 +5,10 @@
  */
 import { sql } from "kysely";
 import { z } from "zod";
-import { recordAuditEvent } from "./audit.server";
-import { requireUser } from "./session.server";
-import {
-  PUBLIC_USER_COLUMNS,
-  publicUserJson,
-  toPublicUser,
-  normalizeEmail,
-  type PublicUser,
-  type PublicUserRow,
-} from "./user.server";
 import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
-import { now } from "~/utils/clock.server";
 import { emailSchema } from "~/utils/account-validation.server";
+import { now } from "~/utils/clock.server";
 import { getDb, type Role } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import {
@@ -30,6 +20,16 @@ import {
   type InvestorTableState,
 } from "~/utils/investor-table";
 import { trySendMail } from "~/utils/mail.server";
+import { recordAuditEvent } from "./audit.server";
+import { requireUser } from "./session.server";
+import {
+  PUBLIC_USER_COLUMNS,
+  publicUserJson,
+  toPublicUser,
+  normalizeEmail,
+  type PublicUser,
+  type PublicUserRow,
+} from "./user.server";
 
 export type AdminFailure = { ok: false; status: 403 | 404; message: string };
 export type AdminResult<T = object> = ({ ok: true } & T) | AdminFailure;

@@ -3,8 +3,6 @@
  * shows, and giving the name and address the NDA is prepared with.
  */
 import { z } from "zod";
-import { recordAuditEvent } from "./audit.server";
-import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
 import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { nameAddressMail, nameAddressMessages } from "~/content/portal";
 import { emailSchema } from "~/utils/account-validation.server";
@@ -13,6 +11,8 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { trySendMail } from "~/utils/mail.server";
 import { ADDRESS_MAX_LENGTH, collapseSpaces, textField } from "~/utils/name-address.server";
+import { recordAuditEvent } from "./audit.server";
+import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
 
 /** SPEC section 4's screens: 0 form, 1 thank you, 2 NDA pending, materials, and the administrator's table. */
 export type InvestorScreen = "name-address" | "thank-you" | "nda-pending" | "materials" | "administrator";

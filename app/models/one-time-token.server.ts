@@ -1,7 +1,7 @@
-import { HOUR_MS } from "./throttle.server";
-import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { now } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
+import { HOUR_MS } from "./throttle.server";
 
 export type TokenPurpose = "verify" | "reset";
 

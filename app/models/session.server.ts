@@ -4,13 +4,13 @@
  * idle and absolute deadlines, so a session can be revoked from the server.
  */
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
-import { HOUR_MS, MINUTE_MS } from "./throttle.server";
-import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
-import { getUserById, type PublicUser } from "./user.server";
 import { now } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/utils/toast.server";
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
+import { HOUR_MS, MINUTE_MS } from "./throttle.server";
+import { getUserById, type PublicUser } from "./user.server";
 
 export const SESSION_IDLE_MS = 30 * MINUTE_MS;
 export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;

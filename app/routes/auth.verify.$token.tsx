@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-form";
 import { FinancingHeader } from "~/components/financing-header";
@@ -8,9 +7,9 @@ import { NoScriptRefresh, VerifyCountdown } from "~/components/verify-countdown"
 import { verifyPage } from "~/content/account-pages/verify";
 import { verifyEmail } from "~/models/account.server";
 import { getSessionUser } from "~/models/session.server";
+import authStyles from "~/styles/auth.css";
 import { accountMessages } from "~/utils/account-validation";
 import { pageMeta } from "~/utils/meta";
-import authStyles from "~/styles/auth.css";
 
 const LOGIN_URL = "/financing/login";
 

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { getInvestorById, requireAdmin, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, CurrentPasswordField, EmailField, keepRetryAfter } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { loginPage } from "~/content/account-pages/login";
 import { useLiveValidation } from "~/utils/live-validation";
 import { pageMeta } from "~/utils/meta";

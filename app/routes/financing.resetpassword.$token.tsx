@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, keepRetryAfter } from "~/components/auth-form";
-import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormErrors } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { resetPasswordPage } from "~/content/account-pages/reset-password";
 import { resetPassword } from "~/models/account.server";

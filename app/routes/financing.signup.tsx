@@ -1,12 +1,12 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { HoneypotFields } from "~/components/honeypot-fields";
 import { AuthCard, EmailField, keepRetryAfter } from "~/components/auth-form";
-import { NewPasswordFields } from "~/components/new-password-fields";
 import { FormErrors } from "~/components/form-field";
+import { HoneypotFields } from "~/components/honeypot-fields";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { signupPage } from "~/content/account-pages/signup";
+import { EMAIL_MAX_LENGTH } from "~/content/constants";
 import { registerAccount } from "~/models/account.server";
 import { requireAnonymous } from "~/models/session.server";
 import { accountDoorLoader } from "~/utils/account-door.server";
@@ -14,12 +14,11 @@ import { signupSchema } from "~/utils/account-validation.server";
 import { formRefusal, readFormBody } from "~/utils/form-body.server";
 import { parseSubmission } from "~/utils/form-submission.server";
 import { isSpam } from "~/utils/honeypot.server";
-import { log } from "~/utils/log.server";
 import { useLiveValidation } from "~/utils/live-validation";
+import { log } from "~/utils/log.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { rememberVerificationSent } from "~/utils/verification-sent.server";
-import { EMAIL_MAX_LENGTH } from "~/content/constants";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validationMessages } from "./account-validation";
 
 /** C0 controls and DEL: nothing a person types into a password field. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export const emailSchema = z

@@ -7,8 +7,8 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { authenticateAccessToken, bearerToken } from "~/models/api-token.server";
 import type { PublicUser } from "~/models/user.server";
-import { fieldErrorsOf, type FieldErrors } from "./form-submission.server";
 import type { Role } from "./db.server";
+import { fieldErrorsOf, type FieldErrors } from "./form-submission.server";
 import { AUTH_BODY_LIMIT_BYTES } from "./security.server";
 
 export const apiMessages = {

@@ -2,8 +2,8 @@ import { json, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/
 import { contactForm } from "~/content/contact";
 import { mailContactMessage, saveContactMessage } from "~/models/contact.server";
 import { contactSchema } from "./contact-schema.server";
-import type { FormReply } from "./form-reply";
 import { formRefusal, readFormBody } from "./form-body.server";
+import type { FormReply } from "./form-reply";
 import { parseSubmission } from "./form-submission.server";
 import { honeypotFieldNames, isSpam } from "./honeypot.server";
 import { log } from "./log.server";

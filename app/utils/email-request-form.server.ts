@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireAnonymous } from "~/models/session.server";
 import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation.server";
 import { formRefusal, readFormBody } from "~/utils/form-body.server";

@@ -6,6 +6,7 @@ import { nameAddressMessages } from "~/content/portal";
 export const ADDRESS_MAX_LENGTH = ADDRESS_LINE_COUNT * NAME_FIELD_MAX_LENGTH + ADDRESS_LINE_COUNT - 1;
 
 // C0 and C1 controls, DEL, and the line and paragraph separators: nothing a name or address needs.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // Zero-width characters and text-direction controls: invisible, they let one name display as another
 // in the administrator's table (an override reverses what follows) and hide a formula from a spreadsheet.

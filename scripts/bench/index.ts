@@ -6,13 +6,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { config, origin } from "./config";
-import { argon2VerifiesPerSecond, dropIdleConnections, latency, request, sideBySide, throughput, warmUp } from "./measure";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
+import { argon2VerifiesPerSecond, dropIdleConnections, latency, request, sideBySide, throughput, warmUp } from "./measure";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
 import { ADMIN, INVESTOR, createAdministrator, createLoginInvestor, seedInvestorsUpTo } from "./seed";
-import { apiAccessToken, pageSessionCookie } from "./session";
 import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./server";
+import { apiAccessToken, pageSessionCookie } from "./session";
 import { javascriptShipped, pageWeight } from "./sizes";
 
 const KB = 1024;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type APIResponse } from "@playwright/test";
+import Database from "better-sqlite3";
 import { linkIn, mailCount, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_LOG_FILE } from "./support/server";
 

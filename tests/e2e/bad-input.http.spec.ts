@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { hashSecretToken } from "~/models/secret-token.server";
+import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/utils/security.server";
 import {
   badCasesFor,
   SCRIPT,
@@ -21,8 +23,6 @@ import {
   type RawAnswer,
   type RawRequest,
 } from "./support/raw-http";
-import { hashSecretToken } from "~/models/secret-token.server";
-import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/utils/security.server";
 
 /**
  * The bad-input sweep (DESIGN.md section 7): DESIGN's catalogue sent to every

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { sendRaw, type RawAnswer } from "./support/raw-http";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
+import { sendRaw, type RawAnswer } from "./support/raw-http";
 
 /**
  * Requests that fail before any page can answer them: malformed URLs and

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIResponse } from "@playwright/test";
-import { honeypotFieldsOf } from "./support/raw-http";
-import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { firmSettingVariables } from "~/content/firm";
+import { startPrivateServer, type PrivateServer } from "./support/private-server";
+import { honeypotFieldsOf } from "./support/raw-http";
 
 /**
  * A firm launches without touching code: with its settings in the environment,

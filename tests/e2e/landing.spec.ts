@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
+import { LANDING_VIDEO_BREAKPOINT_PX } from "../../app/content/constants";
 import { contactForm } from "../../app/content/contact";
 import { faqEntries } from "../../app/content/faq";
 import { contactSection, faqBlock, hero, intro, pricing, signedInBar } from "../../app/content/landing";
-import { LANDING_VIDEO_BREAKPOINT_PX } from "../../app/content/constants";
 import { teamMembers } from "../../app/content/team";
 import { loggedInAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, VIEWPORTS, visit } from "./support/fixtures";

@@ -1,6 +1,6 @@
 import path from "node:path";
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { publicPages } from "~/content/navigation";
 import {
   createAdministrator,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { signedInBar } from "~/content/landing";
 import { contactForm } from "~/content/contact";
+import { signedInBar } from "~/content/landing";
 import { linkIn, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_LOG_FILE } from "./support/server";
 

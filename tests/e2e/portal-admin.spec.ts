@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { createAdministrator, logIn, loggedInAccount, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";

@@ -7,8 +7,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { createAdministrator, loggedInAccount, logIn } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
-import { MATERIALS_PAGES } from "./support/portal-pages";
 import { waitForMail } from "./support/mail";
+import { MATERIALS_PAGES } from "./support/portal-pages";
 import { E2E_CONTACT_EMAIL } from "./support/server";
 
 const MATERIALS_FILES = ["/pdfs/download.pdf", "/video/investorvideo.mp4"];

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
-import { startPrivateServer, type PrivateServer } from "./support/private-server";
-import { startHangingSmtpServer } from "../support/smtp-faults";
+import Database from "better-sqlite3";
 import { SMTP_TIMEOUTS } from "~/utils/mail.server";
+import { startHangingSmtpServer } from "../support/smtp-faults";
+import { startPrivateServer, type PrivateServer } from "./support/private-server";
 
 /**
  * SIGTERM on the built server (its own process, port and database, not the

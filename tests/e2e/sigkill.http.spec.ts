@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 
 /**

@@ -1,5 +1,3 @@
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 import argon2 from "argon2";
 import {
   createOrPromoteAdministrator,
@@ -24,6 +22,8 @@ import {
 import { getUserByEmail } from "~/models/user.server";
 import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
 
 let smtp: SmtpCatcher;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;

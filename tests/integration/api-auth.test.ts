@@ -3,16 +3,6 @@
  * SQLite file and a real SMTP catcher (the HTTP layer of server.js, with its
  * Origin check and body limits, is covered by tests/e2e/api-http.spec.ts).
  */
-import { cookiesFrom, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
-import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
-import * as loginRoute from "~/routes/api.auth.login";
-import * as logoutRoute from "~/routes/api.auth.logout";
-import * as refreshRoute from "~/routes/api.auth.refresh_token";
-import * as registerRoute from "~/routes/api.auth.register";
-import * as resetRoute from "~/routes/api.auth.reset-password";
-import * as verifyRoute from "~/routes/api.auth.verify.$token";
 import { settleAccountMail } from "~/models/account.server";
 import { refreshCookie, resetRefreshCookieForTests } from "~/models/api-token.server";
 import {
@@ -20,10 +10,20 @@ import {
   resetSessionCookieForTests,
   sessionCookie as sessionCookieOf,
 } from "~/models/session.server";
+import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
+import * as loginRoute from "~/routes/api.auth.login";
+import * as logoutRoute from "~/routes/api.auth.logout";
+import * as refreshRoute from "~/routes/api.auth.refresh_token";
+import * as registerRoute from "~/routes/api.auth.register";
+import * as resetRoute from "~/routes/api.auth.reset-password";
+import * as verifyRoute from "~/routes/api.auth.verify.$token";
 import { requireApiUser } from "~/utils/api.server";
 import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
+import { cookiesFrom, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
 
 const routes = {
   register: registerRoute as unknown as RouteModule,

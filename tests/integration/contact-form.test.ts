@@ -1,6 +1,4 @@
 import { createHmac } from "node:crypto";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm, contactMailSubject } from "~/content/contact";
 import { loader as contactUsLoader } from "~/routes/_site.contactus";
@@ -10,6 +8,8 @@ import { getDb } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { honeypotFields } from "~/utils/honeypot.server";
 import { getToast } from "~/utils/toast.server";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
 
 const APP_URL = "http://localhost:3000";
 const CONTACT_EMAIL = "contact-inbox@example.com";

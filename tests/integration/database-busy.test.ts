@@ -8,9 +8,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 import { CONTACT_MESSAGE_MAX_LENGTH } from "~/content/constants";
 import { databaseUnavailable } from "~/content/unavailable";
 import * as contactPage from "~/routes/_site.contact";
@@ -19,6 +16,9 @@ import * as loginPage from "~/routes/financing.login";
 import { answeringUnavailable, withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
 import { getDb } from "~/utils/db.server";
 import { honeypotFields } from "~/utils/honeypot.server";
+import { callRoute, type RouteModule } from "../support/api-routes";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
 
 let smtp: SmtpCatcher;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;

@@ -1,13 +1,13 @@
-import { useFreshDatabase } from "../support/test-database";
 import { createOrPromoteAdministrator } from "~/models/account.server";
+import { issueApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { pruneExpiredRows } from "~/models/housekeeping.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
-import { issueApiTokens } from "~/models/api-token.server";
 import { createUserSession, SESSION_IDLE_MS } from "~/models/session.server";
 import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
+import { useFreshDatabase } from "../support/test-database";
 
 const MINUTE_MS = 60_000;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;

@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import { sql } from "kysely";
 import path from "node:path";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { sql } from "kysely";
 import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
 import { resetEnvForTests } from "~/utils/env.server";
 import { resetMailTransportForTests, sendMail, trySendMail } from "~/utils/mail.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
 
 let smtp: SmtpCatcher;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;

@@ -8,16 +8,12 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
-import { downSmtpUrl, startHangingSmtpServer, type HangingSmtpServer } from "../support/smtp-faults";
-import { useFreshDatabase } from "../support/test-database";
 import { contactMailSubject } from "~/content/contact";
 import { registerAccount, resetPassword, settleAccountMail, verifyEmail } from "~/models/account.server";
 import { CONTACT_RETRY_MIN_AGE_MS } from "~/models/contact.server";
+import * as contactPage from "~/routes/_site.contact";
 import * as forgotApi from "~/routes/api.auth.forgot-password.$email";
 import * as registerApi from "~/routes/api.auth.register";
-import * as contactPage from "~/routes/_site.contact";
 import * as forgotPage from "~/routes/financing.forgotpassword";
 import * as signupPage from "~/routes/financing.signup";
 import * as resendPage from "~/routes/financing.verify-email";
@@ -26,6 +22,10 @@ import { resetEnvForTests } from "~/utils/env.server";
 import { honeypotFields } from "~/utils/honeypot.server";
 import { SMTP_TIMEOUTS, resetMailTransportForTests } from "~/utils/mail.server";
 import { getToast } from "~/utils/toast.server";
+import { callRoute, type RouteModule } from "../support/api-routes";
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
+import { downSmtpUrl, startHangingSmtpServer, type HangingSmtpServer } from "../support/smtp-faults";
+import { useFreshDatabase } from "../support/test-database";
 
 const APP_URL = "http://localhost:3000";
 const CONTACT_EMAIL = "contact-inbox@example.com";

@@ -5,20 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import { callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
-import * as auditPage from "~/routes/financing.audit";
-import * as flagPage from "~/routes/financing.investors.$id";
-import * as deletePage from "~/routes/financing.investors.$id.delete";
-import * as csvRoute from "~/routes/financing.investors[.]csv";
-import * as deleteRoute from "~/routes/api.user.delete_investor";
-import * as listRoute from "~/routes/api.user.get_investors";
-import * as sentRoute from "~/routes/api.user.update_nda_sent";
-import * as signedRoute from "~/routes/api.user.update_nda_signed";
-import { listAuditEvents } from "~/models/audit.server";
 import { issueApiTokens } from "~/models/api-token.server";
-import { createUserSession, resetSessionCookieForTests } from "~/models/session.server";
+import { listAuditEvents } from "~/models/audit.server";
 import {
   csvCell,
   deleteInvestor,
@@ -29,9 +17,21 @@ import {
   setNdaSent,
   setNdaSigned,
 } from "~/models/investor-admin.server";
+import { createUserSession, resetSessionCookieForTests } from "~/models/session.server";
 import { toPublicUser, type PublicUser } from "~/models/user.server";
+import * as deleteRoute from "~/routes/api.user.delete_investor";
+import * as listRoute from "~/routes/api.user.get_investors";
+import * as sentRoute from "~/routes/api.user.update_nda_sent";
+import * as signedRoute from "~/routes/api.user.update_nda_signed";
+import * as auditPage from "~/routes/financing.audit";
+import * as flagPage from "~/routes/financing.investors.$id";
+import * as deletePage from "~/routes/financing.investors.$id.delete";
+import * as csvRoute from "~/routes/financing.investors[.]csv";
 import { getDb } from "~/utils/db.server";
 import { formatRegistrationTime, safeReturnTo } from "~/utils/investor-table";
+import { callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
 
 const routes = {
   list: listRoute as unknown as RouteModule,

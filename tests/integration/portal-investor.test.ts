@@ -7,24 +7,24 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { callRoute, cookiesFrom, type RouteModule } from "../support/api-routes";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
-import * as pdfRoute from "~/routes/pdfs.download[.]pdf";
-import * as setNameRoute from "~/routes/api.user.set_name_address";
-import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
-import * as pageRoute from "~/routes/financing._index";
-import * as materialsRoute from "~/routes/financing.materials";
+import { nameAddressMessages } from "~/content/portal";
 import { issueApiTokens } from "~/models/api-token.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { investorScreen } from "~/models/investor-profile.server";
 import { createUserSession } from "~/models/session.server";
 import { toPublicUser } from "~/models/user.server";
-import { nameAddressMessages } from "~/content/portal";
-import { nameAddressFormSchema } from "~/utils/name-address.server";
-import { parseRange, VIDEO_VIEWING_WINDOW_MS } from "~/utils/private-file.server";
+import * as setNameRoute from "~/routes/api.user.set_name_address";
+import * as pageRoute from "~/routes/financing._index";
+import * as materialsRoute from "~/routes/financing.materials";
+import * as pdfRoute from "~/routes/pdfs.download[.]pdf";
+import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
 import { testClock } from "~/utils/clock.server";
 import { getDb } from "~/utils/db.server";
+import { nameAddressFormSchema } from "~/utils/name-address.server";
+import { parseRange, VIDEO_VIEWING_WINDOW_MS } from "~/utils/private-file.server";
+import { callRoute, cookiesFrom, type RouteModule } from "../support/api-routes";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
 
 const routes = {
   setName: setNameRoute as unknown as RouteModule,

@@ -1,5 +1,4 @@
 import argon2 from "argon2";
-import { useFreshDatabase } from "../support/test-database";
 import { registerAccount } from "~/models/account.server";
 import {
   hashPassword,
@@ -9,6 +8,7 @@ import {
   verifyPassword,
 } from "~/models/password.server";
 import { getDb } from "~/utils/db.server";
+import { useFreshDatabase } from "../support/test-database";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 
