@@ -114,7 +114,7 @@ app.use("/api", (req, res, next) => {
 app.use((req, res, next) => {
   const refused = app$.isCrossOriginWrite(
     { method: req.method, pathname: req.path, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
-    env
+    env,
   );
   if (!refused) return next();
   sendError(req, res, 403, app$.httpErrors.crossOrigin);
@@ -151,7 +151,7 @@ app.use(compression());
 app.use((req, res, next) => {
   const page = app$.cachedPage(
     { method: req.method, url: req.originalUrl, cookie: req.get("cookie") },
-    res.locals.cspNonce
+    res.locals.cspNonce,
   );
   if (!page) return next();
   res.locals.pageCache = "hit";
@@ -185,30 +185,31 @@ app.all(
     build,
     mode: build.mode,
     getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
-  })
+  }),
 );
 
 // The last word on any error that reached Express (a malformed URL, a failure in the adapter): a 4xx keeps
 // its status, anything else is a 500; the answer never carries a stack or a path, the log gets both.
 app.use(
   /** @type {express.ErrorRequestHandler} */ (error, req, res, _next) => {
-  const status = Number(error?.status ?? error?.statusCode);
-  const clientError = Number.isInteger(status) && status >= 400 && status < 500;
-  app$.log(clientError ? "warn" : "error", "request.error", {
-    requestId: res.locals.requestId,
-    method: req.method,
-    path: app$.redactPath(req.path),
-    status: clientError ? status : 500,
-    error,
-  });
-  if (res.headersSent) {
-    req.socket.destroy();
-    return;
-  }
-  res.set("Cache-Control", "no-store");
-  if (clientError) sendError(req, res, status, status === 400 ? app$.httpErrors.badRequest : app$.httpErrors.failed);
-  else sendError(req, res, 500, app$.httpErrors.failed);
-});
+    const status = Number(error?.status ?? error?.statusCode);
+    const clientError = Number.isInteger(status) && status >= 400 && status < 500;
+    app$.log(clientError ? "warn" : "error", "request.error", {
+      requestId: res.locals.requestId,
+      method: req.method,
+      path: app$.redactPath(req.path),
+      status: clientError ? status : 500,
+      error,
+    });
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    res.set("Cache-Control", "no-store");
+    if (clientError) sendError(req, res, status, status === 400 ? app$.httpErrors.badRequest : app$.httpErrors.failed);
+    else sendError(req, res, 500, app$.httpErrors.failed);
+  },
+);
 
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();

@@ -26,7 +26,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext
+  loadContext: AppLoadContext,
 ) {
   // Blocks that load on demand in the browser are rendered whole here, so their code must be in.
   await onDemandBlocksLoaded();
@@ -35,7 +35,7 @@ export default async function handleRequest(
   const { html, complete } = renderDocument(
     <NonceProvider value={nonce}>
       <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>
+    </NonceProvider>,
   );
   let status = responseStatusCode;
   if (!complete) {
@@ -64,7 +64,7 @@ function isStorablePage(request: Request, url: URL, status: number, headers: Hea
     status === 200 &&
     !headers.has("Set-Cookie") &&
     context.staticHandlerContext.matches.some(
-      (match) => (context.routeModules[match.route.id]?.handle as PageCacheHandle | undefined)?.anonymousPageCache
+      (match) => (context.routeModules[match.route.id]?.handle as PageCacheHandle | undefined)?.anonymousPageCache,
     )
   );
 }

@@ -8,7 +8,12 @@ export async function up(db) {
   await db.schema
     .createTable("users")
     .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("email", "text", (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
+    .addColumn("email", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyEnd(sql`collate nocase`),
+    )
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("full_name", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("address", "text", (c) => c.notNull().defaultTo(""))

@@ -5,6 +5,4 @@ import { migrateFile } from "../migrations/migrator.js";
 
 const databasePath = path.resolve(process.env.DATABASE_PATH || "data/portal.sqlite");
 const applied = await migrateFile(databasePath);
-console.log(
-  applied.length ? `Applied ${applied.join(", ")} to ${databasePath}` : `${databasePath} is up to date`,
-);
+console.log(applied.length ? `Applied ${applied.join(", ")} to ${databasePath}` : `${databasePath} is up to date`);

@@ -13,7 +13,9 @@ process.chdir(root);
 // The product runs on Node 24 LTS (.nvmrc); an older node would build and serve something CI never tested.
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
-  console.error(`Node ${process.versions.node} is too old: the site runs on Node 24. Run: scripts/with-node24.sh npm start`);
+  console.error(
+    `Node ${process.versions.node} is too old: the site runs on Node 24. Run: scripts/with-node24.sh npm start`,
+  );
   process.exit(1);
 }
 
@@ -40,8 +42,7 @@ if (!fs.existsSync("node_modules/.package-lock.json")) run("npm", ["install"]);
 
 const buildFile = path.join(process.env.BUILD_DIR || "build", "index.js");
 const sourcesChanged =
-  !fs.existsSync(buildFile) ||
-  Math.max(newestMtime("app"), newestMtime("migrations")) > fs.statSync(buildFile).mtimeMs;
+  !fs.existsSync(buildFile) || Math.max(newestMtime("app"), newestMtime("migrations")) > fs.statSync(buildFile).mtimeMs;
 if (sourcesChanged) run("npm", ["run", "build"]);
 
 const { serve } = await import("./serve.js");

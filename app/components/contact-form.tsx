@@ -92,7 +92,8 @@ function useSubmissionOfThisForm(form: RefObject<HTMLFormElement>, lastResult: F
   const navigation = useNavigation();
   const formAction = useFormAction();
   const submitted = useRef(false);
-  const sending = navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction === formAction;
+  const sending =
+    navigation.state === "submitting" && navigation.formMethod === "POST" && navigation.formAction === formAction;
   useEffect(() => {
     if (sending) submitted.current = true;
     if (navigation.state !== "idle" || !submitted.current) return;

@@ -63,7 +63,12 @@ export function FaqSearchForm({ query }: { query: string }) {
           <button type="submit" className="button faq-search__submit" onClick={() => clearTimeout(timer.current)}>
             Search
           </button>
-          <button type="submit" form={CLEAR_FORM_ID} className="button button--secondary faq-search__clear" onClick={clear}>
+          <button
+            type="submit"
+            form={CLEAR_FORM_ID}
+            className="button button--secondary faq-search__clear"
+            onClick={clear}
+          >
             Clear<span className="visually-hidden"> search</span>
           </button>
         </div>

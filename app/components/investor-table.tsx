@@ -129,7 +129,7 @@ function Pagination({ state, pageCount }: { state: InvestorTableState; pageCount
                 {page}
               </Link>
             </li>
-          )
+          ),
         )}
         {state.page < pageCount ? (
           <li>

@@ -4,7 +4,13 @@ import { PASSWORD_MIN_LENGTH, validationMessages } from "~/utils/account-validat
 import type { BoundField } from "~/utils/live-validation";
 
 /** A new password and its confirmation, as sign-up and password reset ask for them. */
-export function NewPasswordFields({ password, confirmPassword }: { password: BoundField; confirmPassword: BoundField }) {
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+}: {
+  password: BoundField;
+  confirmPassword: BoundField;
+}) {
   return (
     <>
       <Field

@@ -74,11 +74,7 @@ export function TeamModal({ member, closeTo }: { member: TeamMember; closeTo: Cl
  * Shows the dialog as a modal once hydrated, and turns every native close
  * (Escape, backdrop) into a navigation to the URL without ?member.
  */
-function useModalWhileMounted(
-  dialog: RefObject<HTMLDialogElement>,
-  hydrated: boolean,
-  closeTo: CloseTo,
-) {
+function useModalWhileMounted(dialog: RefObject<HTMLDialogElement>, hydrated: boolean, closeTo: CloseTo) {
   const navigate = useNavigate();
   const closeToRef = useRef(closeTo);
   useEffect(() => {

@@ -37,8 +37,7 @@ export const faqEntries: readonly FaqEntry[] = [
   {
     id: "who-may-subscribe",
     question: `Who can subscribe to ${ats}?`,
-    answer:
-      "Subscribers are institutional, U.S.-registered broker-dealers that are correspondents of a clearing firm.",
+    answer: "Subscribers are institutional, U.S.-registered broker-dealers that are correspondents of a clearing firm.",
   },
   {
     id: "retail-investors",

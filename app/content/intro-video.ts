@@ -4,7 +4,8 @@ import { firm } from "./firm";
 export const videoAgreement = {
   label: "I have read, understood, and agree to the terms of this disclaimer",
   submit: "View video",
-  notAgreed: "Please tick the box to confirm that you have read, understood, and agree to the disclaimer. The video is shown only after that.",
+  notAgreed:
+    "Please tick the box to confirm that you have read, understood, and agree to the disclaimer. The video is shown only after that.",
 } as const;
 
 /** /introvideo: the public introductory video behind its disclaimer. */

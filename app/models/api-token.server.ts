@@ -52,8 +52,7 @@ export type IssuedTokens = {
 };
 
 export type RefreshOutcome =
-  | ({ ok: true } & IssuedTokens)
-  | { ok: false; reason: "missing" | "invalid" | "reused"; clearCookie: string };
+  ({ ok: true } & IssuedTokens) | { ok: false; reason: "missing" | "invalid" | "reused"; clearCookie: string };
 
 /** A new family for a fresh login: one access token and one refresh token. */
 export async function issueApiTokens(userId: string): Promise<IssuedTokens> {

@@ -19,8 +19,8 @@ export async function recordAuditEvent(event: AuditEvent) {
     event.details === undefined || event.details === null
       ? null
       : typeof event.details === "string"
-      ? event.details
-      : JSON.stringify(event.details);
+        ? event.details
+        : JSON.stringify(event.details);
   await getDb()
     .insertInto("audit_events")
     .values({

@@ -80,7 +80,7 @@ function selection(state: Pick<InvestorTableState, "q" | "nda">) {
     const pattern = likePattern(state.q);
     // LIKE ignores case (ASCII, as lower() would) and reads both columns from the registration index.
     query = query.where((eb) =>
-      eb.or([sql<boolean>`full_name like ${pattern} escape '\\'`, sql<boolean>`email like ${pattern} escape '\\'`])
+      eb.or([sql<boolean>`full_name like ${pattern} escape '\\'`, sql<boolean>`email like ${pattern} escape '\\'`]),
     );
   }
   for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
@@ -323,16 +323,9 @@ export function investorsCsv(rows: InvestorRow[]) {
   const lines = [adminContent.csvHeader.map(csvCell).join(",")];
   for (const row of rows) {
     lines.push(
-      [
-        row.fullName,
-        row.email,
-        row.address,
-        row.createdAt,
-        row.isNDASent ? yes : no,
-        row.isNDASigned ? yes : no,
-      ]
+      [row.fullName, row.email, row.address, row.createdAt, row.isNDASent ? yes : no, row.isNDASigned ? yes : no]
         .map(csvCell)
-        .join(",")
+        .join(","),
     );
   }
   return `${CSV_BYTE_ORDER_MARK}${lines.join("\r\n")}\r\n`;

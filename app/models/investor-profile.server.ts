@@ -33,8 +33,7 @@ export const setNameAddressSchema = z.object({
 });
 
 export type NameAddressResult =
-  | { ok: true; user: PublicUser }
-  | { ok: false; status: 403 | 404 | 409; message: string };
+  { ok: true; user: PublicUser } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
  * Sets a user's full name and address. An investor names only themselves, and

@@ -12,7 +12,10 @@ export const loader = () => ({ team: teamMembers });
 export const shouldRevalidate = () => false;
 
 export const meta: MetaFunction = () =>
-  pageMeta("About Us", "Who we are: the team building the firm's ATS for U.S. stocks and ETFs with instant settlement.");
+  pageMeta(
+    "About Us",
+    "Who we are: the team building the firm's ATS for U.S. stocks and ETFs with instant settlement.",
+  );
 
 export default function AboutUsPage() {
   const { team } = useLoaderData<typeof loader>();

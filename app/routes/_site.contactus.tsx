@@ -1,4 +1,10 @@
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
 import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";

@@ -1,4 +1,11 @@
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvestorTable, investorTableLinks } from "~/components/investor-table";
 import { NameAddressForm } from "~/components/name-address-form";

@@ -1,4 +1,10 @@
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+} from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
@@ -71,8 +77,8 @@ export function ErrorBoundary() {
         {status === 404
           ? adminContent.errors.notFound
           : status === 403
-          ? adminContent.errors.forbidden
-          : adminContent.notices.failed}
+            ? adminContent.errors.forbidden
+            : adminContent.notices.failed}
       </h1>
       <p>
         <Link to="/financing">{adminContent.audit.back}</Link>

@@ -32,7 +32,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readFormBody(request);
   // Not a browser's form: told in plain words, as there is no page to go back to.
   if (!body.ok) {
-    return new Response(body.message, { status: body.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(body.message, {
+      status: body.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const { formData } = body;
   const returnTo = safeReturnTo(formData.get("returnTo"));

@@ -57,7 +57,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   // The used link now only shows 'Back to login'; a reload cannot post again.
-  return redirectWithSuccess(`/financing/resetpassword/${encodeURIComponent(token)}?${DONE_PARAM}`, authNotices.passwordReset);
+  return redirectWithSuccess(
+    `/financing/resetpassword/${encodeURIComponent(token)}?${DONE_PARAM}`,
+    authNotices.passwordReset,
+  );
 }
 
 export const meta: MetaFunction = () => pageMeta(resetPasswordPage.title, resetPasswordPage.description);

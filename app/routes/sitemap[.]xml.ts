@@ -6,7 +6,7 @@ import { INDEXABLE_PORTAL_PAGES } from "~/utils/security.server";
 export function loader(_: LoaderFunctionArgs) {
   const { appUrl } = getEnv();
   const urls = [...publicPages, ...INDEXABLE_PORTAL_PAGES].map(
-    (page) => `  <url><loc>${new URL(page, appUrl).href}</loc></url>`
+    (page) => `  <url><loc>${new URL(page, appUrl).href}</loc></url>`,
   );
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

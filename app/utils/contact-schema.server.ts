@@ -30,11 +30,7 @@ export const contactSchema = z.object({
     errors.firstNameTooLong(CONTACT_NAME_MAX_LENGTH),
     errors.firstNameInvalid,
   ),
-  lastName: nameField(
-    errors.lastNameRequired,
-    errors.lastNameTooLong(CONTACT_NAME_MAX_LENGTH),
-    errors.lastNameInvalid,
-  ),
+  lastName: nameField(errors.lastNameRequired, errors.lastNameTooLong(CONTACT_NAME_MAX_LENGTH), errors.lastNameInvalid),
   email: z
     .string({ error: errors.emailRequired })
     .trim()

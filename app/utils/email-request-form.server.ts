@@ -9,9 +9,10 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 
 type EmailRequest = {
   /** Sends the e-mail; answers the same whether or not the address has an account. */
-  send: (input: { email: string; ip: string }) => Promise<
-    { ok: true } | { ok: false; status: number; message: string; retryAfterSeconds?: number }
-  >;
+  send: (input: {
+    email: string;
+    ip: string;
+  }) => Promise<{ ok: true } | { ok: false; status: number; message: string; retryAfterSeconds?: number }>;
   /** The notice shown on the login page afterwards. */
   notice: string;
   /** The log event name for a honeypot hit. */

@@ -14,7 +14,8 @@ export type UnreadableForm = { ok: false; status: 400 | 415; message: string };
 
 export async function readFormBody(request: Request): Promise<{ ok: true; formData: FormData } | UnreadableForm> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!FORM_CONTENT_TYPES.includes(mediaType)) return { ok: false, status: 415, message: formBodyErrors.wrongContentType };
+  if (!FORM_CONTENT_TYPES.includes(mediaType))
+    return { ok: false, status: 415, message: formBodyErrors.wrongContentType };
   try {
     return { ok: true, formData: await request.formData() };
   } catch {

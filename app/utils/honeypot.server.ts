@@ -20,7 +20,11 @@ export const honeypotFieldNames = [TRAP_FIELD, STAMP_FIELD];
  */
 export function honeypotFields(renderedAt = Date.now()): HoneypotFieldValues {
   const time = String(renderedAt);
-  return { trapField: TRAP_FIELD, stampField: STAMP_FIELD, stamp: `${time}.${signature(time, getEnv().sessionSecrets[0])}` };
+  return {
+    trapField: TRAP_FIELD,
+    stampField: STAMP_FIELD,
+    stamp: `${time}.${signature(time, getEnv().sessionSecrets[0])}`,
+  };
 }
 
 /**

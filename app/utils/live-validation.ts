@@ -35,7 +35,9 @@ function filled(control: Control | null) {
 function controlsOf(form: HTMLFormElement | null) {
   return [...(form?.elements ?? [])].filter(
     (element): element is Control =>
-      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && !!element.name && element.willValidate,
+      (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+      !!element.name &&
+      element.willValidate,
   );
 }
 

@@ -44,7 +44,7 @@ export const nameAddressFormSchema = z
   .object({
     fullName: z.preprocess(
       (value) => value ?? "",
-      textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired))
+      textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
     ),
     addressLine1: optionalLine,
     addressLine2: optionalLine,

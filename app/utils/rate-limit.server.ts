@@ -4,9 +4,7 @@ import { getDb } from "./db.server";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
-export type RateLimitResult =
-  | { allowed: true }
-  | { allowed: false; retryAfterSeconds: number };
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts one hit for `key` in a fixed window kept in the database, so that the

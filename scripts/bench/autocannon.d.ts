@@ -33,7 +33,12 @@ declare module "autocannon" {
     body?: string;
     /** Changes the request before each send (fresh values); must return it. */
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   };
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -7,7 +7,15 @@ import os from "node:os";
 import path from "node:path";
 import { config, origin } from "./config";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
-import { argon2VerifiesPerSecond, dropIdleConnections, latency, request, sideBySide, throughput, warmUp } from "./measure";
+import {
+  argon2VerifiesPerSecond,
+  dropIdleConnections,
+  latency,
+  request,
+  sideBySide,
+  throughput,
+  warmUp,
+} from "./measure";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
 import { ADMIN, INVESTOR, createAdministrator, createLoginInvestor, seedInvestorsUpTo } from "./seed";
@@ -37,7 +45,9 @@ async function pages(run: Run) {
   const staticCopy = path.join(config.buildDir, "client", staticName);
   fs.writeFileSync(staticCopy, faq.body);
   try {
-    const result = await sideBySide(`${origin()}/faq`, `${origin()}/build/${staticName}`, { "Accept-Encoding": "gzip" });
+    const result = await sideBySide(`${origin()}/faq`, `${origin()}/build/${staticName}`, {
+      "Accept-Encoding": "gzip",
+    });
     const ratio = result.a.perSecond / result.b.perSecond;
     run.rows.push({
       figure: "public page vs static file",
@@ -163,7 +173,9 @@ async function sizes(run: Run) {
     pass: weight.bytes <= 250 * KB,
   });
   const kinds = Object.entries(weight.byKind).sort((a, b) => b[1] - a[1]);
-  run.notes.push(`page weight of / by kind: ${kinds.map(([kind, bytes]) => `${kind} ${fmt(bytes / KB)} kB`).join(", ")}.`);
+  run.notes.push(
+    `page weight of / by kind: ${kinds.map(([kind, bytes]) => `${kind} ${fmt(bytes / KB)} kB`).join(", ")}.`,
+  );
 }
 
 /** Lighthouse on the public pages, both presets; the row says so when no Chromium is found. */
@@ -182,8 +194,14 @@ async function lighthouse(run: Run) {
         run.notes.push(`Lighthouse ${page} (${preset}) was run a second time: ${error.message.split("\n")[0]}`);
         return lighthouseScores(`${origin()}${page}`, preset, chrome);
       });
-      run.rows.push({ figure: `Lighthouse ${page} (${preset})`, value: formatScores(scores), target, pass: meetsTargets(scores, preset) });
-      if (scores.failing.length > 0) run.notes.push(`Lighthouse ${page} (${preset}) loses points on ${scores.failing.join(", ")}.`);
+      run.rows.push({
+        figure: `Lighthouse ${page} (${preset})`,
+        value: formatScores(scores),
+        target,
+        pass: meetsTargets(scores, preset),
+      });
+      if (scores.failing.length > 0)
+        run.notes.push(`Lighthouse ${page} (${preset}) loses points on ${scores.failing.join(", ")}.`);
     }
   }
 }
@@ -193,9 +211,13 @@ type PhaseName = keyof typeof PHASES;
 
 /** BENCH_ONLY=pages,table runs a subset (for profiling one thing); the default is every phase. */
 function chosenPhases(): PhaseName[] {
-  const only = (process.env.BENCH_ONLY ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  const only = (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = only.filter((name) => !(name in PHASES));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown phase ${unknown.join(", ")} (known: ${Object.keys(PHASES).join(", ")}).`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown phase ${unknown.join(", ")} (known: ${Object.keys(PHASES).join(", ")}).`);
   return only.length > 0 ? (only as PhaseName[]) : (Object.keys(PHASES) as PhaseName[]);
 }
 
@@ -216,7 +238,14 @@ async function main() {
     createAdministrator(databasePath);
     const investorHash = await createLoginInvestor(databasePath);
     let cookie: Promise<string> | undefined;
-    const run: Run = { server, databasePath, investorHash, rows, notes, adminCookie: () => (cookie ??= pageSessionCookie(ADMIN)) };
+    const run: Run = {
+      server,
+      databasePath,
+      investorHash,
+      rows,
+      notes,
+      adminCookie: () => (cookie ??= pageSessionCookie(ADMIN)),
+    };
 
     const memoryAfter = [`start ${fmt((peakRss(server.pid) ?? 0) / MB, 0)} MB`];
     for (const phase of phases) {

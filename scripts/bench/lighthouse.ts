@@ -9,7 +9,12 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 type Scores = Record<(typeof CATEGORIES)[number], number> & { failing: string[] };
 
 export function chromePath(): string | null {
-  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  const candidates = [
+    process.env.CHROME_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
   return candidates.find((file): file is string => Boolean(file) && fs.existsSync(file!)) ?? null;
 }
 
@@ -28,7 +33,10 @@ export async function lighthouseScores(url: string, preset: "mobile" | "desktop"
     ...(preset === "desktop" ? ["--preset=desktop"] : []),
   ];
   const stderr = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: chrome },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let text = "";
     child.stderr.on("data", (chunk) => (text += chunk));
     const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);

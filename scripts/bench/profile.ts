@@ -36,13 +36,20 @@ export function summarizeProfiles(dir: string, top = 25) {
     });
     const print = (title: string, times: Map<string, number>, filter: (key: string) => boolean) => {
       console.log(`\nCPU profile of the server (${name}), ${title}, of ${(total / 1000).toFixed(1)} s:`);
-      for (const [key, ms] of [...times].filter(([key]) => filter(key)).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      for (const [key, ms] of [...times]
+        .filter(([key]) => filter(key))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)) {
         console.log(`${((100 * ms) / total).toFixed(1).padStart(5)}%  ${key}`);
       }
     };
     print(`self time, top ${top}`, selfMs, () => true);
     // Inclusive time of named functions in the app, the build and Remix (what calls the time away).
-    print(`total time, top ${top} named functions`, totalMs, (key) => !key.startsWith("(") && /build|app\/|remix|express|compression|kysely/.test(key));
+    print(
+      `total time, top ${top} named functions`,
+      totalMs,
+      (key) => !key.startsWith("(") && /build|app\/|remix|express|compression|kysely/.test(key),
+    );
     const copy = path.join(process.cwd(), ".tmp", name);
     fs.mkdirSync(path.dirname(copy), { recursive: true });
     fs.copyFileSync(path.join(dir, name), copy);

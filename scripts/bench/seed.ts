@@ -13,7 +13,18 @@ import { serverEnv } from "./server";
 export const ADMIN = { email: "bench-admin@example.com", password: "Bench-admin-password-2026!" };
 export const INVESTOR = { email: "bench-investor@example.com", password: "Bench-investor-password-2026!" };
 
-const SURNAMES = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez"];
+const SURNAMES = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+];
 const GIVEN = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kemal", "Lena"];
 
 export function createAdministrator(databasePath: string) {
@@ -28,7 +39,9 @@ export function createAdministrator(databasePath: string) {
 /** The investor whose logins are measured: verified, with a hash made by the app's own hashPassword. */
 export async function createLoginInvestor(databasePath: string): Promise<string> {
   const hash = await hashPassword(INVESTOR.password);
-  withDatabase(databasePath, (db) => insertInvestors(db, [{ email: INVESTOR.email, fullName: "Bench Investor", hash, n: 0 }]));
+  withDatabase(databasePath, (db) =>
+    insertInvestors(db, [{ email: INVESTOR.email, fullName: "Bench Investor", hash, n: 0 }]),
+  );
   return hash;
 }
 

@@ -67,7 +67,12 @@ function firstRenderResources(html: string): string[] {
     const as = (attribute(tag, "as") ?? "").toLowerCase();
     const href = attribute(tag, "href");
     if (!href) continue;
-    if (rel === "stylesheet" || rel === "modulepreload" || rel.includes("icon") || (rel === "preload" && as !== "video")) {
+    if (
+      rel === "stylesheet" ||
+      rel === "modulepreload" ||
+      rel.includes("icon") ||
+      (rel === "preload" && as !== "video")
+    ) {
       urls.add(href);
     }
   }
@@ -87,7 +92,6 @@ function firstRenderResources(html: string): string[] {
     .map((url) => url.replaceAll("&amp;", "&"))
     .filter((url) => url.startsWith("/") && !url.startsWith("//") && !/\.(mp4|webm|ogv|mov)(\?|$)/i.test(url));
 }
-
 
 const text = (answer: { headers: Record<string, unknown>; body: Buffer }) =>
   (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body).toString("utf8");

@@ -174,7 +174,7 @@ async function main() {
         value: growth(baselineRss, finalRss),
         target: `≤ +${RSS_GROWTH_ALLOWED * 100}%`,
         pass: baselineRss === null || finalRss === null ? null : finalRss <= baselineRss * (1 + RSS_GROWTH_ALLOWED),
-      }
+      },
     );
     notes.push(`peak RSS every 10 s: ${rssSeries.join(", ")}.`);
   } finally {

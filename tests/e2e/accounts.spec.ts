@@ -71,9 +71,15 @@ test.describe("the account life cycle", () => {
       await expect(countdown).toHaveText(/^Redirecting in [1-3]\.\.\.$/, { timeout: 4_000 });
     } else {
       await expect(countdown).toHaveText("Redirecting in 5...");
-      await expect(page.locator('noscript meta[http-equiv="refresh"]')).toHaveAttribute("content", "5;url=/financing/login");
+      await expect(page.locator('noscript meta[http-equiv="refresh"]')).toHaveAttribute(
+        "content",
+        "5;url=/financing/login",
+      );
     }
-    await expect(page.getByRole("link", { name: "Go to the login page now" })).toHaveAttribute("href", "/financing/login");
+    await expect(page.getByRole("link", { name: "Go to the login page now" })).toHaveAttribute(
+      "href",
+      "/financing/login",
+    );
     await expectNoAxeViolations(page, "the verification success page");
     await expect(page).toHaveURL(/\/financing\/login$/, { timeout: 8_000 });
 
@@ -101,7 +107,10 @@ test.describe("the account life cycle", () => {
     await expect(page).toHaveTitle(/^Sign In \|/);
     await expect(page.getByRole("button", { name: "LOG OUT" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Create here" })).toHaveAttribute("href", "/financing/signup");
-    await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/financing/forgotpassword");
+    await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute(
+      "href",
+      "/financing/forgotpassword",
+    );
     await expect(page.getByRole("checkbox")).toHaveCount(0);
     await expectNoAxeViolations(page, "/financing/login");
 

@@ -584,10 +584,10 @@ function judge(answer: RawAnswer, refusals: Refusal[]): Verdict {
       toast?.type === "error"
         ? "error-notice"
         : toast?.type === "success"
-        ? "decoy"
-        : new URL(location, server.url).pathname === "/financing/login"
-        ? "to-login"
-        : null;
+          ? "decoy"
+          : new URL(location, server.url).pathname === "/financing/login"
+            ? "to-login"
+            : null;
     const message = toast?.message ?? location;
     if (refusal && refusals.includes(refusal)) return { refusal, problem: null, message };
     return {

@@ -43,10 +43,23 @@ async function crawl(env: Record<string, string>): Promise<Crawl> {
   const sitemap = await (await visitor.get("/sitemap.xml")).text();
   const publicPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
   expect(publicPaths.length).toBeGreaterThan(5);
-  for (const path of new Set([...publicPaths, "/home", "/contact", "/contactus", "/demo", "/introvideo", "/no-such-page"])) {
+  for (const path of new Set([
+    ...publicPaths,
+    "/home",
+    "/contact",
+    "/contactus",
+    "/demo",
+    "/introvideo",
+    "/no-such-page",
+  ])) {
     await keep(`page ${path}`, await visitor.get(path));
   }
-  for (const path of ["/financing/login", "/financing/signup", "/financing/forgotpassword", "/financing/verify-email"]) {
+  for (const path of [
+    "/financing/login",
+    "/financing/signup",
+    "/financing/forgotpassword",
+    "/financing/verify-email",
+  ]) {
     await keep(`page ${path}`, await visitor.get(path));
   }
   await keep("page /financing/resetpassword/<bad link>", await visitor.get("/financing/resetpassword/not-a-token"));
@@ -73,11 +86,16 @@ async function crawl(env: Record<string, string>): Promise<Crawl> {
   const verifyPath = new URL(/https?:\/\/\S+\/auth\/verify\/\S+/.exec(verifyMail.text)![0]).pathname;
   await keep("page /auth/verify/<token>", await visitor.get(verifyPath));
   await keep("api register again", await visitor.post("/api/auth/register", json({ email, password: PASSWORD })));
-  await keep("page /financing/login answer", await investor.post("/financing/login", { form: { email, password: PASSWORD } }));
+  await keep(
+    "page /financing/login answer",
+    await investor.post("/financing/login", { form: { email, password: PASSWORD } }),
+  );
   await keep("investor /financing: name and address", await investor.get("/financing"));
   await keep(
     "investor name and address answer",
-    await investor.post("/financing?index", { form: { fullName: "Ada Crawler", addressLine1: "1 Crawl Street", addressLine2: "Springfield" } }),
+    await investor.post("/financing?index", {
+      form: { fullName: "Ada Crawler", addressLine1: "1 Crawl Street", addressLine2: "Springfield" },
+    }),
   );
   await keep("investor /financing: thank you", await investor.get("/financing"));
   for (const path of ["/financing/materials", "/financing/slidedeck"]) {
@@ -87,15 +105,27 @@ async function crawl(env: Record<string, string>): Promise<Crawl> {
   // An administrator moves the investor through the NDA states; the investor looks at each.
   const admin = `crawl.admin.${Date.now().toString(36)}@example.com`;
   await server.createAdministrator(admin, PASSWORD);
-  const adminLogin = await keep("api login", await visitor.post("/api/auth/login", json({ email: admin, password: PASSWORD })));
+  const adminLogin = await keep(
+    "api login",
+    await visitor.post("/api/auth/login", json({ email: admin, password: PASSWORD })),
+  );
   const { accessToken } = (await adminLogin.json()) as { accessToken: string };
-  await keep("api update_nda_sent", await visitor.post("/api/user/update_nda_sent", json({ email, state: true }, accessToken)));
+  await keep(
+    "api update_nda_sent",
+    await visitor.post("/api/user/update_nda_sent", json({ email, state: true }, accessToken)),
+  );
   await keep("investor /financing: NDA sent", await investor.get("/financing"));
   await keep(
     "api set_name_address after the NDA was sent",
-    await investor.post("/api/user/set_name_address", json({ full_name: "Changed", address: "Elsewhere" }, (await investorToken()).accessToken)),
+    await investor.post(
+      "/api/user/set_name_address",
+      json({ full_name: "Changed", address: "Elsewhere" }, (await investorToken()).accessToken),
+    ),
   );
-  await keep("api update_nda_signed", await visitor.post("/api/user/update_nda_signed", json({ email, state: true }, accessToken)));
+  await keep(
+    "api update_nda_signed",
+    await visitor.post("/api/user/update_nda_signed", json({ email, state: true }, accessToken)),
+  );
   await keep("investor /financing: NDA signed", await investor.get("/financing"));
   for (const path of [
     "/financing/materials",
@@ -106,7 +136,10 @@ async function crawl(env: Record<string, string>): Promise<Crawl> {
   ]) {
     await keep(`investor ${path}`, await investor.get(path));
   }
-  await keep("api get_investors", await visitor.get("/api/user/get_investors", { headers: { Authorization: `Bearer ${accessToken}` } }));
+  await keep(
+    "api get_investors",
+    await visitor.get("/api/user/get_investors", { headers: { Authorization: `Bearer ${accessToken}` } }),
+  );
 
   const administrator = await playwrightRequest.newContext({ baseURL: base });
   await administrator.post("/financing/login", { form: { email: admin, password: PASSWORD } });
@@ -121,23 +154,45 @@ async function crawl(env: Record<string, string>): Promise<Crawl> {
   await keep("page /financing/resetpassword/<token>", await visitor.get(`/financing/resetpassword/${resetToken}`));
   await keep(
     "api reset-password",
-    await visitor.post("/api/auth/reset-password", json({ newPasswordToken: resetToken, newPassword: `${PASSWORD} two` })),
+    await visitor.post(
+      "/api/auth/reset-password",
+      json({ newPasswordToken: resetToken, newPassword: `${PASSWORD} two` }),
+    ),
   );
   for (let attempt = 0; attempt < 20; attempt++) {
     await visitor.post("/api/auth/login", json({ email, password: "a wrong passphrase" }));
   }
-  await keep("api login while locked", await visitor.post("/api/auth/login", json({ email, password: "a wrong passphrase" })));
+  await keep(
+    "api login while locked",
+    await visitor.post("/api/auth/login", json({ email, password: "a wrong passphrase" })),
+  );
 
   const expectedMail = [
     // In the order the walk sends them.
-/Verify/, /already have an account/, /Contact form/, /name and address|NDA/i, /materials are open/, /Reset/, /password was changed/, /locked/];
+    /Verify/,
+    /already have an account/,
+    /Contact form/,
+    /name and address|NDA/i,
+    /materials are open/,
+    /Reset/,
+    /password was changed/,
+    /locked/,
+  ];
   for (const subject of expectedMail) {
     await server.smtp
       .waitFor((mail) => subject.test(mail.subject))
-      .catch(() => expect(server!.smtp.messages.map((mail) => mail.subject), `an e-mail like ${subject}`).toContain(""));
+      .catch(() =>
+        expect(
+          server!.smtp.messages.map((mail) => mail.subject),
+          `an e-mail like ${subject}`,
+        ).toContain(""),
+      );
   }
   for (const [index, mail] of server.smtp.messages.entries()) {
-    texts.set(`mail ${index + 1}: ${mail.subject}`, [mail.from, mail.replyTo, mail.to.join(", "), mail.subject, mail.text].join("\n"));
+    texts.set(
+      `mail ${index + 1}: ${mail.subject}`,
+      [mail.from, mail.replyTo, mail.to.join(", "), mail.subject, mail.text].join("\n"),
+    );
   }
   await Promise.all([visitor.dispose(), investor.dispose(), administrator.dispose()]);
   return { texts, server };
@@ -149,7 +204,11 @@ async function crawl(env: Record<string, string>): Promise<Crawl> {
 }
 
 function showing(texts: Map<string, string>, pattern: RegExp) {
-  return [...texts].filter(([, text]) => pattern.test(text)).map(([label, text]) => `${label}: …${text.slice(Math.max(0, text.search(pattern) - 60), text.search(pattern) + 60)}…`);
+  return [...texts]
+    .filter(([, text]) => pattern.test(text))
+    .map(
+      ([label, text]) => `${label}: …${text.slice(Math.max(0, text.search(pattern) - 60), text.search(pattern) + 60)}…`,
+    );
 }
 
 test.beforeEach(() => test.setTimeout(180_000));
@@ -162,7 +221,9 @@ test("with CONTACT_EMAIL set, no page, e-mail or API answer shows a built-in pla
   for (const label of ["page /investors", "investor /financing: NDA sent", "investor /financing/materials"]) {
     expect(texts.get(label), label).toContain("desk@firm.test");
   }
-  expect([...texts].filter(([label, text]) => label.startsWith("mail") && text.includes("desk@firm.test")).length).toBeGreaterThan(5);
+  expect(
+    [...texts].filter(([label, text]) => label.startsWith("mail") && text.includes("desk@firm.test")).length,
+  ).toBeGreaterThan(5);
 });
 
 test("with every firm setting set, the built-in names and link appear nowhere", async () => {

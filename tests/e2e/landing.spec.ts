@@ -54,7 +54,10 @@ for (const path of LANDING_PATHS) {
         await expect(introBlock).toContainText(/instant settlement on U\.S\. stocks and ETFs/);
         await expect(introBlock).toContainText("Alternative Trading System (ATS)");
         await expect(introBlock).toContainText(intro.interested);
-        await expect(introBlock.getByRole("link", { name: intro.contactLink.label })).toHaveAttribute("href", "/contact");
+        await expect(introBlock.getByRole("link", { name: intro.contactLink.label })).toHaveAttribute(
+          "href",
+          "/contact",
+        );
 
         const pricingBlock = page.getByRole("region", { name: "Simple, transparent pricing" });
         await expect(pricingBlock.getByRole("heading", { level: 2 })).toHaveText("Simple, transparent pricing");
@@ -70,7 +73,10 @@ for (const path of LANDING_PATHS) {
         for (const entry of faqEntries.slice(0, faqBlock.count)) {
           await expect(faqBlockRegion.getByText(entry.question)).toBeVisible();
         }
-        await expect(faqBlockRegion.getByRole("link", { name: faqBlock.allLink.label })).toHaveAttribute("href", "/faq");
+        await expect(faqBlockRegion.getByRole("link", { name: faqBlock.allLink.label })).toHaveAttribute(
+          "href",
+          "/faq",
+        );
 
         const team = page.getByRole("region", { name: "WHO WE ARE" });
         await expect(team.getByRole("heading", { level: 2, name: "WHO WE ARE" })).toBeVisible();
@@ -79,7 +85,9 @@ for (const path of LANDING_PATHS) {
         // The footer is there at once (DESIGN.md: nothing waits for the video).
         await expect(page.getByRole("contentinfo").getByText(/© 2024/)).toBeVisible();
 
-        await expect(page).toHaveTitle(path === "/" ? /^Instant settlement for U\.S\. stocks and ETFs \| / : /^Home \| /);
+        await expect(page).toHaveTitle(
+          path === "/" ? /^Instant settlement for U\.S\. stocks and ETFs \| / : /^Home \| /,
+        );
         await expectNoAxeViolations(page, `${path} at ${viewport.width}px`);
       });
     });
@@ -168,7 +176,9 @@ test.describe("the hero video", () => {
       await expect(video).toHaveAttribute("poster", hero.poster.wide.src);
       expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
       // Loaded: the spinner is gone and the video has faded in over the poster.
-      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(3);
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
+        .toBeGreaterThanOrEqual(3);
       await expect(page.locator(".hero__spinner")).toHaveCount(0);
       await expect(video).toHaveCSS("opacity", "1");
       await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);

@@ -13,7 +13,6 @@ import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { MATERIALS_PAGES } from "./support/portal-pages";
 import { E2E_DATA_DIR } from "./support/server";
 
-
 /**
  * At a phone's width nothing scrolls the whole page sideways: not a public page, not an account page,
  * not the administrator's table, whose own box is the only thing that may scroll.
@@ -61,7 +60,10 @@ test("no screen of an investor's portal scrolls sideways at 375px", async ({ pag
   }
 });
 
-test("the server's own error page (a malformed URL) fits, links home and passes axe", async ({ page, javaScriptOn }) => {
+test("the server's own error page (a malformed URL) fits, links home and passes axe", async ({
+  page,
+  javaScriptOn,
+}) => {
   const response = await page.goto("/faq%E0%A4%A");
   expect(response?.status()).toBe(400);
   await expect(page.getByRole("heading", { level: 1, name: "Bad request" })).toBeVisible();
@@ -70,10 +72,7 @@ test("the server's own error page (a malformed URL) fits, links home and passes 
   await expectNoAxeViolations(page, `the server's error page${javaScriptOn ? "" : " without JavaScript"}`);
 });
 
-test("the administrator's table and audit log scroll inside their own box at 375px", async ({
-  page,
-  javaScriptOn,
-}) => {
+test("the administrator's table and audit log scroll inside their own box at 375px", async ({ page, javaScriptOn }) => {
   await signIn(page, javaScriptOn, createAdministrator());
   for (const path of ["/financing", "/financing/audit"]) {
     await visit(page, path, javaScriptOn);

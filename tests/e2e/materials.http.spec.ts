@@ -93,12 +93,12 @@ test("set_name_address over HTTP: 201 with the user; a cross-site POST, an overs
 
   const crossSite = await request.post(
     "/api/user/set_name_address",
-    json({ email, full_name: "Cross Site", address: "Evil St" }, { ...auth, Origin: "http://evil.example" })
+    json({ email, full_name: "Cross Site", address: "Evil St" }, { ...auth, Origin: "http://evil.example" }),
   );
   expect(crossSite.status()).toBe(403);
   const tooLarge = await request.post(
     "/api/user/set_name_address",
-    json({ email, full_name: "Big", address: "x".repeat(20_000) }, auth)
+    json({ email, full_name: "Big", address: "x".repeat(20_000) }, auth),
   );
   expect(tooLarge.status()).toBe(413);
   const wrongType = await request.post("/api/user/set_name_address", {
@@ -110,7 +110,7 @@ test("set_name_address over HTTP: 201 with the user; a cross-site POST, an overs
 
   const ok = await request.post(
     "/api/user/set_name_address",
-    json({ email, full_name: "Jane Http", address: "1 Main St", role: "administrator", isNDASigned: true }, auth)
+    json({ email, full_name: "Jane Http", address: "1 Main St", role: "administrator", isNDASigned: true }, auth),
   );
   expect(ok.status()).toBe(201);
   expect(await ok.json()).toMatchObject({

@@ -14,7 +14,8 @@ test("arrow keys on an NDA dropdown send nothing; Enter or a mouse choice saves"
 
   const flagRequests: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && request.url().includes("/financing/investors/")) flagRequests.push(request.url());
+    if (request.method() === "POST" && request.url().includes("/financing/investors/"))
+      flagRequests.push(request.url());
   });
   await visit(page, `/financing?q=${encodeURIComponent(investor.email)}`, javaScriptOn);
   const sent = page.getByLabel(`NDA sent for ${investor.email}`, { exact: true });

@@ -21,7 +21,8 @@ test.afterEach(async () => {
 });
 
 /** An environment with nothing inherited but PATH (Remix's typings claim NODE_ENV is always set; here it may not be). */
-const bareEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? "", BUILD_DIR, ...env }) as unknown as NodeJS.ProcessEnv;
+const bareEnv = (env: Record<string, string>) =>
+  ({ PATH: process.env.PATH ?? "", BUILD_DIR, ...env }) as unknown as NodeJS.ProcessEnv;
 
 /** Runs server.js with `env` (nothing inherited but PATH) until it exits; its exit code and its log lines. */
 async function runServerUntilExit(env: Record<string, string>, timeoutMs = 30_000) {

@@ -66,7 +66,7 @@ test("a visitor's notice is theirs alone, and the page after it is not cached wi
     await anonymousGet(stranger, "/contact");
     const form = await visitor.get("/contact");
     const hidden = Object.fromEntries(
-      [...(await form.text()).matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1], m[2]])
+      [...(await form.text()).matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
     );
     const sent = await visitor.post("/contact", {
       headers: { Origin: E2E_BASE_URL },

@@ -23,7 +23,7 @@ function seedInvestors(tag: string, count: number) {
   const insert = db.prepare(
     `insert into users (id, email, password_hash, full_name, address, is_nda_sent, is_nda_signed, role,
        email_verified_at, failed_logins, locked_until, created_at, updated_at)
-     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, 0, null, ?, ?)`
+     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, 0, null, ?, ?)`,
   );
   const base = Date.UTC(2025, 5, 1, 12, 0, 0);
   db.transaction(() => {
@@ -37,7 +37,7 @@ function seedInvestors(tag: string, count: number) {
         `${i} Seed Street`,
         at,
         at,
-        at
+        at,
       );
     }
   })();
@@ -170,7 +170,7 @@ test.describe("the administrator's investor table", () => {
     await expect(deleted).toHaveCount(1);
     await expect(deleted).toContainText(admin.email);
     await expect(
-      page.getByRole("row").filter({ hasText: "nda.signed.changed" }).filter({ hasText: target })
+      page.getByRole("row").filter({ hasText: "nda.signed.changed" }).filter({ hasText: target }),
     ).toHaveCount(1);
     await expectNoAxeViolations(page, "the audit page");
     expect(consoleErrors).toEqual([]);

@@ -89,8 +89,8 @@ test.describe("the investor's way to the materials", () => {
     await expect(page.getByText("Name and address submitted!").first()).toBeVisible();
     await expect(
       page.getByText(
-        "You will receive an email shortly regarding the non-disclosure agreement with further instructions"
-      )
+        "You will receive an email shortly regarding the non-disclosure agreement with further instructions",
+      ),
     ).toBeVisible();
     await expect(page.getByLabel("Full Name")).toHaveCount(0);
     await expectNoAxeViolations(page, "state 1, the thank-you message");
@@ -114,7 +114,7 @@ test.describe("the investor's way to the materials", () => {
     await visit(page, "/financing", javaScriptOn);
     await expect(page).toHaveURL(/\/financing\/materials$/);
     await expect(
-      page.getByRole("heading", { name: `Welcome ${fullName}. We invite you to review the following materials.` })
+      page.getByRole("heading", { name: `Welcome ${fullName}. We invite you to review the following materials.` }),
     ).toBeVisible();
     await expect(page.getByRole("link", { name: FIRM_MAILBOX })).toBeVisible();
     await expectNoAxeViolations(page, "the materials");

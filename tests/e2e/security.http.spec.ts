@@ -43,7 +43,13 @@ test.describe("security headers", () => {
   });
 
   test("hold for the portal and the API however their paths are spelled", async ({ request }) => {
-    for (const path of ["/FINANCING", "/Financing/Login", "/financing/LOGIN", "/FINANCING/FORGOTPASSWORD", "/Auth/Verify/abc"]) {
+    for (const path of [
+      "/FINANCING",
+      "/Financing/Login",
+      "/financing/LOGIN",
+      "/FINANCING/FORGOTPASSWORD",
+      "/Auth/Verify/abc",
+    ]) {
       const page = await request.get(path, { maxRedirects: 0 });
       expect(page.status(), path).toBeLessThan(500);
       expect(page.headers()["cache-control"], path).toBe("no-store");

@@ -74,18 +74,29 @@ const pages: StaticPage[] = [
       const content = main(page);
       // One period after a name that brings its own ("… Holdings Inc."), never two.
       await expect(
-        content.getByText(`${firm.name} is a wholly owned subsidiary of ${sentence(firm.parentCompany)}`, { exact: true }),
+        content.getByText(`${firm.name} is a wholly owned subsidiary of ${sentence(firm.parentCompany)}`, {
+          exact: true,
+        }),
       ).toBeVisible();
       await expect(content).not.toContainText("..");
-      await expect(content.getByText(`${firm.name} is a member of ${firm.regulator.name} and ${firm.investorProtection.name}.`)).toBeVisible();
-      await expect(content.getByRole("link", { name: firm.regulator.name })).toHaveAttribute("href", firm.regulator.url);
+      await expect(
+        content.getByText(`${firm.name} is a member of ${firm.regulator.name} and ${firm.investorProtection.name}.`),
+      ).toBeVisible();
+      await expect(content.getByRole("link", { name: firm.regulator.name })).toHaveAttribute(
+        "href",
+        firm.regulator.url,
+      );
       await expect(content.getByRole("link", { name: firm.investorProtection.name })).toHaveAttribute(
         "href",
         firm.investorProtection.url,
       );
       await expect(content.getByText(/for informational purposes only/)).toBeVisible();
-      await expect(content.getByText(/not investment, legal, tax or accounting advice, and it is not an offer/)).toBeVisible();
-      await expect(content.getByText(/Unauthorized use of this website or of its content is prohibited\./)).toBeVisible();
+      await expect(
+        content.getByText(/not investment, legal, tax or accounting advice, and it is not an offer/),
+      ).toBeVisible();
+      await expect(
+        content.getByText(/Unauthorized use of this website or of its content is prohibited\./),
+      ).toBeVisible();
       await expect(content.getByText(/may be reproduced.* without the prior written consent of/)).toBeVisible();
     },
   },

@@ -59,9 +59,9 @@ function startWriting(sqlite: Database.Database) {
 function auditIds(file: string): number[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare("select id from audit_events where action = 'backup.test' order by id").all() as { id: number }[]).map(
-      (row) => row.id,
-    );
+    return (
+      db.prepare("select id from audit_events where action = 'backup.test' order by id").all() as { id: number }[]
+    ).map((row) => row.id);
   } finally {
     db.close();
   }

@@ -52,14 +52,14 @@ function formFields(overrides: Record<string, string> = {}) {
   };
 }
 
-function send(
-  body: BodyInit,
-  { ip = freshIp(), contentType }: { ip?: string; contentType?: string } = {},
-) {
+function send(body: BodyInit, { ip = freshIp(), contentType }: { ip?: string; contentType?: string } = {}) {
   const headers = new Headers({ Origin: APP_URL });
   if (contentType) headers.set("Content-Type", contentType);
   const request = new Request(`${APP_URL}/contact`, { method: "POST", headers, body });
-  return handleContactForm({ request, params: {}, context: { clientIp: ip, cspNonce: "" } }, { redirectTo: "/contact" });
+  return handleContactForm(
+    { request, params: {}, context: { clientIp: ip, cspNonce: "" } },
+    { redirectTo: "/contact" },
+  );
 }
 
 function sendForm(fields: Record<string, string>, ip?: string) {
@@ -92,14 +92,22 @@ describe("a valid message", () => {
   it("is stored, mailed to CONTACT_EMAIL with the visitor as Reply-To, and answered with a redirect carrying a notice", async () => {
     const ip = freshIp();
     const response = await sendForm(
-      formFields({ firstName: "  Ada ", lastName: "Lovelace", email: " ada@example.com ", message: "Hello,\r\nplease call us." }),
+      formFields({
+        firstName: "  Ada ",
+        lastName: "Lovelace",
+        email: " ada@example.com ",
+        message: "Hello,\r\nplease call us.",
+      }),
       ip,
     );
 
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/contact");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
-    expect(await toastOf(response)).toMatchObject({ type: "success", message: "Thank you. Your message has been sent." });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      message: "Thank you. Your message has been sent.",
+    });
 
     const [stored] = (await storedMessages()).slice(-1);
     expect(stored).toMatchObject({
@@ -132,7 +140,9 @@ describe("a valid message", () => {
   });
 
   it("strips control characters from the message but keeps line breaks and tabs", async () => {
-    const response = await sendForm(formFields({ lastName: "Control", message: "Line one\u0000\r\nLine\u0007 two\tend\u001b" }));
+    const response = await sendForm(
+      formFields({ lastName: "Control", message: "Line one\u0000\r\nLine\u0007 two\tend\u001b" }),
+    );
     expect(response.status).toBe(302);
     const [stored] = (await storedMessages()).slice(-1);
     expect(stored.message).toBe("Line one\nLine two\tend");
@@ -158,14 +168,17 @@ describe("an invalid field", () => {
     ["message", "m".repeat(CONTACT_MESSAGE_MAX_LENGTH + 1), "Message must be at most 5,000 characters"],
   ];
 
-  it.each(cases)("%s = %j gives 400 with its message, stores nothing and mails nothing", async (field, value, message) => {
-    const response = await expectNothingStoredOrSent(() => sendForm(formFields({ [field]: value })));
-    expect(response.status).toBe(400);
-    const result = (await response.json()) as FormResult;
-    expect(result.error?.[field]).toContain(message);
-    const otherFields = ["firstName", "lastName", "email", "message"].filter((name) => name !== field);
-    for (const other of otherFields) expect(result.error?.[other]).toBeUndefined();
-  });
+  it.each(cases)(
+    "%s = %j gives 400 with its message, stores nothing and mails nothing",
+    async (field, value, message) => {
+      const response = await expectNothingStoredOrSent(() => sendForm(formFields({ [field]: value })));
+      expect(response.status).toBe(400);
+      const result = (await response.json()) as FormResult;
+      expect(result.error?.[field]).toContain(message);
+      const otherFields = ["firstName", "lastName", "email", "message"].filter((name) => name !== field);
+      for (const other of otherFields) expect(result.error?.[other]).toBeUndefined();
+    },
+  );
 
   it("keeps the entered values for the form to show again, but not the honeypot's", async () => {
     const response = await sendForm(formFields({ email: "not-an-email" }));
@@ -216,7 +229,15 @@ describe("the honeypot", () => {
     const [time, mac] = genuine.split(".");
     const otherKey = `${time}.${createHmac("sha256", "another secret").update(`honeypot:${time}`).digest("base64url")}`;
     const retimed = `${Number(time) - 1000}.${mac}`;
-    for (const stamp of ["garbage", "U2FsdGVkX1+garbage==", `${time}.`, `${genuine}.extra`, otherKey, retimed, future]) {
+    for (const stamp of [
+      "garbage",
+      "U2FsdGVkX1+garbage==",
+      `${time}.`,
+      `${genuine}.extra`,
+      otherKey,
+      retimed,
+      future,
+    ]) {
       const response = await expectNothingStoredOrSent(() => sendForm(formFields({ [stampField]: stamp })));
       expect(response.status).toBe(400);
     }
@@ -251,7 +272,12 @@ describe("the rate limit", () => {
     expect(refused.status).toBe(429);
     const none = new Headers();
     const pageHeaders = new Headers(
-      contactFormHeaders({ actionHeaders: refused.headers, loaderHeaders: none, parentHeaders: none, errorHeaders: undefined }),
+      contactFormHeaders({
+        actionHeaders: refused.headers,
+        loaderHeaders: none,
+        parentHeaders: none,
+        errorHeaders: undefined,
+      }),
     );
     expect(pageHeaders.get("Retry-After")).toBe(refused.headers.get("Retry-After"));
     const ordinary = new Headers(
@@ -303,7 +329,10 @@ describe("a body that is not a web form", () => {
       body: new Blob([new URLSearchParams(valid()).toString()]),
     });
     const response = await expectNothingStoredOrSent(() =>
-      handleContactForm({ request, params: {}, context: { clientIp: freshIp(), cspNonce: "" } }, { redirectTo: "/contact" }),
+      handleContactForm(
+        { request, params: {}, context: { clientIp: freshIp(), cspNonce: "" } },
+        { redirectTo: "/contact" },
+      ),
     );
     expect(response.status).toBe(415);
   });
@@ -353,7 +382,11 @@ describe("garbage bodies", () => {
 
 describe("/contactus", () => {
   const visitContactUs = () =>
-    contactUsLoader({ request: new Request(`${APP_URL}/contactus`), params: {}, context: { clientIp: freshIp(), cspNonce: "" } });
+    contactUsLoader({
+      request: new Request(`${APP_URL}/contactus`),
+      params: {},
+      context: { clientIp: freshIp(), cspNonce: "" },
+    });
 
   afterEach(() => {
     delete process.env.CONTACT_FORM_URL;

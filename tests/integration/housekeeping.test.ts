@@ -15,7 +15,10 @@ let userId: string;
 
 beforeAll(async () => {
   database = await useFreshDatabase();
-  const created = await createOrPromoteAdministrator({ email: "keeper@example.com", password: "a long test passphrase" });
+  const created = await createOrPromoteAdministrator({
+    email: "keeper@example.com",
+    password: "a long test passphrase",
+  });
   if (!created.ok) throw new Error(created.message);
   userId = created.user.id;
 });
@@ -23,12 +26,20 @@ afterAll(() => database.cleanup());
 afterEach(() => testClock.reset());
 
 const count = async (table: "rate_limits" | "sessions" | "one_time_tokens" | "api_tokens" | "audit_events") =>
-  Number((await getDb().selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await getDb()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("housekeeping", () => {
   it("shrinks a filled rate_limits to the windows still open", async () => {
     testClock.freeze(Date.now());
-    for (let i = 0; i < 500; i++) await hitRateLimit(`auth:10.0.${Math.floor(i / 250)}.${i % 250}`, { limit: 10, windowMs: MINUTE_MS });
+    for (let i = 0; i < 500; i++)
+      await hitRateLimit(`auth:10.0.${Math.floor(i / 250)}.${i % 250}`, { limit: 10, windowMs: MINUTE_MS });
     testClock.advance(2 * MINUTE_MS);
     for (let i = 0; i < 3; i++) await hitRateLimit(`auth:192.0.2.${i}`, { limit: 10, windowMs: MINUTE_MS });
     expect(await count("rate_limits")).toBe(503);

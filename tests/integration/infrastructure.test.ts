@@ -71,7 +71,12 @@ describe("the database", () => {
       { a: 2, b: 7 },
     ]);
     // A kept statement read as a stream, left half-read, is handed out again whole.
-    const stream = () => db.selectFrom("kept" as never).select("a" as never).orderBy("a" as never).stream();
+    const stream = () =>
+      db
+        .selectFrom("kept" as never)
+        .select("a" as never)
+        .orderBy("a" as never)
+        .stream();
     for await (const row of stream()) {
       expect(row).toEqual({ a: 1 });
       break;

@@ -65,7 +65,7 @@ async function insertUser(
     createdAt: number;
   }> & {
     role?: "investor" | "administrator";
-  } = {}
+  } = {},
 ) {
   counter += 1;
   const at = fields.createdAt ?? Date.UTC(2025, 0, 1) + counter * 60_000;
@@ -101,7 +101,7 @@ async function tokenFor(userId: string) {
 function call(
   route: RouteModule,
   token: string | null,
-  rest: Omit<RouteCall, "headers"> & { headers?: Record<string, string> }
+  rest: Omit<RouteCall, "headers"> & { headers?: Record<string, string> },
 ) {
   const headers = { ...(rest.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
   return callRoute(route, { ...rest, headers });
@@ -296,7 +296,10 @@ describe("the investor table at a few hundred rows", () => {
           expect(total, query).toBe(all.length);
           for (let page = 1; page <= pageCount; page++) {
             const { rows } = await table(`${query}&page=${page}`);
-            expect(rows.map((r) => r.id), `${query}&page=${page}`).toEqual(all.slice((page - 1) * 50, page * 50));
+            expect(
+              rows.map((r) => r.id),
+              `${query}&page=${page}`,
+            ).toEqual(all.slice((page - 1) * 50, page * 50));
           }
         }
       }
@@ -349,7 +352,7 @@ describe("the investor table at a few hundred rows", () => {
 
   it("exports the whole selection as CSV, formula-safe", async () => {
     const rows = await investorsForExport(
-      new URL(`http://localhost/financing.csv?q=${tag}&nda=signed&sort=email&dir=asc`)
+      new URL(`http://localhost/financing.csv?q=${tag}&nda=signed&sort=email&dir=asc`),
     );
     expect(rows).toHaveLength(86);
     const csv = investorsCsv(rows);
@@ -440,7 +443,11 @@ describe("a search's total", () => {
     await expectTotals();
     await getDb().updateTable("users").set({ full_name: "Someone Else" }).where("id", "=", a.id).execute();
     await expectTotals();
-    await getDb().updateTable("users").set({ email: `other.${word}@example.com` }).where("id", "=", a.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ email: `other.${word}@example.com` })
+      .where("id", "=", a.id)
+      .execute();
     await expectTotals();
     await getDb().updateTable("users").set({ role: "administrator" }).where("id", "=", b.id).execute();
     await expectTotals();
@@ -468,7 +475,11 @@ describe("the investor list built by SQLite", () => {
   it("is, row for row, what toPublicUser makes of the same investors, oldest first", async () => {
     // Odd milliseconds and every NDA state, so the timestamp and the flags are really compared.
     for (const [i, nda] of [{}, { sent: true }, { signed: true }].entries()) {
-      await insertUser({ ...nda, createdAt: Date.UTC(2026, 4, 7, 8, 9, 10) + 123 + i * 7_777, fullName: `Zoë "Q" ${i}` });
+      await insertUser({
+        ...nda,
+        createdAt: Date.UTC(2026, 4, 7, 8, 9, 10) + 123 + i * 7_777,
+        fullName: `Zoë "Q" ${i}`,
+      });
     }
     const rows = await getDb()
       .selectFrom("users")
@@ -766,11 +777,11 @@ describe("the administrator pages and their guards", () => {
       }),
       await callRoute(
         pages.remove,
-        form(cookie, `/financing/investors/${victim.id}/delete`, victim.id, { returnTo: "/financing" })
+        form(cookie, `/financing/investors/${victim.id}/delete`, victim.id, { returnTo: "/financing" }),
       ),
       await callRoute(
         pages.flag,
-        form(cookie, `/financing/investors/${investor.id}`, investor.id, { intent: "nda-signed", state: "yes" })
+        form(cookie, `/financing/investors/${investor.id}`, investor.id, { intent: "nda-signed", state: "yes" }),
       ),
     ];
     expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403, 403]);
@@ -787,7 +798,7 @@ describe("the administrator pages and their guards", () => {
         intent: "nda-signed",
         state: "yes",
         returnTo: "/financing?q=x&page=2",
-      })
+      }),
     );
     expect(kept.status).toBe(302);
     expect(kept.headers.get("Location")).toBe("/financing?q=x&page=2");
@@ -799,7 +810,7 @@ describe("the administrator pages and their guards", () => {
         intent: "nda-sent",
         state: "no",
         returnTo: "https://evil.example/financing",
-      })
+      }),
     );
     expect(offsite.headers.get("Location")).toBe("/financing");
     const bare = await callRoute(pages.flag, {
@@ -823,7 +834,7 @@ describe("the administrator pages and their guards", () => {
     }
     const unknown = await callRoute(
       pages.flag,
-      form(cookie, "/financing/investors/x", randomUUID(), { intent: "nda-sent", state: "yes" })
+      form(cookie, "/financing/investors/x", randomUUID(), { intent: "nda-sent", state: "yes" }),
     );
     expect(unknown.status).toBe(302);
     expect(await snapshotUsers()).toEqual(before);

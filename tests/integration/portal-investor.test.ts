@@ -58,7 +58,7 @@ async function insertUser(
     sent: boolean;
     signed: boolean;
     role: "investor" | "administrator";
-  }> = {}
+  }> = {},
 ) {
   counter += 1;
   const at = Date.UTC(2025, 0, 1) + counter * 60_000;
@@ -111,7 +111,7 @@ describe("the screen /financing shows", () => {
         addressLine1: " 1 Main St ",
         addressLine2: "",
         addressLine3: "Springfield  IL",
-      }).data
+      }).data,
     ).toEqual({
       fullName: "Jane Roe",
       address: "1 Main St Springfield IL",
@@ -426,7 +426,11 @@ describe("the protected files", () => {
     for (let i = 0; i < 2; i++) {
       expect((await callRoute(routes.pdf, { path: "/pdfs/download.pdf", headers: cookie })).status).toBe(200);
     }
-    expect((await accessRows()).map((event) => event.action)).toEqual(["file.download", "file.download", "file.viewed"]);
+    expect((await accessRows()).map((event) => event.action)).toEqual([
+      "file.download",
+      "file.download",
+      "file.viewed",
+    ]);
 
     // Half an hour later (in a new session: the old one has gone idle) it is another viewing.
     testClock.advance(VIDEO_VIEWING_WINDOW_MS + 1);

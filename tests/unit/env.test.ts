@@ -72,7 +72,9 @@ describe("productionConfigurationProblems", () => {
       expect.stringMatching(/^SESSION_SECRET is too short/),
     ]);
     // A rotated-out secret must be as long as the current one.
-    expect(productionConfigurationProblems({ ...ready, SESSION_SECRET: `${ready.SESSION_SECRET},old` })).toHaveLength(1);
+    expect(productionConfigurationProblems({ ...ready, SESSION_SECRET: `${ready.SESSION_SECRET},old` })).toHaveLength(
+      1,
+    );
   });
 
   it("only warns about the firm's other placeholders", () => {

@@ -12,7 +12,9 @@ describe("the runtime", () => {
 
   it("loads better-sqlite3 13 or later, whose statements survive garbage collection on Node 24", async () => {
     const { default: Database } = await import("better-sqlite3");
-    const version = JSON.parse(fs.readFileSync("node_modules/better-sqlite3/package.json", "utf8")) as { version: string };
+    const version = JSON.parse(fs.readFileSync("node_modules/better-sqlite3/package.json", "utf8")) as {
+      version: string;
+    };
     expect(Number(version.version.split(".")[0])).toBeGreaterThanOrEqual(13);
     const db = new Database(":memory:");
     for (let i = 0; i < 1000; i++) db.prepare(`select ${i} as n`).get();

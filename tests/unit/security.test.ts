@@ -84,8 +84,8 @@ describe("isCrossOriginWrite", () => {
     expect(
       isCrossOriginWrite(
         { method: "GET", pathname: "/", origin: "https://evil.example", secFetchSite: "cross-site" },
-        env
-      )
+        env,
+      ),
     ).toBe(false);
   });
 });

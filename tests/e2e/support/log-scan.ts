@@ -63,7 +63,10 @@ export function scanServerLog(server: ScannedServer = sharedServer()) {
  */
 function testPasswords(): string[] {
   const found = new Set<string>();
-  const patterns = [/(?:password|passphrase)\w*\s*[:=]\s*"([^"]{10,})"/gi, /password\w*\([^)]*\)\.fill\("([^"]{10,})"\)/gi];
+  const patterns = [
+    /(?:password|passphrase)\w*\s*[:=]\s*"([^"]{10,})"/gi,
+    /password\w*\([^)]*\)\.fill\("([^"]{10,})"\)/gi,
+  ];
   for (const file of sourceFiles(path.resolve("tests/e2e"))) {
     const source = fs.readFileSync(file, "utf8");
     for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.add(match[1]);
