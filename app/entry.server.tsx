@@ -1,25 +1,25 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { onDemandBlocksLoaded } from "~/components/on-demand";
-import { log } from "~/utils/log.server";
-import { NonceProvider } from "~/utils/nonce";
-import { isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
-import { renderDocument } from "~/utils/render-document.server";
+import { NonceProvider } from "~/hooks/nonce";
+import { log } from "~/server/log.server";
+import { isAnonymousPageRequest, storePage } from "~/server/page-cache.server";
+import { renderDocument } from "~/server/render-document.server";
 
 // server.js reaches these through the build (build.entry.module), so the HTTP
 // layer runs the same bundled code as the routes.
-export { getEnv, productionConfigurationProblems, placeholderWarnings } from "~/utils/env.server";
-export { readiness } from "~/utils/readiness.server";
-export { runWithRequestId, requestIdFor } from "~/utils/request-context.server";
+export { getEnv, productionConfigurationProblems, placeholderWarnings } from "~/server/env.server";
+export { readiness } from "~/server/readiness.server";
+export { runWithRequestId, requestIdFor } from "~/server/request-context.server";
 export { startHousekeeping } from "~/models/housekeeping.server";
-export { migrateDatabase, closeDatabase } from "~/utils/db.server";
-export { securityHeaders, isApiPath, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/utils/security.server";
-export { log, redactPath } from "~/utils/log.server";
-export { errorPageHtml } from "~/utils/error-page.server";
+export { migrateDatabase, closeDatabase } from "~/server/db.server";
+export { securityHeaders, isApiPath, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/http/security.server";
+export { log, redactPath } from "~/server/log.server";
+export { errorPageHtml } from "~/http/error-page.server";
 export { httpErrors } from "~/content/http-errors";
-export { withDatabaseUnavailableAnswers } from "~/utils/database-unavailable.server";
+export { withDatabaseUnavailableAnswers } from "~/http/database-unavailable.server";
 export { settleAccountMail } from "~/models/account-mail.server";
-export { cachedPage } from "~/utils/page-cache.server";
+export { cachedPage } from "~/server/page-cache.server";
 
 export default async function handleRequest(
   request: Request,

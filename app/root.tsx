@@ -14,8 +14,8 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
 import { firmSettings } from "~/content/firm";
+import { useNonce } from "~/hooks/nonce";
 import appStyles from "~/styles/app.css";
-import { useNonce } from "~/utils/nonce";
 import { loader } from "./root.server";
 
 export { loader };

@@ -10,7 +10,7 @@
  */
 import "dotenv/config";
 import { retryUnmailedContactMessages } from "../app/models/contact.server";
-import { closeDatabase, migrateDatabase } from "../app/utils/db.server";
+import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
 await migrateDatabase();
 try {

@@ -1,9 +1,8 @@
-import type { HeadersFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import { Field } from "~/components/form-field";
+import { validationMessages } from "~/content/account-messages";
 import { authLabels } from "~/content/account-pages/common";
-import { validationMessages } from "~/utils/account-validation";
-import type { BoundField } from "~/utils/live-validation";
+import type { BoundField } from "~/hooks/use-live-validation";
 
 /** The card every account page sits in: a heading, an optional intro, the form. */
 export function AuthCard({ heading, intro, children }: { heading: string; intro?: string; children: ReactNode }) {
@@ -44,12 +43,3 @@ export function CurrentPasswordField({ field }: { field: BoundField }) {
     />
   );
 }
-
-/**
- * The account pages' `headers`: a throttled answer (429) keeps its Retry-After
- * when the page itself is the response, i.e. a form posted without JavaScript.
- */
-export const keepRetryAfter: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};

@@ -5,9 +5,9 @@ import { Field, FormErrors } from "~/components/form-field";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm } from "~/content/contact";
+import { useLiveValidation } from "~/hooks/use-live-validation";
+import type { FormReply } from "~/lib/form-reply";
 import contactStyles from "~/styles/contact.css";
-import type { FormReply } from "~/utils/form-reply";
-import { useLiveValidation } from "~/utils/live-validation";
 
 /** For the `links` of every route that renders the form. */
 export const contactFormLinks: LinkDescriptor[] = [{ rel: "stylesheet", href: contactStyles }];

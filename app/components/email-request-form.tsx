@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { AuthCard, EmailField } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { HoneypotFields } from "~/components/honeypot-fields";
-import type { FormReply } from "~/utils/form-reply";
-import { useLiveValidation } from "~/utils/live-validation";
+import { useLiveValidation } from "~/hooks/use-live-validation";
+import type { FormReply } from "~/lib/form-reply";
 
 type Page = { heading: string; intro: string; submit: string; backLink: string };
 

@@ -1,6 +1,6 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FAQ_QUERY_MAX_LENGTH, FAQ_SEARCH_DEBOUNCE_MS, faqSearchParams } from "~/utils/faq-search";
+import { FAQ_QUERY_MAX_LENGTH, FAQ_SEARCH_DEBOUNCE_MS, faqSearchParams } from "~/lib/faq-search";
 
 const CLEAR_FORM_ID = "faq-clear-form";
 

@@ -1,12 +1,12 @@
 import { useMatches } from "@remix-run/react";
-import type { HoneypotFieldValues } from "~/utils/honeypot.server";
+import type { HoneypotFieldValues } from "~/lib/honeypot";
 
 const LABEL = "Please leave this field blank";
 
 /**
  * A public form's hidden honeypot fields. The route that renders the form
  * returns `honeypot: honeypotFields()` from its loader
- * (app/utils/honeypot.server.ts), so only pages with a form compute and ship them.
+ * (app/http/honeypot.server.ts), so only pages with a form compute and ship them.
  */
 export function HoneypotFields() {
   const fields = useMatches()

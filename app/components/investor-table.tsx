@@ -2,7 +2,6 @@ import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-
 import { useRef, useState, type KeyboardEvent } from "react";
 import { adminContent } from "~/content/admin";
 import { useHydrated } from "~/hooks/use-hydrated";
-import styles from "~/styles/investor-table.css";
 import {
   NDA_FILTERS,
   formatRegistrationTime,
@@ -11,7 +10,8 @@ import {
   type InvestorTableData,
   type InvestorTableState,
   type SortColumn,
-} from "~/utils/investor-table";
+} from "~/lib/investor-table";
+import styles from "~/styles/investor-table.css";
 
 const words = adminContent.table;
 

@@ -2,14 +2,14 @@ import { Form } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/form-field";
 import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { nameAddressMessages, portalStatus } from "~/content/portal";
-import type { FormReply } from "~/utils/form-reply";
-import { useLiveValidation } from "~/utils/live-validation";
+import { useLiveValidation } from "~/hooks/use-live-validation";
+import type { FormReply } from "~/lib/form-reply";
 
 const ADDRESS_LINES = ["addressLine1", "addressLine2", "addressLine3"];
 
 /**
  * State 0 of /financing: the full name and up to three address lines for the
- * NDA. The action checks them (utils/name-address.server.ts); one address
+ * NDA. The action checks them (models/name-address-schema.server.ts); one address
  * line is enough, so Address Line 1 is required unless line 2 or 3 is filled.
  */
 export function NameAddressForm({ lastResult }: { lastResult: FormReply | undefined }) {

@@ -1,7 +1,8 @@
 import { Field } from "~/components/form-field";
+import { validationMessages } from "~/content/account-messages";
 import { authLabels } from "~/content/account-pages/common";
-import { PASSWORD_MIN_LENGTH, validationMessages } from "~/utils/account-validation";
-import type { BoundField } from "~/utils/live-validation";
+import { PASSWORD_MIN_LENGTH } from "~/content/constants";
+import type { BoundField } from "~/hooks/use-live-validation";
 
 /** A new password and its confirmation, as sign-up and password reset ask for them. */
 export function NewPasswordFields({

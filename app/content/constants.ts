@@ -19,3 +19,7 @@ export const EMAIL_MAX_LENGTH = 254;
 /** The name and address form of /financing: each field, and how many address lines. */
 export const NAME_FIELD_MAX_LENGTH = 200;
 export const ADDRESS_LINE_COUNT = 3;
+/** Bodies larger than this are refused on the auth and API routes. */
+export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+/** The public contact form may carry a long message in a multibyte script. */
+export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;

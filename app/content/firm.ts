@@ -4,7 +4,7 @@
  * environment (README's configuration table); the values below are placeholders
  * that only a site with nothing configured shows. `npm start` with
  * NODE_ENV=production refuses to run without CONTACT_EMAIL and warns about the
- * other placeholders (app/utils/env.server.ts).
+ * other placeholders (app/server/env.server.ts).
  */
 export type FirmSettings = {
   /** The firm's legal name. */

@@ -5,9 +5,9 @@
  * and its state are stored first, and the link can always be sent again.
  */
 import { accountEmails, type MailContent } from "~/content/emails";
-import { getEnv } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
-import { trySendMail } from "~/utils/mail.server";
+import { getEnv } from "~/server/env.server";
+import { log } from "~/server/log.server";
+import { trySendMail } from "~/server/mail.server";
 
 const pending = new Set<Promise<unknown>>();
 

@@ -1,22 +1,21 @@
 /**
- * The account use cases (DESIGN.md section 5), called alike by the pages'
- * actions and the JSON API. Each takes the client's address for throttling
- * and audit, and answers without revealing whether an address is registered:
- * the same result, the same e-mail count (one, to the address's owner) and,
- * as measured in tests, the same time.
+ * The account use cases (docs/requirements.md, "Accounts"), called alike by the pages'
+ * actions, the JSON API and create-admin. Each takes input its caller has already parsed
+ * with the schemas of account-schemas.server.ts, and the client's address for throttling
+ * and audit, and answers without revealing whether an address is registered: the same
+ * result, the same e-mail count (one, to the address's owner) and, as measured in tests,
+ * the same time.
  */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
-import { accountMessages, validationMessages } from "~/utils/account-validation";
-import { emailSchema, loginSchema, passwordSchema } from "~/utils/account-validation.server";
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { fieldErrorsOf, type FieldErrors } from "~/utils/form-submission.server";
+import { accountMessages } from "~/content/account-messages";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
 import { accountMail, settleAccountMail } from "./account-mail.server";
+import type { Credentials, NewAccount } from "./account-schemas.server";
 import { revokeApiTokens } from "./api-token.server";
 import { recordAuditEvent } from "./audit.server";
 import { consumeOneTimeToken, createOneTimeToken, deleteOneTimeTokens } from "./one-time-token.server";
-import { hashPassword, isCommonPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
 import { deleteUserSessions } from "./session.server";
 import {
   clearLoginFailures,
@@ -45,38 +44,29 @@ export { settleAccountMail };
  */
 export const ENUMERATION_SAFE_RESPONSE_MS = 250;
 
+/** A refusal: its status, its message and, for a throttle or a lock, when to try again. */
 export type Failure<Status extends number> = {
   ok: false;
   status: Status;
   message: string;
   retryAfterSeconds?: number;
-  fieldErrors?: FieldErrors;
 };
 
-export type RegisterResult = { ok: true } | Failure<400 | 429>;
+export type RegisterResult = { ok: true } | Failure<429>;
 export type VerifyResult = { ok: true } | { ok: false; message: string };
-export type ResendResult = { ok: true } | Failure<400 | 429>;
+export type ResendResult = { ok: true } | Failure<429>;
 export type LoginResult =
   | { ok: true; user: PublicUser }
-  | (Failure<400 | 401 | 403 | 423 | 429> & { code: "invalid" | "unverified" | "locked" | "throttled" });
-export type PasswordResetRequestResult = { ok: true } | Failure<400 | 429>;
+  | (Failure<401 | 403 | 423 | 429> & { code: "invalid" | "unverified" | "locked" | "throttled" });
+export type PasswordResetRequestResult = { ok: true } | Failure<429>;
 export type ResetPasswordResult = { ok: true } | Failure<400 | 429>;
 
-const newAccountSchema = z.object({ email: emailSchema, password: passwordSchema });
-const addressSchema = z.object({ email: emailSchema });
+type FromClient = { ip: string };
 
 /** Creates an unverified investor and mails the link; an address already registered gets a notice instead. */
-export async function registerAccount(input: {
-  email: unknown;
-  password: unknown;
-  ip: string;
-}): Promise<RegisterResult> {
-  const throttle = await throttleAuthRequest(input.ip);
+export async function registerAccount({ email, password, ip }: NewAccount & FromClient): Promise<RegisterResult> {
+  const throttle = await throttleAuthRequest(ip);
   if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
-  const parsed = newAccountSchema.safeParse({ email: input.email, password: input.password });
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { email, password } = parsed.data;
-  if (isCommonPassword(password)) return invalid({ password: [validationMessages.passwordTooCommon] });
 
   return noSoonerThan(ENUMERATION_SAFE_RESPONSE_MS, async () => {
     // Hashed on both paths, so a known address costs what a new one does.
@@ -94,7 +84,7 @@ export async function registerAccount(input: {
         action: "account.registered",
         targetId: user.id,
         targetEmail: email,
-        ip: input.ip,
+        ip,
       });
     }
     if (!mailAllowed) return { ok: true };
@@ -133,12 +123,9 @@ export async function verifyEmail(token: unknown): Promise<VerifyResult> {
 }
 
 /** Sends a new verification link when the address has an unverified account; answers the same either way. */
-export async function resendVerificationEmail(input: { email: unknown; ip: string }): Promise<ResendResult> {
-  const throttle = await throttleAuthRequest(input.ip);
+export async function resendVerificationEmail({ email, ip }: { email: string } & FromClient): Promise<ResendResult> {
+  const throttle = await throttleAuthRequest(ip);
   if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
-  const parsed = addressSchema.safeParse({ email: input.email });
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { email } = parsed.data;
 
   return noSoonerThan(ENUMERATION_SAFE_RESPONSE_MS, async () => {
     const user = await getUserRowByEmail(email);
@@ -154,12 +141,9 @@ export async function resendVerificationEmail(input: { email: unknown; ip: strin
  * password, and an unknown address costs a dummy hash check, so neither the
  * answer nor its time tells a stranger whether the address is registered.
  */
-export async function logIn(input: { email: unknown; password: unknown; ip: string }): Promise<LoginResult> {
-  const throttle = await throttleAuthRequest(input.ip);
+export async function logIn({ email, password, ip }: Credentials & FromClient): Promise<LoginResult> {
+  const throttle = await throttleAuthRequest(ip);
   if (!throttle.allowed) return { ...throttled(throttle.retryAfterSeconds), code: "throttled" };
-  const parsed = loginSchema.safeParse({ email: input.email, password: input.password });
-  if (!parsed.success) return { ...invalid(fieldErrorsOf(parsed.error)), code: "invalid" };
-  const { email, password } = parsed.data;
 
   const standing = await loginStanding(email);
   if (standing.locked) {
@@ -171,7 +155,7 @@ export async function logIn(input: { email: unknown; password: unknown; ip: stri
   const passwordMatches = user
     ? await verifyPassword(user.password_hash, password)
     : await verifyDummyPassword(password);
-  if (!user || !passwordMatches) return failLogin(email, user, input.ip);
+  if (!user || !passwordMatches) return failLogin(email, user, ip);
 
   if (!isVerified(user)) {
     return { ok: false, status: 403, code: "unverified", message: accountMessages.unverified };
@@ -197,18 +181,18 @@ export async function logIn(input: { email: unknown; password: unknown; ip: stri
     action: "login.succeeded",
     targetId: user.id,
     targetEmail: user.email,
-    ip: input.ip,
+    ip,
   });
   return { ok: true, user: toPublicUser(user) };
 }
 
 /** Mails a reset link when the address has an account; answers 'Reset Email Sent' either way. */
-export async function requestPasswordReset(input: { email: unknown; ip: string }): Promise<PasswordResetRequestResult> {
-  const throttle = await throttleAuthRequest(input.ip);
+export async function requestPasswordReset({
+  email,
+  ip,
+}: { email: string } & FromClient): Promise<PasswordResetRequestResult> {
+  const throttle = await throttleAuthRequest(ip);
   if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
-  const parsed = addressSchema.safeParse({ email: input.email });
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
-  const { email } = parsed.data;
   // Counted per address whether or not it is registered, so this 429 reveals nothing either.
   const perAddress = await throttleAccountMail("reset", email);
   if (!perAddress.allowed) {
@@ -229,7 +213,7 @@ export async function requestPasswordReset(input: { email: unknown; ip: string }
         action: "password.reset_requested",
         targetId: user.id,
         targetEmail: email,
-        ip: input.ip,
+        ip,
       });
     }
     return { ok: true };
@@ -241,21 +225,16 @@ export async function requestPasswordReset(input: { email: unknown; ip: string }
  * the user, lifts a lockout, marks the address verified (the link proved it)
  * and tells the owner by e-mail.
  */
-export async function resetPassword(input: {
-  token: unknown;
-  password: unknown;
-  ip: string;
-}): Promise<ResetPasswordResult> {
-  const throttle = await throttleAuthRequest(input.ip);
+export async function resetPassword({
+  token,
+  password,
+  ip,
+}: { token: string; password: string } & FromClient): Promise<ResetPasswordResult> {
+  const throttle = await throttleAuthRequest(ip);
   if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
-  const parsed = passwordSchema.safeParse(input.password);
-  if (!parsed.success)
-    return invalid({ password: fieldErrorsOf(parsed.error)[""] ?? [validationMessages.passwordEmpty] });
-  const password = parsed.data;
-  if (isCommonPassword(password)) return invalid({ password: [validationMessages.passwordTooCommon] });
 
   const passwordHash = await hashPassword(password);
-  const userId = await consumeOneTimeToken(input.token, "reset");
+  const userId = await consumeOneTimeToken(token, "reset");
   const user = userId ? await getUserRowById(userId) : undefined;
   if (!user) return { ok: false, status: 400, message: accountMessages.resetLinkInvalid };
 
@@ -281,7 +260,7 @@ export async function resetPassword(input: {
     action: "password.reset",
     targetId: user.id,
     targetEmail: user.email,
-    ip: input.ip,
+    ip,
   });
   accountMail.passwordChanged(user.email);
   return { ok: true };
@@ -292,15 +271,10 @@ export async function resetPassword(input: {
  * re-passwords) the account that has the address. A changed password ends the
  * account's sessions and API tokens, as a reset does.
  */
-export async function createOrPromoteAdministrator(input: {
-  email: unknown;
-  password: unknown;
-}): Promise<{ ok: true; created: boolean; user: PublicUser } | { ok: false; message: string }> {
-  const parsed = newAccountSchema.safeParse({ email: input.email, password: input.password });
-  if (!parsed.success) return { ok: false, message: firstMessage(fieldErrorsOf(parsed.error)) };
-  const { email, password } = parsed.data;
-  if (isCommonPassword(password)) return { ok: false, message: validationMessages.passwordTooCommon };
-
+export async function createOrPromoteAdministrator({
+  email,
+  password,
+}: NewAccount): Promise<{ created: boolean; user: PublicUser }> {
   const passwordHash = await hashPassword(password);
   const existing = await getUserRowByEmail(email);
   const at = now();
@@ -312,7 +286,7 @@ export async function createOrPromoteAdministrator(input: {
       targetId: user.id,
       targetEmail: email,
     });
-    return { ok: true, created: true, user: toPublicUser(user) };
+    return { created: true, user: toPublicUser(user) };
   }
   const user = await getDb()
     .updateTable("users")
@@ -336,7 +310,7 @@ export async function createOrPromoteAdministrator(input: {
     targetId: user.id,
     targetEmail: email,
   });
-  return { ok: true, created: false, user: toPublicUser(user) };
+  return { created: false, user: toPublicUser(user) };
 }
 
 async function failLogin(email: string, user: UserRow | undefined, ip: string): Promise<LoginResult> {
@@ -408,20 +382,12 @@ async function insertUser(input: {
     .executeTakeFirstOrThrow();
 }
 
-function invalid(fieldErrors: FieldErrors): Failure<400> {
-  return { ok: false, status: 400, message: firstMessage(fieldErrors), fieldErrors };
-}
-
 function throttled(retryAfterSeconds: number): Failure<429> {
   return { ok: false, status: 429, message: accountMessages.throttled, retryAfterSeconds };
 }
 
 function lockedOut(retryAfterSeconds: number): LoginResult {
   return { ok: false, status: 423, code: "locked", message: accountMessages.locked, retryAfterSeconds };
-}
-
-function firstMessage(fieldErrors: FieldErrors): string {
-  return Object.values(fieldErrors).flat()[0] ?? validationMessages.emailInvalid;
 }
 
 /** Runs `work` and answers no sooner than `ms` after the start (real time, not the test clock). */

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
 import { getUserById, type PublicUser } from "./user.server";

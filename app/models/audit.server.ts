@@ -1,5 +1,5 @@
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
 
 export type AuditEvent = {
   actorId?: string | null;

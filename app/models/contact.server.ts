@@ -1,9 +1,9 @@
 import { contactMailSubject, contactMailText } from "~/content/contact";
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
-import { trySendMail } from "~/utils/mail.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { log } from "~/server/log.server";
+import { trySendMail } from "~/server/mail.server";
 
 export type NewContactMessage = {
   firstName: string;

@@ -4,9 +4,9 @@
  * ended rate-limit windows, expired or idle sessions, expired one-time links and
  * API tokens. Audit rows and contact messages are records, and are kept.
  */
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { log } from "~/utils/log.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { log } from "~/server/log.server";
 import { SESSION_IDLE_MS } from "./session.server";
 import { MINUTE_MS } from "./throttle.server";
 

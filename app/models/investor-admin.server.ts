@@ -7,10 +7,6 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { portalEmails } from "~/content/emails";
-import { emailSchema } from "~/utils/account-validation.server";
-import { now } from "~/utils/clock.server";
-import { getDb, type Role } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import {
   INVESTOR_PAGE_SIZE,
   investorTableSearch,
@@ -18,10 +14,13 @@ import {
   type InvestorRow,
   type InvestorTableData,
   type InvestorTableState,
-} from "~/utils/investor-table";
-import { trySendMail } from "~/utils/mail.server";
+} from "~/lib/investor-table";
+import { emailSchema } from "~/models/account-schemas.server";
+import { now } from "~/server/clock.server";
+import { getDb, type Role } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { trySendMail } from "~/server/mail.server";
 import { recordAuditEvent } from "./audit.server";
-import { requireUser } from "./session.server";
 import {
   PUBLIC_USER_COLUMNS,
   publicUserJson,
@@ -33,15 +32,6 @@ import {
 
 export type AdminFailure = { ok: false; status: 403 | 404; message: string };
 export type AdminResult<T = object> = ({ ok: true } & T) | AdminFailure;
-
-/** For every administrator loader and action: the logged-in administrator; an investor gets 403. */
-export async function requireAdmin(request: Request): Promise<PublicUser> {
-  const user = await requireUser(request);
-  if (user.role.name !== "administrator") {
-    throw new Response("Forbidden", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
-  return user;
-}
 
 function toInvestorRow(row: PublicUserRow): InvestorRow {
   const { role: _role, ...user } = toPublicUser(row);

@@ -5,12 +5,12 @@
 import { z } from "zod";
 import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { nameAddressMail, nameAddressMessages } from "~/content/portal";
-import { emailSchema } from "~/utils/account-validation.server";
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { trySendMail } from "~/utils/mail.server";
-import { ADDRESS_MAX_LENGTH, collapseSpaces, textField } from "~/utils/name-address.server";
+import { emailSchema } from "~/models/account-schemas.server";
+import { ADDRESS_MAX_LENGTH, collapseSpaces, textField } from "~/models/name-address-schema.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { trySendMail } from "~/server/mail.server";
 import { recordAuditEvent } from "./audit.server";
 import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
 

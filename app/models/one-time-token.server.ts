@@ -1,5 +1,5 @@
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS } from "./throttle.server";
 

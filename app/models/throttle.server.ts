@@ -13,10 +13,10 @@
  *   itself does not reveal which addresses are registered.
  * - 3 reset (and 3 verification) e-mails per address an hour: `throttleAccountMail`.
  */
-import { now } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { clearRateLimit, hitRateLimit, type RateLimitResult } from "~/utils/rate-limit.server";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { clearRateLimit, hitRateLimit, type RateLimitResult } from "~/server/rate-limit.server";
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;

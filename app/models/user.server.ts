@@ -1,5 +1,5 @@
 import { sql, type Selectable } from "kysely";
-import { getDb, type Role, type UsersTable } from "~/utils/db.server";
+import { getDb, type Role, type UsersTable } from "~/server/db.server";
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { contactSection } from "~/content/landing";
 import { landingContent } from "~/content/landing.server";
-import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
-import { honeypotFields } from "~/utils/honeypot.server";
+import { handleContactForm } from "~/http/contact-form.server";
+import { honeypotFields } from "~/http/honeypot.server";
+import { keepRetryAfter } from "~/http/retry-after";
 
 export const loader = async () => ({ ...landingContent(), honeypot: honeypotFields() });
 
@@ -11,4 +12,4 @@ export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: `/#${contactSection.id}` });
 }
 
-export const headers = contactFormHeaders;
+export const headers = keepRetryAfter;

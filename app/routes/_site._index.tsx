@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LandingPage, landingLinks } from "~/components/landing-page";
 import { landingMeta } from "~/content/landing";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/lib/meta";
 import { action, headers, loader } from "./_site._index.server";
 
 export { action, headers, loader };

@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TeamSection, teamLinks } from "~/components/team-section";
 import { teamMembers } from "~/content/team";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/lib/meta";
 
 export const links: LinksFunction = () => teamLinks;
 

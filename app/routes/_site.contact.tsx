@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
-import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
-import { honeypotFields } from "~/utils/honeypot.server";
-import { pageMeta } from "~/utils/meta";
+import { handleContactForm } from "~/http/contact-form.server";
+import { honeypotFields } from "~/http/honeypot.server";
+import { keepRetryAfter } from "~/http/retry-after";
+import { pageMeta } from "~/lib/meta";
 
 export const links: LinksFunction = () => contactFormLinks;
 
@@ -13,7 +14,7 @@ export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: "/contact" });
 }
 
-export const headers = contactFormHeaders;
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = () => pageMeta(contactPage.title, contactPage.description);
 

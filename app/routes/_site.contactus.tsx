@@ -7,10 +7,11 @@ import {
 } from "@remix-run/node";
 import { ContactForm, contactFormLinks } from "~/components/contact-form";
 import { contactPage } from "~/content/contact";
-import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
-import { getEnv } from "~/utils/env.server";
-import { honeypotFields } from "~/utils/honeypot.server";
-import { pageMeta } from "~/utils/meta";
+import { handleContactForm } from "~/http/contact-form.server";
+import { honeypotFields } from "~/http/honeypot.server";
+import { keepRetryAfter } from "~/http/retry-after";
+import { pageMeta } from "~/lib/meta";
+import { getEnv } from "~/server/env.server";
 
 export const links: LinksFunction = () => contactFormLinks;
 
@@ -25,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: "/contactus" });
 }
 
-export const headers = contactFormHeaders;
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = () => pageMeta(contactPage.title, contactPage.description);
 

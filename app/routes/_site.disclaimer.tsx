@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { disclaimerPage as page } from "~/content/disclaimer";
+import { pageMeta } from "~/lib/meta";
 import legalStyles from "~/styles/legal.css";
-import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: legalStyles }];
 

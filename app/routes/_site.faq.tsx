@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import { FaqAccordion, faqItemId, faqLinks } from "~/components/faq-accordion";
 import { FaqSearchForm } from "~/components/faq-search-form";
 import { faqEntries } from "~/content/faq";
-import { searchFaq } from "~/utils/faq-search";
-import { pageMeta } from "~/utils/meta";
+import { searchFaq } from "~/lib/faq-search";
+import { pageMeta } from "~/lib/meta";
 
 export const links: LinksFunction = () => faqLinks;
 

@@ -3,10 +3,11 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { LandingPage, landingLinks } from "~/components/landing-page";
 import { contactSection, landingMeta, signedInBar } from "~/content/landing";
 import { landingContent } from "~/content/landing.server";
-import { getSessionUser } from "~/models/session.server";
-import { contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
-import { honeypotFields } from "~/utils/honeypot.server";
-import { pageMeta } from "~/utils/meta";
+import { getSessionUser } from "~/http/auth.server";
+import { handleContactForm } from "~/http/contact-form.server";
+import { honeypotFields } from "~/http/honeypot.server";
+import { keepRetryAfter } from "~/http/retry-after";
+import { pageMeta } from "~/lib/meta";
 
 export const links: LinksFunction = () => landingLinks;
 
@@ -20,7 +21,7 @@ export async function action(args: ActionFunctionArgs) {
   return handleContactForm(args, { redirectTo: `/home#${contactSection.id}` });
 }
 
-export const headers = contactFormHeaders;
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction = () => pageMeta(landingMeta.homeAlias.title, landingMeta.homeAlias.description);
 

@@ -2,8 +2,8 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { useLoaderData } from "@remix-run/react";
 import { readVideoAgreement, VideoDisclaimer } from "~/components/video-disclaimer";
 import { introVideo } from "~/content/intro-video";
+import { pageMeta } from "~/lib/meta";
 import videoStyles from "~/styles/video.css";
-import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyles }];
 

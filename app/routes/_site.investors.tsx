@@ -1,8 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { institutionalPage as page } from "~/content/institutional";
+import { pageMeta } from "~/lib/meta";
 import legalStyles from "~/styles/legal.css";
-import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: legalStyles }];
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { comingSoon, newsPage } from "~/content/coming-soon";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = () => pageMeta(newsPage.title, newsPage.description);
 

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Pricing", "Pricing for the ATS: simple and transparent, coming soon.");

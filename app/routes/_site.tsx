@@ -5,7 +5,7 @@ import { SiteHeader } from "~/components/site-header";
 /**
  * Every page in this frame renders the same for every visitor who sends no cookie
  * (it reads nothing from the request but its path and cookies), so server.js may
- * serve it to them from the page cache (app/utils/page-cache.server.ts). A page
+ * serve it to them from the page cache (app/server/page-cache.server.ts). A page
  * that ever reads more of the request must not live here.
  */
 export const handle = { anonymousPageCache: true };

@@ -1,17 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { accountMessages } from "~/content/account-messages";
+import { apiJson, apiRefusal, methodNotAllowed, readApiParam } from "~/http/api.server";
+import { emailSchema } from "~/models/account-schemas.server";
 import { requestPasswordReset } from "~/models/account.server";
-import { accountMessages } from "~/utils/account-validation";
-import { apiError, apiJson, methodNotAllowed } from "~/utils/api.server";
 
 /** GET → 200 'Reset Email Sent' for any well-formed address, registered or not. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const outcome = await requestPasswordReset({ email: params.email, ip: context.clientIp });
-  if (!outcome.ok) {
-    return apiError(outcome.status, outcome.message, {
-      issues: outcome.fieldErrors,
-      retryAfterSeconds: outcome.retryAfterSeconds,
-    });
-  }
+  const email = readApiParam("email", params.email, emailSchema);
+  const outcome = await requestPasswordReset({ email, ip: context.clientIp });
+  if (!outcome.ok) return apiRefusal(outcome);
   return apiJson({ message: accountMessages.resetEmailSent });
 }
 

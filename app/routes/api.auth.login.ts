@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { loginSchema } from "~/models/account-schemas.server";
 import { logIn } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
-import { loginSchema } from "~/utils/account-validation.server";
-import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 
 /** POST { email, password } → { accessToken, user, expiresIn } and the HttpOnly refresh cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -10,10 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readJsonBody(request, loginSchema);
   const outcome = await logIn({ ...body, ip: context.clientIp });
   if (!outcome.ok) {
-    return apiError(outcome.status, outcome.message, {
-      issues: outcome.fieldErrors,
-      retryAfterSeconds: outcome.retryAfterSeconds,
-    });
+    return apiRefusal(outcome);
   }
   const tokens = await issueApiTokens(outcome.user.id);
   return apiJson(

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { accountMessages } from "~/content/account-messages";
+import { apiJson, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { revokeApiTokens } from "~/models/api-token.server";
-import { accountMessages } from "~/utils/account-validation";
-import { apiJson, methodNotAllowed, readEmptyBody } from "~/utils/api.server";
 
 /** POST → 200: revokes the token families of the bearer token and the refresh cookie, and clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { accountMessages } from "~/content/account-messages";
+import { apiError, apiJson, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { refreshApiTokens } from "~/models/api-token.server";
 import { throttleAuthRequest } from "~/models/throttle.server";
-import { accountMessages } from "~/utils/account-validation";
-import { apiError, apiJson, methodNotAllowed, readEmptyBody } from "~/utils/api.server";
 
 const refreshRefused = "Your session has ended. Please log in again.";
 

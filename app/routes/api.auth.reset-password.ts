@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { accountMessages } from "~/content/account-messages";
+import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { passwordSchema } from "~/models/account-schemas.server";
 import { resetPassword } from "~/models/account.server";
-import { accountMessages } from "~/utils/account-validation";
-import { passwordSchema } from "~/utils/account-validation.server";
-import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/utils/api.server";
 
 const bodySchema = z.object({
   newPasswordToken: z
@@ -21,11 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     password: body.newPassword,
     ip: context.clientIp,
   });
-  if (!outcome.ok) {
-    // The use case names the field as the pages do; the API calls it newPassword.
-    const issues = outcome.fieldErrors?.password ? { newPassword: outcome.fieldErrors.password } : undefined;
-    return apiError(outcome.status, outcome.message, { issues, retryAfterSeconds: outcome.retryAfterSeconds });
-  }
+  if (!outcome.ok) return apiRefusal(outcome);
   return apiJson({ message: accountMessages.passwordReset });
 }
 

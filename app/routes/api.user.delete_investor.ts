@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
+import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { requireApiUser } from "~/http/auth.server";
 import { deleteInvestor, deleteInvestorSchema } from "~/models/investor-admin.server";
-import { apiError, apiJson, methodNotAllowed, readJsonBody, requireApiUser } from "~/utils/api.server";
 
 /** POST { id } → 201 (administrators only); unknown id → 404; an administrator's id → 403. */
 export async function action({ request, context }: ActionFunctionArgs) {

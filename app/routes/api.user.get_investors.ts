@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, methodNotAllowed } from "~/http/api.server";
+import { requireApiUser } from "~/http/auth.server";
 import { investorsJson } from "~/models/investor-admin.server";
-import { apiError, methodNotAllowed, requireApiUser } from "~/utils/api.server";
 
 const MAX_LIMIT = 1000;
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { requireApiUser } from "~/http/auth.server";
 import { setNameAddressSchema, setNameAndAddress } from "~/models/investor-profile.server";
-import { apiError, apiJson, methodNotAllowed, readJsonBody, requireApiUser } from "~/utils/api.server";
 
 /**
  * POST { email, full_name, address } → 201 with the updated user. An investor

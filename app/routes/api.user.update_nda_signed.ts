@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
+import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { requireApiUser } from "~/http/auth.server";
 import { ndaFlagSchema, setNdaSigned } from "~/models/investor-admin.server";
-import { apiError, apiJson, methodNotAllowed, readJsonBody, requireApiUser } from "~/utils/api.server";
 
 /** POST { email, state } → 201 (administrators only); unknown e-mail → 404. */
 export async function action({ request, context }: ActionFunctionArgs) {

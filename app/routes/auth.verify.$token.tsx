@@ -4,12 +4,12 @@ import { AuthCard } from "~/components/auth-form";
 import { FinancingHeader } from "~/components/financing-header";
 import { SiteFooter } from "~/components/site-footer";
 import { NoScriptRefresh, VerifyCountdown } from "~/components/verify-countdown";
+import { accountMessages } from "~/content/account-messages";
 import { verifyPage } from "~/content/account-pages/verify";
+import { getSessionUser } from "~/http/auth.server";
+import { pageMeta } from "~/lib/meta";
 import { verifyEmail } from "~/models/account.server";
-import { getSessionUser } from "~/models/session.server";
 import authStyles from "~/styles/auth.css";
-import { accountMessages } from "~/utils/account-validation";
-import { pageMeta } from "~/utils/meta";
 
 const LOGIN_URL = "/financing/login";
 

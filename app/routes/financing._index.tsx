@@ -10,15 +10,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvestorTable, investorTableLinks } from "~/components/investor-table";
 import { NameAddressForm } from "~/components/name-address-form";
 import { nameAddressMessages, portalStatus } from "~/content/portal";
+import { requireUser } from "~/http/auth.server";
+import { formRefusal, readFormBody } from "~/http/form-body.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { pageMeta } from "~/lib/meta";
 import { loadInvestorTable } from "~/models/investor-admin.server";
 import { investorScreen, setNameAndAddress } from "~/models/investor-profile.server";
-import { requireUser } from "~/models/session.server";
+import { nameAddressFormSchema } from "~/models/name-address-schema.server";
 import portalStyles from "~/styles/portal.css";
-import { formRefusal, readFormBody } from "~/utils/form-body.server";
-import { parseSubmission } from "~/utils/form-submission.server";
-import { pageMeta } from "~/utils/meta";
-import { nameAddressFormSchema } from "~/utils/name-address.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }, ...investorTableLinks()];
 

@@ -2,10 +2,10 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
+import { requireAdmin } from "~/http/auth.server";
+import { AUDIT_PAGE_SIZE, formatRegistrationTime } from "~/lib/investor-table";
+import { pageMeta } from "~/lib/meta";
 import { listAuditEvents } from "~/models/audit.server";
-import { requireAdmin } from "~/models/investor-admin.server";
-import { AUDIT_PAGE_SIZE, formatRegistrationTime } from "~/utils/investor-table";
-import { pageMeta } from "~/utils/meta";
 
 const words = adminContent.audit;
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { keepRetryAfter } from "~/components/auth-form";
 import { EmailRequestForm } from "~/components/email-request-form";
 import { forgotPasswordPage } from "~/content/account-pages/forgot-password";
 import { authNotices } from "~/content/account-pages/notices.server";
+import { accountDoorLoader } from "~/http/account-door.server";
+import { handleEmailRequestForm } from "~/http/email-request-form.server";
+import { keepRetryAfter } from "~/http/retry-after";
+import { pageMeta } from "~/lib/meta";
 import { requestPasswordReset } from "~/models/account.server";
-import { accountDoorLoader } from "~/utils/account-door.server";
-import { handleEmailRequestForm } from "~/utils/email-request-form.server";
-import { pageMeta } from "~/utils/meta";
 
 export const loader = accountDoorLoader;
 

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { readVideoAgreement, VideoDisclaimer } from "~/components/video-disclaimer";
 import { investorVideo } from "~/content/portal";
-import { requireMaterialsView } from "~/models/access.server";
+import { requireMaterialsView } from "~/http/auth.server";
+import { pageMeta } from "~/lib/meta";
 import videoStyles from "~/styles/video.css";
-import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoStyles }];
 

@@ -9,11 +9,12 @@ import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRout
 import { FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
-import { deleteInvestor, getInvestorById, requireAdmin } from "~/models/investor-admin.server";
-import { readFormBody } from "~/utils/form-body.server";
-import { safeReturnTo } from "~/utils/investor-table";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireAdmin } from "~/http/auth.server";
+import { readFormBody } from "~/http/form-body.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { safeReturnTo } from "~/lib/investor-table";
+import { pageMeta } from "~/lib/meta";
+import { deleteInvestor, getInvestorById } from "~/models/investor-admin.server";
 
 const words = adminContent.deletePage;
 

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
-import { getInvestorById, requireAdmin, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
-import { readFormBody } from "~/utils/form-body.server";
-import { parseSubmission } from "~/utils/form-submission.server";
-import { safeReturnTo } from "~/utils/investor-table";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { requireAdmin } from "~/http/auth.server";
+import { readFormBody } from "~/http/form-body.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { safeReturnTo } from "~/lib/investor-table";
+import { getInvestorById, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
 
 const flagSchema = z.object({
   intent: z.enum(["nda-sent", "nda-signed"]),

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
+import { requireAdmin } from "~/http/auth.server";
 import { recordAuditEvent } from "~/models/audit.server";
-import { investorsCsv, investorsForExport, requireAdmin } from "~/models/investor-admin.server";
+import { investorsCsv, investorsForExport } from "~/models/investor-admin.server";
 
 /** GET: the investor table's current selection (same query as /financing, every page) as CSV. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

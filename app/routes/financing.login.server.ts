@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { authNotices } from "~/content/account-pages/notices.server";
+import { accountDoorLoader } from "~/http/account-door.server";
+import { createUserSession, requireAnonymous } from "~/http/auth.server";
+import { formRefusal, readFormBody } from "~/http/form-body.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { refusalInit } from "~/http/retry-after";
+import { loginSchema } from "~/models/account-schemas.server";
 import { logIn } from "~/models/account.server";
-import { createUserSession, requireAnonymous } from "~/models/session.server";
-import { accountDoorLoader } from "~/utils/account-door.server";
-import { loginSchema } from "~/utils/account-validation.server";
-import { formRefusal, readFormBody } from "~/utils/form-body.server";
-import { parseSubmission } from "~/utils/form-submission.server";
 
 export const loader = accountDoorLoader;
 
@@ -26,10 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         // Only after the right password, so it tells a stranger nothing.
         unverifiedEmail: outcome.code === "unverified" ? submission.value.email : null,
       },
-      {
-        status: outcome.status,
-        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
+      refusalInit(outcome),
     );
   }
 

@@ -1,11 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { AuthCard, CurrentPasswordField, EmailField, keepRetryAfter } from "~/components/auth-form";
+import { AuthCard, CurrentPasswordField, EmailField } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { loginPage } from "~/content/account-pages/login";
-import { useLiveValidation } from "~/utils/live-validation";
-import { pageMeta } from "~/utils/meta";
+import { useLiveValidation } from "~/hooks/use-live-validation";
+import { keepRetryAfter } from "~/http/retry-after";
+import { pageMeta } from "~/lib/meta";
 import { action, loader } from "./financing.login.server";
 
 export { action, loader };

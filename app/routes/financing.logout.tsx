@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { logOut } from "~/models/session.server";
+import { logOut } from "~/http/auth.server";
 
 /**
  * LOG OUT in the financing header and Log Out on /home both post here. Logging

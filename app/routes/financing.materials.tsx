@@ -2,9 +2,9 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { useLoaderData } from "@remix-run/react";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { materialsPage } from "~/content/portal";
-import { requireMaterialsView } from "~/models/access.server";
+import { requireMaterialsView } from "~/http/auth.server";
+import { pageMeta } from "~/lib/meta";
 import portalStyles from "~/styles/portal.css";
-import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 

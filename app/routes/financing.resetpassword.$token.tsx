@@ -1,19 +1,20 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AuthCard, keepRetryAfter } from "~/components/auth-form";
+import { AuthCard } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { accountMessages } from "~/content/account-messages";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { resetPasswordPage } from "~/content/account-pages/reset-password";
+import { useLiveValidation } from "~/hooks/use-live-validation";
+import { formRefusal, readFormBody } from "~/http/form-body.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { keepRetryAfter, refusalInit } from "~/http/retry-after";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { pageMeta } from "~/lib/meta";
+import { resetPasswordSchema } from "~/models/account-schemas.server";
 import { resetPassword } from "~/models/account.server";
 import { findOneTimeTokenUser } from "~/models/one-time-token.server";
-import { accountMessages } from "~/utils/account-validation";
-import { resetPasswordSchema } from "~/utils/account-validation.server";
-import { formRefusal, readFormBody } from "~/utils/form-body.server";
-import { parseSubmission } from "~/utils/form-submission.server";
-import { useLiveValidation } from "~/utils/live-validation";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 const DONE_PARAM = "done";
@@ -41,19 +42,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const outcome = await resetPassword({ token, password: submission.value.password, ip: context.clientIp });
   if (!outcome.ok) {
-    const fieldErrors = outcome.fieldErrors;
     return json(
       {
-        result: submission.reply({
-          ...(fieldErrors ? { fieldErrors } : { formErrors: [outcome.message] }),
-          hideFields: PASSWORD_FIELDS,
-        }),
-        linkRefused: !fieldErrors && outcome.status !== 429,
+        result: submission.reply({ formErrors: [outcome.message], hideFields: PASSWORD_FIELDS }),
+        linkRefused: outcome.status !== 429,
       },
-      {
-        status: outcome.status,
-        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
+      refusalInit(outcome),
     );
   }
   // The used link now only shows 'Back to login'; a reload cannot post again.

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { getSessionUser } from "~/models/session.server";
+import { getSessionUser } from "~/http/auth.server";
 
 /**
  * Only decides whether the header shows LOG OUT. It protects nothing: child

@@ -1,24 +1,25 @@
 import { type ActionFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { AuthCard, EmailField, keepRetryAfter } from "~/components/auth-form";
+import { AuthCard, EmailField } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { signupPage } from "~/content/account-pages/signup";
 import { EMAIL_MAX_LENGTH } from "~/content/constants";
+import { useLiveValidation } from "~/hooks/use-live-validation";
+import { accountDoorLoader } from "~/http/account-door.server";
+import { requireAnonymous } from "~/http/auth.server";
+import { formRefusal, readFormBody } from "~/http/form-body.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { isSpam } from "~/http/honeypot.server";
+import { keepRetryAfter, refusalInit } from "~/http/retry-after";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { rememberVerificationSent } from "~/http/verification-sent.server";
+import { pageMeta } from "~/lib/meta";
+import { signupSchema } from "~/models/account-schemas.server";
 import { registerAccount } from "~/models/account.server";
-import { requireAnonymous } from "~/models/session.server";
-import { accountDoorLoader } from "~/utils/account-door.server";
-import { signupSchema } from "~/utils/account-validation.server";
-import { formRefusal, readFormBody } from "~/utils/form-body.server";
-import { parseSubmission } from "~/utils/form-submission.server";
-import { isSpam } from "~/utils/honeypot.server";
-import { useLiveValidation } from "~/utils/live-validation";
-import { log } from "~/utils/log.server";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { rememberVerificationSent } from "~/utils/verification-sent.server";
+import { log } from "~/server/log.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -43,18 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password } = submission.value;
   const outcome = await registerAccount({ email, password, ip: context.clientIp });
   if (!outcome.ok) {
-    const fieldErrors = outcome.fieldErrors;
     return json(
-      {
-        result: submission.reply({
-          ...(fieldErrors ? { fieldErrors } : { formErrors: [outcome.message] }),
-          hideFields: PASSWORD_FIELDS,
-        }),
-      },
-      {
-        status: outcome.status,
-        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: PASSWORD_FIELDS }) },
+      refusalInit(outcome),
     );
   }
   return toTheInbox(email);

@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { titlePages } from "~/content/portal";
-import { requireMaterialsView } from "~/models/access.server";
+import { requireMaterialsView } from "~/http/auth.server";
+import { pageMeta } from "~/lib/meta";
 import portalStyles from "~/styles/portal.css";
-import { pageMeta } from "~/utils/meta";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 

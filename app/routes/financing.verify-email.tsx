@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { keepRetryAfter } from "~/components/auth-form";
 import { EmailRequestForm } from "~/components/email-request-form";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { resendVerificationPage } from "~/content/account-pages/resend-verification";
+import { accountDoorLoader } from "~/http/account-door.server";
+import { handleEmailRequestForm } from "~/http/email-request-form.server";
+import { keepRetryAfter } from "~/http/retry-after";
+import { verificationSentTo } from "~/http/verification-sent.server";
+import { pageMeta } from "~/lib/meta";
 import { resendVerificationEmail } from "~/models/account.server";
-import { accountDoorLoader } from "~/utils/account-door.server";
-import { handleEmailRequestForm } from "~/utils/email-request-form.server";
-import { pageMeta } from "~/utils/meta";
-import { verificationSentTo } from "~/utils/verification-sent.server";
 
 /**
  * 'Send the verification e-mail again': from the login page's refusal, from a refused link, and

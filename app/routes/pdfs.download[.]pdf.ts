@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireNdaSigned } from "~/models/access.server";
-import { PRIVATE_FILES, servePrivateFile } from "~/utils/private-file.server";
+import { requireNdaSigned } from "~/http/auth.server";
+import { PRIVATE_FILES, servePrivateFile } from "~/http/private-file.server";
 
 /** The investor PDF (the materials' three document links): signed-NDA investors and administrators only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getEnv } from "~/utils/env.server";
-import { INDEXABLE_PORTAL_PAGES } from "~/utils/security.server";
+import { INDEXABLE_PORTAL_PAGES } from "~/http/security.server";
+import { getEnv } from "~/server/env.server";
 
 export function loader(_: LoaderFunctionArgs) {
   const body = [

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicPages } from "~/content/navigation";
-import { getEnv } from "~/utils/env.server";
-import { INDEXABLE_PORTAL_PAGES } from "~/utils/security.server";
+import { INDEXABLE_PORTAL_PAGES } from "~/http/security.server";
+import { getEnv } from "~/server/env.server";
 
 export function loader(_: LoaderFunctionArgs) {
   const { appUrl } = getEnv();

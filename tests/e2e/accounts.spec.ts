@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accountMessages } from "~/utils/account-validation";
+import { accountMessages } from "~/content/account-messages";
 import {
   createVerifiedAccount,
   freshResetPath,

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
 import { hashSecretToken } from "~/models/secret-token.server";
-import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/utils/security.server";
 import {
   badCasesFor,
   SCRIPT,

@@ -6,7 +6,7 @@ import { linkIn, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_LOG_FILE } from "./support/server";
 
 /**
- * The page cache (app/utils/page-cache.server.ts) serves public pages to visitors
+ * The page cache (app/server/page-cache.server.ts) serves public pages to visitors
  * who send no cookie. Nobody may ever see another visitor's nonce, notice or session.
  */
 

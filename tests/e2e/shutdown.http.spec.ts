@@ -3,7 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { SMTP_TIMEOUTS } from "~/utils/mail.server";
+import { SMTP_TIMEOUTS } from "~/server/mail.server";
 import { startHangingSmtpServer } from "../support/smtp-faults";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 

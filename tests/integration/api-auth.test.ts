@@ -3,13 +3,14 @@
  * SQLite file and a real SMTP catcher (the HTTP layer of server.js, with its
  * Origin check and body limits, is covered by tests/e2e/api-http.spec.ts).
  */
-import { settleAccountMail } from "~/models/account.server";
-import { refreshCookie, resetRefreshCookieForTests } from "~/models/api-token.server";
 import {
   createUserSession,
+  requireApiUser,
   resetSessionCookieForTests,
   sessionCookie as sessionCookieOf,
-} from "~/models/session.server";
+} from "~/http/auth.server";
+import { settleAccountMail } from "~/models/account.server";
+import { refreshCookie, resetRefreshCookieForTests } from "~/models/api-token.server";
 import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
 import * as loginRoute from "~/routes/api.auth.login";
 import * as logoutRoute from "~/routes/api.auth.logout";
@@ -17,10 +18,9 @@ import * as refreshRoute from "~/routes/api.auth.refresh_token";
 import * as registerRoute from "~/routes/api.auth.register";
 import * as resetRoute from "~/routes/api.auth.reset-password";
 import * as verifyRoute from "~/routes/api.auth.verify.$token";
-import { requireApiUser } from "~/utils/api.server";
-import { testClock } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
+import { testClock } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { resetEnvForTests } from "~/server/env.server";
 import { cookiesFrom, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";

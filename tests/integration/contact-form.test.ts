@@ -1,13 +1,14 @@
 import { createHmac } from "node:crypto";
 import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm, contactMailSubject } from "~/content/contact";
+import { CONTACT_RATE_LIMIT, handleContactForm } from "~/http/contact-form.server";
+import { honeypotFields } from "~/http/honeypot.server";
+import { keepRetryAfter } from "~/http/retry-after";
+import { getToast } from "~/http/toast.server";
 import { loader as contactUsLoader } from "~/routes/_site.contactus";
-import { testClock } from "~/utils/clock.server";
-import { CONTACT_RATE_LIMIT, contactFormHeaders, handleContactForm } from "~/utils/contact-form.server";
-import { getDb } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { honeypotFields } from "~/utils/honeypot.server";
-import { getToast } from "~/utils/toast.server";
+import { testClock } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { resetEnvForTests } from "~/server/env.server";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -272,7 +273,7 @@ describe("the rate limit", () => {
     expect(refused.status).toBe(429);
     const none = new Headers();
     const pageHeaders = new Headers(
-      contactFormHeaders({
+      keepRetryAfter({
         actionHeaders: refused.headers,
         loaderHeaders: none,
         parentHeaders: none,
@@ -281,7 +282,7 @@ describe("the rate limit", () => {
     );
     expect(pageHeaders.get("Retry-After")).toBe(refused.headers.get("Retry-After"));
     const ordinary = new Headers(
-      contactFormHeaders({ actionHeaders: none, loaderHeaders: none, parentHeaders: none, errorHeaders: undefined }),
+      keepRetryAfter({ actionHeaders: none, loaderHeaders: none, parentHeaders: none, errorHeaders: undefined }),
     );
     expect(ordinary.has("Retry-After")).toBe(false);
   });

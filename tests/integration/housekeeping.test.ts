@@ -1,12 +1,13 @@
+import { createUserSession } from "~/http/auth.server";
 import { createOrPromoteAdministrator } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { pruneExpiredRows } from "~/models/housekeeping.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
-import { createUserSession, SESSION_IDLE_MS } from "~/models/session.server";
-import { testClock } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { SESSION_IDLE_MS } from "~/models/session.server";
+import { testClock } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import { useFreshDatabase } from "../support/test-database";
 
 const MINUTE_MS = 60_000;
@@ -19,7 +20,6 @@ beforeAll(async () => {
     email: "keeper@example.com",
     password: "a long test passphrase",
   });
-  if (!created.ok) throw new Error(created.message);
   userId = created.user.id;
 });
 afterAll(() => database.cleanup());

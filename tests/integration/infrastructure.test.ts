@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { testClock } from "~/utils/clock.server";
-import { getDb } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { resetMailTransportForTests, sendMail, trySendMail } from "~/utils/mail.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { testClock } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { resetEnvForTests } from "~/server/env.server";
+import { resetMailTransportForTests, sendMail, trySendMail } from "~/server/mail.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 

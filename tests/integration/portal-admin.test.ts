@@ -5,6 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
+import { createUserSession, resetSessionCookieForTests } from "~/http/auth.server";
+import { formatRegistrationTime, safeReturnTo } from "~/lib/investor-table";
 import { issueApiTokens } from "~/models/api-token.server";
 import { listAuditEvents } from "~/models/audit.server";
 import {
@@ -17,7 +19,6 @@ import {
   setNdaSent,
   setNdaSigned,
 } from "~/models/investor-admin.server";
-import { createUserSession, resetSessionCookieForTests } from "~/models/session.server";
 import { toPublicUser, type PublicUser } from "~/models/user.server";
 import * as deleteRoute from "~/routes/api.user.delete_investor";
 import * as listRoute from "~/routes/api.user.get_investors";
@@ -27,8 +28,7 @@ import * as auditPage from "~/routes/financing.audit";
 import * as flagPage from "~/routes/financing.investors.$id";
 import * as deletePage from "~/routes/financing.investors.$id.delete";
 import * as csvRoute from "~/routes/financing.investors[.]csv";
-import { getDb } from "~/utils/db.server";
-import { formatRegistrationTime, safeReturnTo } from "~/utils/investor-table";
+import { getDb } from "~/server/db.server";
 import { callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { closeDatabase, migrateDatabase } from "~/utils/db.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { resetMailTransportForTests } from "~/utils/mail.server";
+import { closeDatabase, migrateDatabase } from "~/server/db.server";
+import { resetEnvForTests } from "~/server/env.server";
+import { resetMailTransportForTests } from "~/server/mail.server";
 
 /**
  * Gives the calling test file its own SQLite file (and data folder), migrated,

@@ -7,7 +7,7 @@ import {
   placeholderWarnings,
   productionConfigurationProblems,
   SESSION_SECRET_MIN_LENGTH,
-} from "~/utils/env.server";
+} from "~/server/env.server";
 
 describe("parseEnv", () => {
   it("works with nothing configured", () => {

@@ -7,7 +7,7 @@ import {
   filterFaqEntries,
   normalizeQuery,
   searchFaq,
-} from "~/utils/faq-search";
+} from "~/lib/faq-search";
 
 function makeEntries(count: number): FaqEntry[] {
   return Array.from({ length: count }, (_, index) => ({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cachedPage, clearPageCache, isAnonymousPageRequest, storePage } from "~/utils/page-cache.server";
+import { cachedPage, clearPageCache, isAnonymousPageRequest, storePage } from "~/server/page-cache.server";
 
 const anonymous = (url: string) => ({ method: "GET", url, cookie: undefined });
 const html = (nonce: string) => `<script nonce="${nonce}">1</script><p>FAQ</p><script nonce="${nonce}">2</script>`;

@@ -7,7 +7,7 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from "~/models/password.server";
-import { getDb } from "~/utils/db.server";
+import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;

@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense } from "react";
-import { renderDocument } from "~/utils/render-document.server";
+import { renderDocument } from "~/server/render-document.server";
 
 const page = (...children: Parameters<typeof createElement>[2][]) =>
   createElement("html", null, createElement("body", null, ...children));

@@ -1,4 +1,4 @@
-import { currentRequestId, requestIdFor, runWithRequestId } from "~/utils/request-context.server";
+import { currentRequestId, requestIdFor, runWithRequestId } from "~/server/request-context.server";
 
 describe("request ids", () => {
   const newId = () => "generated";

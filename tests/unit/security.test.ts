@@ -1,6 +1,6 @@
-import { parseEnv } from "~/utils/env.server";
-import { redactPath } from "~/utils/log.server";
-import { bodyLimitFor, corsHeaders, isCrossOriginWrite, securityHeaders } from "~/utils/security.server";
+import { bodyLimitFor, corsHeaders, isCrossOriginWrite, securityHeaders } from "~/http/security.server";
+import { parseEnv } from "~/server/env.server";
+import { redactPath } from "~/server/log.server";
 
 const env = parseEnv({
   APP_URL: "http://localhost:3000",

@@ -1,4 +1,4 @@
-import { accountMessages } from "~/utils/account-validation";
+import { accountMessages } from "~/content/account-messages";
 
 /**
  * Success notices of the account pages, shown as toasts (and as a status line

@@ -1,6 +1,6 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { ONE_TIME_TOKEN_TTL_MS } from "~/models/one-time-token.server";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/server/env.server";
 
 /**
  * After sign-up, the address the verification link went to, so that the page the visitor lands on

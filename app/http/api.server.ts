@@ -5,26 +5,10 @@
  */
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { authenticateAccessToken, bearerToken } from "~/models/api-token.server";
-import type { PublicUser } from "~/models/user.server";
-import type { Role } from "./db.server";
+import { apiMessages } from "~/content/api-messages";
+import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
 import { fieldErrorsOf, type FieldErrors } from "./form-submission.server";
-import { AUTH_BODY_LIMIT_BYTES } from "./security.server";
-
-export const apiMessages = {
-  unauthenticated: "Authentication required: send a valid access token as 'Authorization: Bearer <token>'.",
-  forbidden: "You do not have permission to do this.",
-  methodNotAllowed: "This method is not allowed here.",
-  tooLarge: `The request body is larger than ${AUTH_BODY_LIMIT_BYTES} bytes.`,
-  unsupportedMediaType: "The request body must be JSON (Content-Type: application/json).",
-  notUtf8: "The request body is not valid UTF-8.",
-  malformedJson: "The request body is not valid JSON.",
-  notAnObject: "The request body must be a JSON object.",
-  repeatedField: (field: string) => `The field '${field}' appears more than once.`,
-  fieldRequired: (field: string) => `'${field}' is required.`,
-  fieldType: (field: string, expected: string) => `'${field}' must be ${expected}.`,
-  fieldInvalid: (field: string) => `'${field}' is not valid.`,
-} as const;
+import type { Refusal } from "./retry-after";
 
 /** How a field's expected type reads in a message. */
 const EXPECTED: Record<string, string> = {
@@ -68,24 +52,22 @@ export function apiError(status: number, message: string, extra: ErrorExtra = {}
   return json(body, { status, headers });
 }
 
+/** A use case's refusal as the API answers it: its status and message, and `Retry-After` when it has one. */
+export function apiRefusal({ status, message, retryAfterSeconds }: Refusal & { message: string }) {
+  return apiError(status, message, { retryAfterSeconds });
+}
+
+/** A value from the URL (a path parameter) checked against `schema`; throws 400 with `issues` otherwise. */
+export function readApiParam<Schema extends z.ZodType>(name: string, value: unknown, schema: Schema): z.output<Schema> {
+  const parsed = schema.safeParse(value, { error: plainIssueMessage });
+  if (parsed.success) return parsed.data;
+  const messages = fieldErrorsOf(parsed.error)[""] ?? [apiMessages.fieldInvalid(name)];
+  throw apiError(400, messages[0], { issues: { [name]: messages } });
+}
+
 /** 405 with the methods the route does answer. */
 export function methodNotAllowed(allow: string[]) {
   return apiError(405, apiMessages.methodNotAllowed, { headers: { Allow: allow.join(", ") } });
-}
-
-/**
- * The caller of an API route, from its bearer access token; throws 401 (with
- * `WWW-Authenticate: Bearer`) without a valid one, 403 for a wrong role.
- */
-export async function requireApiUser(request: Request, { role }: { role?: Role } = {}): Promise<PublicUser> {
-  const token = bearerToken(request);
-  const user = await authenticateAccessToken(token);
-  if (!user) {
-    const challenge = token ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
-    throw apiError(401, apiMessages.unauthenticated, { headers: { "WWW-Authenticate": challenge } });
-  }
-  if (role && user.role.name !== role) throw apiError(403, apiMessages.forbidden);
-  return user;
 }
 
 /**

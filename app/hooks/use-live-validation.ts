@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { FormReply } from "./form-reply";
+import type { FormReply } from "~/lib/form-reply";
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 type Errors = Record<string, string[] | undefined>;

@@ -12,7 +12,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { recordAuditEvent } from "~/models/audit.server";
 import type { PublicUser } from "~/models/user.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 
 const PRIVATE_DIR = path.resolve(process.cwd(), "private");
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { getEnv } from "./env.server";
+import type { HoneypotFieldValues } from "~/lib/honeypot";
+import { getEnv } from "~/server/env.server";
 
 /**
  * The hidden fields that public forms carry to turn away bots: a text field that
@@ -8,8 +9,6 @@ import { getEnv } from "./env.server";
  */
 const TRAP_FIELD = "name__confirm";
 const STAMP_FIELD = "from__confirm";
-
-export type HoneypotFieldValues = { trapField: string; stampField: string; stamp: string };
 
 /** The names of the hidden fields, which a refused form never echoes back. */
 export const honeypotFieldNames = [TRAP_FIELD, STAMP_FIELD];

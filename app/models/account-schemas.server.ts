@@ -1,10 +1,13 @@
 /**
- * The account forms' checks (SPEC.md section 5, DESIGN.md section 5) as zod
- * schemas, used by the pages' actions, the JSON API and create-admin. Server
- * only: the browser reads the same limits and messages from account-validation.ts.
+ * The account forms' checks (docs/requirements.md, "Validation") as zod schemas: the pages' actions,
+ * the JSON API and create-admin each parse their input with these once, at the edge, and the use
+ * cases in account.server.ts take the typed result. Server only: the browser reads the same limits
+ * and messages from app/content.
  */
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, validationMessages } from "./account-validation";
+import { validationMessages } from "~/content/account-messages";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/content/constants";
+import { isCommonPassword } from "./password.server";
 
 /** C0 controls and DEL: nothing a person types into a password field. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -17,7 +20,7 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, { error: validationMessages.emailInvalid, abort: true })
   .email({ error: validationMessages.emailInvalid });
 
-/** A new password: the policy of DESIGN.md section 5 (common passwords are refused on the server). */
+/** A new password: the length and character policy, and none of the commonest passwords. */
 export const passwordSchema = z
   .string({ error: validationMessages.passwordEmpty })
   .min(1, { error: validationMessages.passwordEmpty, abort: true })
@@ -25,7 +28,9 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, { error: validationMessages.passwordTooLong, abort: true })
   .refine((password) => !CONTROL_CHARACTERS.test(password), {
     error: validationMessages.passwordControlCharacters,
-  });
+    abort: true,
+  })
+  .refine((password) => !isCommonPassword(password), { error: validationMessages.passwordTooCommon });
 
 /** Login checks only that a password was given (and is not absurdly long): the hash decides the rest. */
 export const loginPasswordSchema = z
@@ -37,6 +42,11 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: loginPasswordSchema,
 });
+
+/** A new account: sign-up through the API, and create-admin. */
+export const newAccountSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type NewAccount = z.output<typeof newAccountSchema>;
+export type Credentials = z.output<typeof loginSchema>;
 
 export const signupSchema = z
   .object({

@@ -1,12 +1,10 @@
 /**
- * The account forms' limits and messages (SPEC.md section 5, DESIGN.md section 5),
- * shared by the pages (client and server), the JSON API and create-admin. The
- * checks themselves are zod schemas in account-validation.server.ts: this module
- * also runs in the browser, so it imports neither zod nor Node.
+ * The account forms' messages (docs/requirements.md, "Validation"), shared by the pages (client and
+ * server), the JSON API and create-admin. The checks themselves are zod schemas in
+ * app/models/account-schemas.server.ts: this module also runs in the browser, so it imports neither
+ * zod nor Node.
  */
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/content/constants";
-
-export { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 
 export const validationMessages = {
   emailInvalid: "Email address is invalid",

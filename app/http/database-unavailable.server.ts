@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { databaseUnavailable } from "~/content/unavailable";
-import { log, redactPath } from "~/utils/log.server";
-import { isApiPath } from "~/utils/security.server";
+import { isApiPath } from "~/http/security.server";
+import { log, redactPath } from "~/server/log.server";
 
 /**
  * SQLite answers SQLITE_BUSY once another process has held the write lock past

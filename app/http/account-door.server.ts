@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAnonymous } from "~/models/session.server";
+import { requireAnonymous } from "~/http/auth.server";
 import { honeypotFields } from "./honeypot.server";
 
 /**

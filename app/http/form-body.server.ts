@@ -1,5 +1,5 @@
 import { formBodyErrors } from "~/content/forms";
-import type { FormReply } from "./form-reply";
+import type { FormReply } from "~/lib/form-reply";
 
 /**
  * Reading a page action's body. A browser always sends its forms as

@@ -1,4 +1,5 @@
-import type { Env } from "./env.server";
+import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
+import type { Env } from "~/server/env.server";
 
 /**
  * HTTP-level protections applied by server.js to every response, static files
@@ -11,10 +12,6 @@ const PORTAL_PREFIXES = ["/financing", "/auth/", "/api/", "/pdfs/download.pdf", 
 export const INDEXABLE_PORTAL_PAGES = ["/financing/login", "/financing/signup"];
 /** Pages whose URL holds a secret token: the Referer must not carry it off-site. */
 const TOKEN_IN_URL_PREFIXES = ["/auth/verify/", "/financing/resetpassword/"];
-/** Bodies larger than this are refused on the auth and API routes. */
-export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
-/** The public contact form may carry a long message in a multibyte script. */
-export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
 
 /*
  * Remix matches routes whatever the case of the path (/FINANCING serves /financing), so every rule

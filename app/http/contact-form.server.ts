@@ -1,13 +1,14 @@
-import { json, type ActionFunctionArgs, type HeadersFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { contactForm } from "~/content/contact";
+import type { FormReply } from "~/lib/form-reply";
+import { contactSchema } from "~/models/contact-schema.server";
 import { mailContactMessage, saveContactMessage } from "~/models/contact.server";
-import { contactSchema } from "./contact-schema.server";
+import { log } from "~/server/log.server";
+import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { formRefusal, readFormBody } from "./form-body.server";
-import type { FormReply } from "./form-reply";
 import { parseSubmission } from "./form-submission.server";
 import { honeypotFieldNames, isSpam } from "./honeypot.server";
-import { log } from "./log.server";
-import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { refusalInit } from "./retry-after";
 import { redirectWithSuccess } from "./toast.server";
 
 /** Messages one client address may send before it has to wait. */
@@ -41,10 +42,10 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
   const limit = await hitRateLimit(`contact:${context.clientIp}`, CONTACT_RATE_LIMIT);
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return json(submission.reply({ formErrors: [errors.tooMany(minutes)], hideFields: honeypotFieldNames }), {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
+    return json(
+      submission.reply({ formErrors: [errors.tooMany(minutes)], hideFields: honeypotFieldNames }),
+      refusalInit({ status: 429, retryAfterSeconds: limit.retryAfterSeconds }),
+    );
   }
 
   const { firstName, lastName, email, message } = submission.value;
@@ -55,18 +56,6 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
 
   return redirectWithSuccess(options.redirectTo, contactForm.sent);
 }
-
-/**
- * A route's `headers` for pages that render the form: Remix builds a document's
- * headers from these, not from the action's response, so without it a browser
- * without JavaScript would get the 429 but not its Retry-After.
- */
-export const contactFormHeaders: HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
 
 function formError(message: string, status: number) {
   const result: ContactFormResult = formRefusal(message);

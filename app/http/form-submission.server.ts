@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { FormReply } from "./form-reply";
+import type { FormReply } from "~/lib/form-reply";
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/server/env.server";
 
 /**
  * remix-toast 1.2.2 does not sign its own cookie, so it is given the app's
@@ -33,7 +33,12 @@ export const redirectWithError: ReturnType<typeof toastUtils>["redirectWithError
   toastUtils().redirectWithError(...args);
 export const redirectWithInfo: ReturnType<typeof toastUtils>["redirectWithInfo"] = (...args) =>
   toastUtils().redirectWithInfo(...args);
-export const jsonWithSuccess: ReturnType<typeof toastUtils>["jsonWithSuccess"] = (...args) =>
-  toastUtils().jsonWithSuccess(...args);
-export const jsonWithError: ReturnType<typeof toastUtils>["jsonWithError"] = (...args) =>
-  toastUtils().jsonWithError(...args);
+
+export type ToastOption = string | { message: string; description?: string; type?: "success" | "error" | "info" };
+
+/** A redirect carrying one notice: a bare string is a success. */
+export function redirectWithToast(to: string, toast: ToastOption, init?: ResponseInit) {
+  const { type = "success", ...message } = typeof toast === "string" ? { message: toast } : toast;
+  const send = type === "success" ? redirectWithSuccess : type === "error" ? redirectWithError : redirectWithInfo;
+  return send(to, message, init);
+}

@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireAnonymous } from "~/models/session.server";
-import { forgotPasswordSchema as emailRequestSchema } from "~/utils/account-validation.server";
-import { formRefusal, readFormBody } from "~/utils/form-body.server";
-import { parseSubmission } from "~/utils/form-submission.server";
-import { isSpam } from "~/utils/honeypot.server";
-import { log } from "~/utils/log.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { requireAnonymous } from "~/http/auth.server";
+import { formRefusal, readFormBody } from "~/http/form-body.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { isSpam } from "~/http/honeypot.server";
+import { refusalInit } from "~/http/retry-after";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { forgotPasswordSchema as emailRequestSchema } from "~/models/account-schemas.server";
+import { log } from "~/server/log.server";
 
 type EmailRequest = {
   /** Sends the e-mail; answers the same whether or not the address has an account. */
@@ -42,13 +43,7 @@ export async function handleEmailRequestForm({ request, context }: ActionFunctio
 
   const outcome = await options.send({ email: submission.value.email, ip: context.clientIp });
   if (!outcome.ok) {
-    return json(
-      { result: submission.reply({ formErrors: [outcome.message] }) },
-      {
-        status: outcome.status,
-        headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
-    );
+    return json({ result: submission.reply({ formErrors: [outcome.message] }) }, refusalInit(outcome));
   }
   return redirectWithSuccess("/financing/login", options.notice);
 }
