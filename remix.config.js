@@ -17,5 +17,7 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
+    // Off, deliberately: docs/decisions/0012-no-single-fetch-yet.md.
+    v3_singleFetch: false,
   },
 };

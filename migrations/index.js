@@ -6,6 +6,7 @@ import * as m002 from "./002_investor_table_indexes.js";
 import * as m003 from "./003_investor_counts.js";
 import * as m004 from "./004_users_version.js";
 import * as m005 from "./005_partial_investor_indexes.js";
+import * as m006 from "./006_drop_user_lock_columns.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -14,4 +15,5 @@ export const migrations = {
   "003_investor_counts": m003,
   "004_users_version": m004,
   "005_partial_investor_indexes": m005,
+  "006_drop_user_lock_columns": m006,
 };

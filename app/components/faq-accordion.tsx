@@ -4,7 +4,6 @@ import type { FaqEntry } from "~/content/faq";
 import faqStyles from "~/styles/faq.css";
 
 /** The FAQ stylesheet, for the `links` of any route that renders FAQ pieces. */
-export const faqStylesHref = faqStyles;
 export const faqLinks = [{ rel: "stylesheet", href: faqStyles }];
 
 /** The id of an entry's disclosure, so a page can move focus to a question. */

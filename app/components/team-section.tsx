@@ -6,7 +6,6 @@ import teamStyles from "~/styles/team.css";
 import { TeamModal } from "./team-modal";
 
 /** The team stylesheet, for the `links` of any route that renders TeamSection. */
-export const teamStylesHref = teamStyles;
 export const teamLinks = [{ rel: "stylesheet", href: teamStyles }];
 
 const MEMBER_PARAM = "member";

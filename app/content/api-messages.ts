@@ -15,4 +15,8 @@ export const apiMessages = {
   fieldRequired: (field: string) => `'${field}' is required.`,
   fieldType: (field: string, expected: string) => `'${field}' must be ${expected}.`,
   fieldInvalid: (field: string) => `'${field}' is not valid.`,
+  stateNotBoolean: "'state' must be true or false.",
+  idNotText: "'id' must be a string.",
+  idEmpty: "'id' must not be empty.",
+  idTooLong: "'id' is too long.",
 } as const;

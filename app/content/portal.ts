@@ -61,17 +61,18 @@ export const investorVideo = {
 } as const;
 
 /** The pages that SPEC section 2 lists with a title only. */
-export const titlePages = {
-  termsAndConditions: {
+/** The materials pages that show their title only, by the last part of their URL (/financing/<page>). */
+export const titlePages: Record<string, { title: string; description: string } | undefined> = {
+  termsandconditions: {
     title: "Terms and Conditions",
     description: `${firm.shortName}'s terms and conditions for investors.`,
   },
-  slideDeck: { title: "Slide Deck", description: `${firm.shortName}'s slide deck for investors.` },
-  descriptionOfSecurities: {
+  slidedeck: { title: "Slide Deck", description: `${firm.shortName}'s slide deck for investors.` },
+  descriptionofsecurities: {
     title: "Description of Securities",
     description: `The description of the securities ${firm.shortName} offers to investors.`,
   },
-} as const;
+};
 
 /** What a visitor sees when a materials page refuses them (403). */
 export const materialsRefusal = {

@@ -164,14 +164,10 @@ export async function logIn({ email, password, ip }: Credentials & FromClient): 
   // Most logins change nothing below; skipping the writes keeps a login close to the cost of its hash.
   if (standing.failures > 0) await clearLoginFailures(email, { unlock: false });
   const rehash = needsRehash(user.password_hash);
-  if (rehash || user.failed_logins !== 0 || user.locked_until !== null) {
+  if (rehash) {
     await getDb()
       .updateTable("users")
-      .set({
-        failed_logins: 0,
-        locked_until: null,
-        ...(rehash ? { password_hash: await hashPassword(password), updated_at: now() } : {}),
-      })
+      .set({ password_hash: await hashPassword(password), updated_at: now() })
       .where("id", "=", user.id)
       .execute();
   }
@@ -243,8 +239,6 @@ export async function resetPassword({
     .updateTable("users")
     .set({
       password_hash: passwordHash,
-      failed_logins: 0,
-      locked_until: null,
       email_verified_at: user.email_verified_at ?? at,
       updated_at: at,
     })
@@ -294,8 +288,6 @@ export async function createOrPromoteAdministrator({
       role: "administrator",
       password_hash: passwordHash,
       email_verified_at: existing.email_verified_at ?? at,
-      failed_logins: 0,
-      locked_until: null,
       updated_at: at,
     })
     .where("id", "=", existing.id)
@@ -314,14 +306,7 @@ export async function createOrPromoteAdministrator({
 }
 
 async function failLogin(email: string, user: UserRow | undefined, ip: string): Promise<LoginResult> {
-  const { failures, lockedUntil } = await recordLoginFailure(email);
-  if (user) {
-    await getDb()
-      .updateTable("users")
-      .set({ failed_logins: failures, ...(lockedUntil ? { locked_until: lockedUntil } : {}) })
-      .where("id", "=", user.id)
-      .execute();
-  }
+  const { lockedUntil } = await recordLoginFailure(email);
   await recordAuditEvent({
     actorEmail: email,
     action: "login.failed",
@@ -373,8 +358,6 @@ async function insertUser(input: {
       is_nda_signed: 0,
       role: input.role,
       email_verified_at: input.verifiedAt,
-      failed_logins: 0,
-      locked_until: null,
       created_at: at,
       updated_at: at,
     })

@@ -44,5 +44,3 @@ export const contactSchema = z.object({
     .min(1, errors.messageRequired)
     .max(CONTACT_MESSAGE_MAX_LENGTH, errors.messageTooLong(CONTACT_MESSAGE_MAX_LENGTH)),
 });
-
-export type ContactMessageInput = z.infer<typeof contactSchema>;

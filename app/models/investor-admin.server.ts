@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
+import { apiMessages } from "~/content/api-messages";
 import { portalEmails } from "~/content/emails";
 import {
   INVESTOR_PAGE_SIZE,
@@ -203,22 +204,8 @@ const notFound: AdminFailure = { ok: false, status: 404, message: adminContent.e
 export async function setNdaSent({ actor, email, state, ip }: FlagInput): Promise<AdminResult<{ user: PublicUser }>> {
   const investor = await investorByEmail(email);
   if (!investor) return notFound;
-  const changes = state ? { is_nda_sent: 1 } : { is_nda_sent: 0, is_nda_signed: 0 };
-  const row = await getDb()
-    .updateTable("users")
-    .set({ ...changes, updated_at: now() })
-    .where("id", "=", investor.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "nda.sent.changed",
-    targetId: row.id,
-    targetEmail: row.email,
-    details: { state, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1 },
-    ip,
-  });
+  const row = await writeNdaFlags(investor.id, state ? { is_nda_sent: 1 } : { is_nda_sent: 0, is_nda_signed: 0 });
+  await recordNdaChange({ action: "nda.sent.changed", actor, row, ip, details: { state } });
   return { ok: true, user: toPublicUser(row) };
 }
 
@@ -226,25 +213,45 @@ export async function setNdaSent({ actor, email, state, ip }: FlagInput): Promis
 export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Promise<AdminResult<{ user: PublicUser }>> {
   const investor = await investorByEmail(email);
   if (!investor) return notFound;
-  const changes = state ? { is_nda_sent: 1, is_nda_signed: 1 } : { is_nda_signed: 0 };
-  const row = await getDb()
-    .updateTable("users")
-    .set({ ...changes, updated_at: now() })
-    .where("id", "=", investor.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await writeNdaFlags(investor.id, state ? { is_nda_sent: 1, is_nda_signed: 1 } : { is_nda_signed: 0 });
   const newlySigned = state && investor.is_nda_signed === 0;
   const mailed = newlySigned ? await mailMaterialsOpen(row) : undefined;
-  await recordAuditEvent({
+  await recordNdaChange({ action: "nda.signed.changed", actor, row, ip, details: { state, mailed } });
+  return { ok: true, user: toPublicUser(row) };
+}
+
+function writeNdaFlags(id: string, flags: { is_nda_sent?: 0 | 1; is_nda_signed?: 0 | 1 }) {
+  return getDb()
+    .updateTable("users")
+    .set({ ...flags, updated_at: now() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** One audit row per change of a flag, with both flags as they now stand. */
+function recordNdaChange({
+  action,
+  actor,
+  row,
+  ip,
+  details,
+}: {
+  action: "nda.sent.changed" | "nda.signed.changed";
+  actor: Actor;
+  row: PublicUserRow;
+  ip?: string | null;
+  details: { state: boolean; mailed?: boolean };
+}) {
+  return recordAuditEvent({
     actorId: actor.id,
     actorEmail: actor.email,
-    action: "nda.signed.changed",
+    action,
     targetId: row.id,
     targetEmail: row.email,
-    details: { state, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1, mailed },
+    details: { ...details, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1 },
     ip,
   });
-  return { ok: true, user: toPublicUser(row) };
 }
 
 function mailMaterialsOpen(row: PublicUserRow) {
@@ -321,16 +328,16 @@ export function investorsCsv(rows: InvestorRow[]) {
   return `${CSV_BYTE_ORDER_MARK}${lines.join("\r\n")}\r\n`;
 }
 
-/** The payloads of the administrator API calls (SPEC.md section 7). */
+/** The payloads of the administrator API calls (docs/requirements.md, "The JSON API"). */
 export const ndaFlagSchema = z.object({
   email: emailSchema,
-  state: z.boolean({ error: "'state' must be true or false." }),
+  state: z.boolean({ error: apiMessages.stateNotBoolean }),
 });
 
 export const deleteInvestorSchema = z.object({
   id: z
-    .string({ error: "'id' must be a string." })
+    .string({ error: apiMessages.idNotText })
     .trim()
-    .min(1, { error: "'id' must not be empty." })
-    .max(64, { error: "'id' is too long." }),
+    .min(1, { error: apiMessages.idEmpty })
+    .max(64, { error: apiMessages.idTooLong }),
 });

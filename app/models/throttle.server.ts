@@ -27,8 +27,6 @@ export const LOGIN_FAILURE_WINDOW_MS = HOUR_MS;
 export const LOCKOUT_MS = 15 * MINUTE_MS;
 export const ACCOUNT_MAILS_PER_HOUR = 3;
 
-export type Throttled = { allowed: false; retryAfterSeconds: number };
-
 /** One auth request from `ip`; the limit can be raised (never lowered) by AUTH_RATE_LIMIT_PER_MINUTE. */
 export function throttleAuthRequest(ip: string): Promise<RateLimitResult> {
   const limit = Math.max(AUTH_REQUESTS_PER_MINUTE, getEnv().authRateLimitPerMinute ?? 0);
@@ -64,13 +62,12 @@ export async function loginStanding(
 }
 
 /** Counts a failed login; the twentieth within the hour locks the address (`lockedUntil` is then set). */
-export async function recordLoginFailure(email: string): Promise<{ failures: number; lockedUntil: number | null }> {
+export async function recordLoginFailure(email: string): Promise<{ lockedUntil: number | null }> {
   const result = await hitRateLimit(failuresKey(email), {
     limit: LOGIN_FAILURES_BEFORE_LOCK - 1,
     windowMs: LOGIN_FAILURE_WINDOW_MS,
   });
-  const failures = await countOf(failuresKey(email));
-  if (result.allowed) return { failures, lockedUntil: null };
+  if (result.allowed) return { lockedUntil: null };
   const until = now() + LOCKOUT_MS;
   await getDb()
     .insertInto("rate_limits")
@@ -79,16 +76,11 @@ export async function recordLoginFailure(email: string): Promise<{ failures: num
     .execute();
   // After the lock the address starts again from zero failures.
   await clearRateLimit(failuresKey(email));
-  return { failures, lockedUntil: until };
+  return { lockedUntil: until };
 }
 
 /** A successful login forgets the failures; a password reset also lifts the lock. */
 export async function clearLoginFailures(email: string, { unlock }: { unlock: boolean }) {
   await clearRateLimit(failuresKey(email));
   if (unlock) await clearRateLimit(lockKey(email));
-}
-
-async function countOf(key: string) {
-  const row = await getDb().selectFrom("rate_limits").select("count").where("key", "=", key).executeTakeFirst();
-  return row?.count ?? 0;
 }

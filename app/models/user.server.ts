@@ -1,19 +1,11 @@
 import { sql, type Selectable } from "kysely";
+import type { InvestorRow } from "~/lib/investor-table";
 import { getDb, type Role, type UsersTable } from "~/server/db.server";
 
 export type UserRow = Selectable<UsersTable>;
 
-/** The one JSON shape of a user (DESIGN.md section 4): never a hash, never a token. */
-export type PublicUser = {
-  id: string;
-  email: string;
-  fullName: string;
-  address: string;
-  isNDASent: boolean;
-  isNDASigned: boolean;
-  role: { name: Role };
-  createdAt: string;
-};
+/** The one JSON shape of a user (docs/requirements.md, "Data"): never a hash, never a token. */
+export type PublicUser = InvestorRow & { role: { name: Role } };
 
 /** The columns a PublicUser is made of: lists select only these, not the hash and counters beside them. */
 export const PUBLIC_USER_COLUMNS = [

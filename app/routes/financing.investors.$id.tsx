@@ -13,15 +13,10 @@ const flagSchema = z.object({
   state: z.enum(["yes", "no"]),
 });
 
-/**
- * This URL is only posted to; it is also the parent of the delete
- * confirmation page, whose requests pass through here. The bare URL has
- * nothing to show, so it goes back to the table.
- */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+/** This URL is only posted to; it has nothing to show, so an administrator's visit goes back to the table. */
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  if (new URL(request.url).pathname.endsWith(`/${params.id}`)) throw redirect("/financing");
-  return null;
+  return redirect("/financing");
 }
 
 /**

@@ -15,8 +15,6 @@ export interface UsersTable {
   is_nda_signed: number;
   role: Role;
   email_verified_at: number | null;
-  failed_logins: number;
-  locked_until: number | null;
   created_at: number;
   updated_at: number;
 }

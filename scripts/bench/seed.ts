@@ -70,8 +70,8 @@ export function addInvestors(databasePath: string, seeds: Seed[]) {
 function insertInvestors(db: Database.Database, rows: Seed[]) {
   const insert = db.prepare(
     `insert into users (id, email, password_hash, full_name, address, is_nda_sent, is_nda_signed, role,
-       email_verified_at, failed_logins, locked_until, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, 'investor', ?, 0, null, ?, ?)`,
+       email_verified_at, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, 'investor', ?, ?, ?)`,
   );
   const start = Date.UTC(2025, 0, 1);
   db.transaction(() => {
