@@ -3,6 +3,7 @@ import { httpErrors } from "./http-errors";
 
 /** What the JSON API answers in `message` when it refuses a request before any use case runs. */
 export const apiMessages = {
+  refreshRefused: "Your session has ended. Please log in again.",
   unauthenticated: "Authentication required: send a valid access token as 'Authorization: Bearer <token>'.",
   forbidden: "You do not have permission to do this.",
   methodNotAllowed: httpErrors.methodNotAllowed,

@@ -7,7 +7,7 @@
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { apiMessages } from "~/content/api-messages";
 import { canSeeMaterials } from "~/models/access.server";
-import { authenticateAccessToken, bearerToken } from "~/models/api-token.server";
+import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { looksLikeSecretToken } from "~/models/secret-token.server";
 import { createSession, deleteSession, findSessionUser, SESSION_ABSOLUTE_MS } from "~/models/session.server";
@@ -18,6 +18,8 @@ import { apiError } from "./api.server";
 import { redirectWithToast, type ToastOption } from "./toast.server";
 
 export const SESSION_COOKIE_NAME = "__session";
+export const REFRESH_COOKIE_NAME = "__refresh";
+export const REFRESH_COOKIE_PATH = "/api/auth";
 export const LOGIN_PATH = "/financing/login";
 export const HOME_PATH = "/financing";
 
@@ -25,6 +27,7 @@ const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Contr
 export const NDA_REQUIRED_MESSAGE = "The investor materials open once your NDA is signed.";
 
 let cookie: Cookie | undefined;
+let apiRefreshCookie: Cookie | undefined;
 
 /** The web session's cookie: HttpOnly, SameSite=Lax, signed, holding only the session's random id. */
 export function sessionCookie(): Cookie {
@@ -42,9 +45,47 @@ export function sessionCookie(): Cookie {
   return cookie;
 }
 
-/** Tests switch APP_URL (http/https) between cases; this forgets the cookie built from it. */
+/** The API's refresh token cookie: HttpOnly, SameSite=Strict, signed, sent only to /api/auth. */
+export function refreshCookie(): Cookie {
+  if (!apiRefreshCookie) {
+    const env = getEnv();
+    apiRefreshCookie = createCookie(REFRESH_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "strict",
+      path: REFRESH_COOKIE_PATH,
+      secure: env.secureCookies,
+      secrets: env.sessionSecrets,
+    });
+  }
+  return apiRefreshCookie;
+}
+
+/** Tests switch APP_URL (http/https) between cases; this forgets the cookies built from it. */
 export function resetSessionCookieForTests() {
   cookie = undefined;
+  apiRefreshCookie = undefined;
+}
+
+/** The Set-Cookie value that hands an API client its new refresh token. */
+export function refreshCookieFor(tokens: IssuedTokens): Promise<string> {
+  return refreshCookie().serialize(tokens.refreshToken, { maxAge: tokens.refreshMaxAge });
+}
+
+/** The refresh token the request's cookie carries, or null. */
+export async function refreshTokenOf(request: Request): Promise<string | null> {
+  const value: unknown = await refreshCookie().parse(request.headers.get("Cookie"));
+  return looksLikeSecretToken(value) ? value : null;
+}
+
+/** The Set-Cookie value that clears the refresh cookie. */
+export function clearedRefreshCookie(): Promise<string> {
+  return refreshCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** API logout: revokes the token families of the bearer token and the refresh cookie; returns the clearing cookie. */
+export async function logOutApiClient(request: Request): Promise<string> {
+  await revokeApiTokens({ tokens: [bearerToken(request), await refreshTokenOf(request)] });
+  return clearedRefreshCookie();
 }
 
 /**
@@ -141,6 +182,13 @@ export async function requireApiUser(request: Request, { role }: { role?: Role }
   }
   if (role && user.role.name !== role) throw apiError(403, apiMessages.forbidden);
   return user;
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i);
+  return match ? match[1] : null;
 }
 
 async function readSessionId(request: Request): Promise<string | null> {

@@ -1,15 +1,13 @@
 /**
  * API tokens (docs/decisions/0004-api-tokens.md): opaque random access tokens
- * for the Authorization header and a rotating refresh token in an HttpOnly
- * cookie. Only SHA-256 digests are stored. Every refresh token belongs to a
+ * for the Authorization header and a rotating refresh token, which the client
+ * holds in an HttpOnly cookie (app/http/auth.server.ts). Only SHA-256 digests are stored. Every refresh token belongs to a
  * family (one login); reusing a spent refresh token after a short grace
  * revokes the whole family, because it means a copy of it is in other hands.
  */
 import { randomUUID } from "node:crypto";
-import { createCookie, type Cookie } from "@remix-run/node";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
 import { getUserById, type PublicUser } from "./user.server";
@@ -19,40 +17,16 @@ export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE_MS;
 export const REFRESH_FAMILY_TTL_MS = 12 * HOUR_MS;
 /** Two tabs refreshing at once both present the same token; that is not theft. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
-export const REFRESH_COOKIE_NAME = "__refresh";
-export const REFRESH_COOKIE_PATH = "/api/auth";
-
-let cookie: Cookie | undefined;
-
-export function refreshCookie(): Cookie {
-  if (!cookie) {
-    const env = getEnv();
-    cookie = createCookie(REFRESH_COOKIE_NAME, {
-      httpOnly: true,
-      sameSite: "strict",
-      path: REFRESH_COOKIE_PATH,
-      secure: env.secureCookies,
-      secrets: env.sessionSecrets,
-    });
-  }
-  return cookie;
-}
-
-/** Tests switch APP_URL (http/https) between cases; this forgets the cookie built from it. */
-export function resetRefreshCookieForTests() {
-  cookie = undefined;
-}
-
 export type IssuedTokens = {
   accessToken: string;
   /** Seconds until the access token expires. */
   expiresIn: number;
-  /** The Set-Cookie header value carrying the refresh token. */
-  refreshCookie: string;
+  refreshToken: string;
+  /** Seconds the refresh token lives: the rest of its family's twelve hours. */
+  refreshMaxAge: number;
 };
 
-export type RefreshOutcome =
-  ({ ok: true } & IssuedTokens) | { ok: false; reason: "missing" | "invalid" | "reused"; clearCookie: string };
+export type RefreshOutcome = ({ ok: true } & IssuedTokens) | { ok: false; reason: "missing" | "invalid" | "reused" };
 
 /** A new family for a fresh login: one access token and one refresh token. */
 export async function issueApiTokens(userId: string): Promise<IssuedTokens> {
@@ -61,13 +35,11 @@ export async function issueApiTokens(userId: string): Promise<IssuedTokens> {
 }
 
 /**
- * Trades the request's refresh cookie for a new access token and a new refresh
- * cookie. A token spent more than REFRESH_REUSE_GRACE_MS ago revokes its family.
+ * Trades a refresh token for a new access token and a new refresh token. A
+ * token spent more than REFRESH_REUSE_GRACE_MS ago revokes its family.
  */
-export async function refreshApiTokens(request: Request): Promise<RefreshOutcome> {
-  const clearCookie = await clearedRefreshCookie();
-  const token = await readRefreshToken(request);
-  if (!token) return { ok: false, reason: "missing", clearCookie };
+export async function refreshApiTokens(token: string | null): Promise<RefreshOutcome> {
+  if (!looksLikeSecretToken(token)) return { ok: false, reason: "missing" };
 
   const tokenHash = hashSecretToken(token);
   const at = now();
@@ -77,7 +49,7 @@ export async function refreshApiTokens(request: Request): Promise<RefreshOutcome
     .where("token_hash", "=", tokenHash)
     .where("kind", "=", "refresh")
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null || at > row.expires_at) return { ok: false, reason: "invalid", clearCookie };
+  if (!row || row.revoked_at !== null || at > row.expires_at) return { ok: false, reason: "invalid" };
 
   // Spend it in one statement, so that of two racing requests exactly one sees it fresh.
   const spent = await getDb()
@@ -92,11 +64,11 @@ export async function refreshApiTokens(request: Request): Promise<RefreshOutcome
     )?.used_at;
     if (usedAt === null || usedAt === undefined || at > usedAt + REFRESH_REUSE_GRACE_MS) {
       await revokeFamily(row.family_id);
-      return { ok: false, reason: "reused", clearCookie };
+      return { ok: false, reason: "reused" };
     }
   }
 
-  if (!(await getUserById(row.user_id))) return { ok: false, reason: "invalid", clearCookie };
+  if (!(await getUserById(row.user_id))) return { ok: false, reason: "invalid" };
   return { ok: true, ...(await issueInFamily(row.user_id, row.family_id, row.expires_at)) };
 }
 
@@ -116,10 +88,9 @@ export async function authenticateAccessToken(token: string | null | undefined):
 
 /**
  * Revokes API tokens: every one of a user (password reset, deletion), or the
- * families of the access token and refresh cookie a request carries (logout).
- * Returns the Set-Cookie value that clears the refresh cookie.
+ * families of the given access and refresh tokens (logout).
  */
-export async function revokeApiTokens(target: { userId: string } | { request: Request }): Promise<string> {
+export async function revokeApiTokens(target: { userId: string } | { tokens: (string | null)[] }): Promise<void> {
   const at = now();
   if ("userId" in target) {
     await getDb()
@@ -129,9 +100,7 @@ export async function revokeApiTokens(target: { userId: string } | { request: Re
       .where("revoked_at", "is", null)
       .execute();
   } else {
-    const hashes = [await readRefreshToken(target.request), bearerToken(target.request)]
-      .filter(looksLikeSecretToken)
-      .map(hashSecretToken);
+    const hashes = target.tokens.filter(looksLikeSecretToken).map(hashSecretToken);
     if (hashes.length > 0) {
       const families = await getDb()
         .selectFrom("api_tokens")
@@ -141,14 +110,6 @@ export async function revokeApiTokens(target: { userId: string } | { request: Re
       for (const { family_id } of families) await revokeFamily(family_id);
     }
   }
-  return clearedRefreshCookie();
-}
-
-/** The token of an `Authorization: Bearer …` header, or null. */
-export function bearerToken(request: Request): string | null {
-  const header = request.headers.get("Authorization");
-  const match = header?.match(/^Bearer[ ]+(\S+)\s*$/i);
-  return match ? match[1] : null;
 }
 
 async function issueInFamily(userId: string, familyId: string, familyExpiresAt: number): Promise<IssuedTokens> {
@@ -180,11 +141,11 @@ async function issueInFamily(userId: string, familyId: string, familyExpiresAt: 
       },
     ])
     .execute();
-  const maxAge = Math.max(1, Math.floor((familyExpiresAt - at) / 1000));
   return {
     accessToken,
     expiresIn: Math.floor(Math.min(ACCESS_TOKEN_TTL_MS, familyExpiresAt - at) / 1000),
-    refreshCookie: await refreshCookie().serialize(refreshToken, { maxAge }),
+    refreshToken,
+    refreshMaxAge: Math.max(1, Math.floor((familyExpiresAt - at) / 1000)),
   };
 }
 
@@ -195,13 +156,4 @@ async function revokeFamily(familyId: string) {
     .where("family_id", "=", familyId)
     .where("revoked_at", "is", null)
     .execute();
-}
-
-async function readRefreshToken(request: Request): Promise<string | null> {
-  const value: unknown = await refreshCookie().parse(request.headers.get("Cookie"));
-  return looksLikeSecretToken(value) ? value : null;
-}
-
-function clearedRefreshCookie() {
-  return refreshCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { refreshCookieFor } from "~/http/auth.server";
 import { loginSchema } from "~/models/account-schemas.server";
 import { logIn } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tokens = await issueApiTokens(outcome.user.id);
   return apiJson(
     { accessToken: tokens.accessToken, user: outcome.user, expiresIn: tokens.expiresIn },
-    { headers: { "Set-Cookie": tokens.refreshCookie } },
+    { headers: { "Set-Cookie": await refreshCookieFor(tokens) } },
   );
 }
 

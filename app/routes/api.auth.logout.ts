@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
 import { apiJson, methodNotAllowed, readEmptyBody } from "~/http/api.server";
-import { revokeApiTokens } from "~/models/api-token.server";
+import { logOutApiClient } from "~/http/auth.server";
 
 /** POST → 200: revokes the token families of the bearer token and the refresh cookie, and clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await readEmptyBody(request);
-  const clearCookie = await revokeApiTokens({ request });
+  const clearCookie = await logOutApiClient(request);
   return apiJson({ message: accountMessages.loggedOut }, { headers: { "Set-Cookie": clearCookie } });
 }
 

@@ -6,11 +6,11 @@
 import {
   createUserSession,
   requireApiUser,
+  refreshCookie,
   resetSessionCookieForTests,
   sessionCookie as sessionCookieOf,
 } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account.server";
-import { refreshCookie, resetRefreshCookieForTests } from "~/models/api-token.server";
 import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
 import * as loginRoute from "~/routes/api.auth.login";
 import * as logoutRoute from "~/routes/api.auth.logout";
@@ -58,7 +58,6 @@ beforeAll(async () => {
   smtp = await startSmtpCatcher();
   database = await useFreshDatabase({ SMTP_URL: smtp.url });
   resetSessionCookieForTests();
-  resetRefreshCookieForTests();
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
     logged.push(String(chunk));
     return originalWrites.out(chunk, ...rest);
@@ -1004,7 +1003,6 @@ describe("Secure cookies under https", () => {
     const email = await verifiedAccount("https");
     process.env.APP_URL = "https://portal.example.com";
     resetEnvForTests();
-    resetRefreshCookieForTests();
     resetSessionCookieForTests();
     try {
       const { response, body } = await login(email);
@@ -1029,7 +1027,6 @@ describe("Secure cookies under https", () => {
     } finally {
       process.env.APP_URL = "http://localhost:3000";
       resetEnvForTests();
-      resetRefreshCookieForTests();
       resetSessionCookieForTests();
     }
   });
