@@ -79,6 +79,8 @@ export const materialsRefusal = {
   heading: "The materials are not open to you yet",
   text: `The investor materials open once your non-disclosure agreement is marked signed. Questions are welcome at ${firm.mailboxes.investors}.`,
   back: "Back to the investor portal",
+  /** The body of a refused file download or a page request that is not a document. */
+  plain: "The investor materials open once your NDA is signed.",
 } as const;
 
 /** The e-mail the firm's mailbox receives when an investor gives their name and address. */

@@ -6,6 +6,7 @@
  */
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { apiMessages } from "~/content/api-messages";
+import { materialsRefusal } from "~/content/portal";
 import { canSeeMaterials } from "~/models/access.server";
 import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
@@ -24,7 +25,6 @@ export const LOGIN_PATH = "/financing/login";
 export const HOME_PATH = "/financing";
 
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" };
-export const NDA_REQUIRED_MESSAGE = "The investor materials open once your NDA is signed.";
 
 let cookie: Cookie | undefined;
 let apiRefreshCookie: Cookie | undefined;
@@ -152,7 +152,7 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
  */
 export async function requireNdaSigned(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
-  if (!canSeeMaterials(user)) throw new Response(NDA_REQUIRED_MESSAGE, { status: 403, headers: TEXT_HEADERS });
+  if (!canSeeMaterials(user)) throw new Response(materialsRefusal.plain, { status: 403, headers: TEXT_HEADERS });
   return user;
 }
 
