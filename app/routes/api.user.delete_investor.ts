@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const actor = await requireApiUser(request, { role: "administrator" });
   const { id } = await readJsonBody(request, deleteInvestorSchema);
-  const result = await deleteInvestor({ actor, id, ip: (context as { clientIp?: string }).clientIp });
+  const result = await deleteInvestor({ actor, id, ip: context.clientIp });
   if (!result.ok) return apiError(result.status, result.message);
   return apiJson({ message: adminContent.notices.deleted }, { status: 201 });
 }

@@ -46,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     actor,
     email: investor.email,
     state: flag.value.state === "yes",
-    ip: (context as { clientIp?: string }).clientIp,
+    ip: context.clientIp,
   });
   if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);
   return redirectWithSuccess(returnTo, adminContent.notices.ndaChanged);

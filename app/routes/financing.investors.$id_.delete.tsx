@@ -38,7 +38,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await deleteInvestor({
     actor,
     id: params.id ?? "",
-    ip: (context as { clientIp?: string }).clientIp,
+    ip: context.clientIp,
   });
   if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);
   return redirectWithSuccess(returnTo, adminContent.notices.deleted);

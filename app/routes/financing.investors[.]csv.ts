@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     actorEmail: actor.email,
     action: "investors.exported",
     details: { query: url.search, rows: rows.length },
-    ip: (context as { clientIp?: string }).clientIp,
+    ip: context.clientIp,
   });
   return new Response(investorsCsv(rows), {
     headers: {
