@@ -26,7 +26,7 @@ export async function up(db) {
     .addColumn("created_at", "integer", (c) => c.notNull())
     .addColumn("updated_at", "integer", (c) => c.notNull())
     .addCheckConstraint("users_role", sql`role in ('administrator', 'investor')`)
-    // DESIGN.md section 4: NDA signed implies NDA sent.
+    // NDA signed implies NDA sent (docs/requirements.md, "Data").
     .addCheckConstraint("users_nda_signed_implies_sent", sql`is_nda_signed = 0 or is_nda_sent = 1`)
     .execute();
   await db.schema.createIndex("users_created_at").on("users").column("created_at").execute();

@@ -2,7 +2,7 @@ import { Bounce, toast, ToastContainer, type TypeOptions } from "react-toastify"
 import { TOAST_AUTO_CLOSE_MS } from "~/content/constants";
 
 /**
- * react-toastify with SPEC's settings. Loaded on demand by Toasts (a dynamic
+ * react-toastify with the required settings (docs/requirements.md). Loaded on demand by Toasts (a dynamic
  * import, so it is a chunk of its own); it injects its own stylesheet.
  */
 export function Toaster() {

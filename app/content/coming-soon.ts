@@ -1,4 +1,4 @@
-/** Pages that exist but have nothing to show yet (SPEC.md section 2). */
+/** Pages that exist but have nothing to show yet (docs/requirements.md, "Public pages"). */
 export const comingSoon = "Coming soon";
 
 export const newsPage = {

@@ -1,5 +1,5 @@
-/** SPEC.md section 9, read off in one place. */
-export const PASSWORD_MIN_LENGTH = 8; // DESIGN.md section 5 raises SPEC's 6 to 8.
+/** The product's numbers (docs/requirements.md, "Constants and limits"), read off in one place. */
+export const PASSWORD_MIN_LENGTH = 8; // The old site's 6 raised to 8 (docs/requirements.md, "Validation").
 export const PASSWORD_MAX_LENGTH = 128;
 export const VERIFY_COUNTDOWN_SECONDS = 5;
 export const FAQ_PAGE_SIZE = 10;

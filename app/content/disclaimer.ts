@@ -1,7 +1,7 @@
 import { firm } from "./firm";
 import { sentence } from "./sentence";
 
-/** The static legal text of /disclaimer (SPEC.md section 2). */
+/** The static legal text of /disclaimer (docs/requirements.md, "Public pages"). */
 export const disclaimerPage = {
   title: "Disclaimer",
   description: `Legal disclaimer of ${firm.name}: ownership, memberships, and the terms of use of this website's content.`,

@@ -1,7 +1,7 @@
 import { firm } from "./firm";
 
 /**
- * The FAQ, written from the ATS facts of SPEC.md section 9 and nothing else.
+ * The FAQ, written from the ATS facts of docs/requirements.md ("Constants and limits") and nothing else.
  * Answers are plain text; the page and the landing block render them as such.
  */
 export type FaqEntry = { id: string; question: string; answer: string };

@@ -1,6 +1,6 @@
 import { firm } from "./firm";
 
-/** The institutional page, /investors (SPEC.md sections 1 and 2). */
+/** The institutional page, /investors (docs/requirements.md, "Public pages"). */
 export const institutionalPage = {
   title: "Institutional Investors",
   description: `${firm.atsName}: an Alternative Trading System for U.S. stocks and ETFs with instant settlement, for institutional U.S.-registered broker-dealers.`,

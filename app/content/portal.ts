@@ -60,7 +60,6 @@ export const investorVideo = {
   video: { src: "/video/investorvideo.mp4", label: `${firm.shortName} investor video` },
 } as const;
 
-/** The pages that SPEC section 2 lists with a title only. */
 /** The materials pages that show their title only, by the last part of their URL (/financing/<page>). */
 export const titlePages: Record<string, { title: string; description: string } | undefined> = {
   termsandconditions: {

@@ -2,7 +2,7 @@ import { firm } from "./firm";
 import { sentence } from "./sentence";
 
 /**
- * The team (SPEC.md section 3). PLACEHOLDER: the names, biographies, photos
+ * The team (docs/requirements.md, "Data"). PLACEHOLDER: the names, biographies, photos
  * and profile links below are stand-ins until the firm supplies its own; only
  * the four roles are known. Replace a photo by overwriting its file under
  * public/images/team/ with a square image of the same name.

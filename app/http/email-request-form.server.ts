@@ -23,7 +23,7 @@ type EmailRequest = {
 /**
  * The action of the pages that ask for a link by e-mail (forgot password,
  * resend verification): honeypot, validation, the use case, then the same
- * answer for every address (DESIGN.md section 5).
+ * answer for every address (docs/requirements.md, "Account and NDA states").
  */
 export async function handleEmailRequestForm({ request, context }: ActionFunctionArgs, options: EmailRequest) {
   await requireAnonymous(request);

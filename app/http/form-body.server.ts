@@ -5,7 +5,7 @@ import type { FormReply } from "~/lib/form-reply";
  * Reading a page action's body. A browser always sends its forms as
  * urlencoded or multipart; anything else (JSON, no body, a broken multipart
  * body, a bodiless PUT) is a script's request, refused with 415 or 400 and a
- * message, never the 500 that `request.formData()` would throw (DESIGN.md section 7).
+ * message, never the 500 that `request.formData()` would throw (docs/requirements.md, "Security and reliability").
  */
 
 const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

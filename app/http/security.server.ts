@@ -3,7 +3,7 @@ import type { Env } from "~/server/env.server";
 
 /**
  * HTTP-level protections applied by server.js to every response, static files
- * included (DESIGN.md section 7). Kept here, in the app, so they are typed,
+ * included (docs/requirements.md, "Security and reliability"). Kept here, in the app, so they are typed,
  * unit-tested and bundled into the server build.
  */
 

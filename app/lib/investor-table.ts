@@ -86,7 +86,7 @@ export function safeReturnTo(value: unknown, fallback = "/financing"): string {
   }
 }
 
-/** US English long date with time, in UTC (SPEC.md section 3). */
+/** US English long date with time, in UTC (docs/requirements.md, "Data"). */
 const registrationFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "long", timeZone: "UTC" });
 export function formatRegistrationTime(iso: string) {
   return registrationFormat.format(new Date(iso));

@@ -1,6 +1,6 @@
 /**
  * The administrator's side of the portal: the investor table, the NDA flags
- * (signed implies sent, DESIGN.md section 4), deleting an investor, and the
+ * (signed implies sent, docs/requirements.md, "Data"), deleting an investor, and the
  * guard that every administrator page and action calls.
  */
 import { sql } from "kysely";

@@ -14,7 +14,7 @@ import { trySendMail } from "~/server/mail.server";
 import { recordAuditEvent } from "./audit.server";
 import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
 
-/** SPEC section 4's screens: 0 form, 1 thank you, 2 NDA pending, materials, and the administrator's table. */
+/** The screens of /financing (docs/requirements.md, "Account and NDA states"): 0 form, 1 thank you, 2 NDA pending, materials, and the administrator's table. */
 export type InvestorScreen = "name-address" | "thank-you" | "nda-pending" | "materials" | "administrator";
 
 export function investorScreen(user: PublicUser): InvestorScreen {
@@ -25,7 +25,7 @@ export function investorScreen(user: PublicUser): InvestorScreen {
   return "materials";
 }
 
-/** The API's body (SPEC section 7): { email, full_name, address }; other fields are dropped. */
+/** The API's body (docs/requirements.md, "The JSON API"): { email, full_name, address }; other fields are dropped. */
 export const setNameAddressSchema = z.object({
   email: emailSchema,
   full_name: textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),

@@ -5,7 +5,7 @@ import { HOUR_MS } from "./throttle.server";
 
 export type TokenPurpose = "verify" | "reset";
 
-/** DESIGN.md section 5: a verification link lasts 24 hours, a reset link one hour. */
+/** A verification link lasts 24 hours, a reset link one hour. */
 export const ONE_TIME_TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   verify: 24 * HOUR_MS,
   reset: 1 * HOUR_MS,

@@ -1,7 +1,7 @@
 import argon2 from "argon2";
 import commonPasswords from "~/data/common-passwords.json";
 
-/** OWASP's argon2id parameters (DESIGN.md section 1): 19 MiB, two passes, one lane. */
+/** OWASP's argon2id parameters (docs/decisions/0008): 19 MiB, two passes, one lane. */
 export const ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19_456,

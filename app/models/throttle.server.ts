@@ -1,5 +1,5 @@
 /**
- * Every throttle of the account life cycle, in one place (DESIGN.md section 7).
+ * Every throttle of the account life cycle, in one place (docs/requirements.md, "Security and reliability").
  * Counters live in the database (rate_limits), so they hold across processes.
  *
  * Where each applies:

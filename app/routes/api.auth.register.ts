@@ -4,7 +4,7 @@ import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.
 import { newAccountSchema } from "~/models/account-schemas.server";
 import { registerAccount } from "~/models/account.server";
 
-/** POST { email, password } → 201, the same for a new and a registered address (DESIGN.md section 5). */
+/** POST { email, password } → 201, the same for a new and a registered address (docs/requirements.md, "Account and NDA states"). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJsonBody(request, newAccountSchema);

@@ -16,7 +16,7 @@ const LOGIN_URL = "/financing/login";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 /**
- * The e-mailed link itself verifies (SPEC.md section 2); the token is the
+ * The e-mailed link itself verifies (docs/requirements.md, "Investor portal pages"); the token is the
  * guard, so no session is required, and the session only decides the header.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ import portalStyles from "~/styles/portal.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }, ...investorTableLinks()];
 
-/** The screen is decided here, from the database, on every visit (DESIGN.md section 5). */
+/** The screen is decided here, from the database, on every visit (docs/requirements.md, "Account and NDA states"). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const screen = investorScreen(user);

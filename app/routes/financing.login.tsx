@@ -22,7 +22,7 @@ export default function LoginPage() {
   return (
     <div className="auth-page">
       <AuthCard heading={loginPage.heading} intro={loginPage.intro}>
-        {/* SPEC's hidden 'Remember Password' checkbox did nothing, so it is left out (sessions are decided by DESIGN.md section 5). */}
+        {/* The old site's hidden 'Remember Password' checkbox did nothing, so it is left out (sessions: docs/requirements.md). */}
         <Form method="post" {...formProps}>
           <FormErrors id="login-form-error" errors={formErrors} />
           <EmailField field={fieldProps("email")} />

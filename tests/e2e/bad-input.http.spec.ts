@@ -25,7 +25,7 @@ import {
 } from "./support/raw-http";
 
 /**
- * The bad-input sweep (DESIGN.md section 7): DESIGN's catalogue sent to every
+ * The bad-input sweep (docs/requirements.md, "Security and reliability"): its catalogue sent to every
  * POST route (page actions included) and every /api endpoint of the built
  * server, through server.js, on a private database and SMTP catcher. For each
  * case: a refusal by design (a 4xx with a clear message; for pages also the

@@ -4,7 +4,7 @@ import { introVideo, videoAgreement } from "../../app/content/intro-video";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 
 /**
- * /introvideo: the disclaimer, the agreement box (SPEC's label verbatim) and
+ * /introvideo: the disclaimer, the agreement box (its label verbatim) and
  * the video it unlocks, with JavaScript (no reload) and without (a GET form).
  */
 const agreeBox = (page: Page) => page.getByRole("checkbox", { name: videoAgreement.label, exact: true });
@@ -22,7 +22,7 @@ async function expectSameDocument(page: Page, javaScriptOn: boolean) {
 test.describe("at 768px", () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
-  test("shows the disclaimer and the agreement box with SPEC's label, and no video", async ({ page, javaScriptOn }) => {
+  test("shows the disclaimer and the agreement box with its required label, and no video", async ({ page, javaScriptOn }) => {
     await visit(page, "/introvideo", javaScriptOn);
     await expect(page).toHaveTitle(/^Introductory video \| /);
     await expect(page.getByRole("heading", { level: 1, name: introVideo.heading })).toBeVisible();

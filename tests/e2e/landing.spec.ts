@@ -8,7 +8,7 @@ import { loggedInAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, VIEWPORTS, visit } from "./support/fixtures";
 
 /**
- * The landing page (/ and /home): its blocks and SPEC's texts at every width,
+ * The landing page (/ and /home): its blocks and required texts at every width,
  * the hero video's rules (never loaded on narrow screens, with reduced motion
  * or without JavaScript; pausable when it plays), the scroll-in animation that
  * never hides content, and the shared header's menus.
@@ -39,7 +39,7 @@ for (const path of LANDING_PATHS) {
     test.describe(`${path} at ${viewport.width}px`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-      test("shows every block with its heading and SPEC's texts, and passes axe", async ({ page, javaScriptOn }) => {
+      test("shows every block with its heading and required texts, and passes axe", async ({ page, javaScriptOn }) => {
         const response = await visit(page, path, javaScriptOn);
         expect(response?.status()).toBe(200);
 
@@ -82,7 +82,7 @@ for (const path of LANDING_PATHS) {
         await expect(team.getByRole("heading", { level: 2, name: "WHO WE ARE" })).toBeVisible();
         for (const member of teamMembers) await expect(team.getByRole("link", { name: member.name })).toBeVisible();
 
-        // The footer is there at once (DESIGN.md: nothing waits for the video).
+        // The footer is there at once (nothing waits for the video).
         await expect(page.getByRole("contentinfo").getByText(/© 2024/)).toBeVisible();
 
         await expect(page).toHaveTitle(

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, VIEWPORTS, visit } from "./support/fixtures";
 
 /**
- * Every public route of SPEC.md section 2, at each viewport, with JavaScript on
- * and off (the two Playwright projects): its heading, SPEC's texts verbatim, the
+ * Every public route (docs/requirements.md, "Public pages"), at each viewport, with JavaScript on
+ * and off (the two Playwright projects): its heading, the required texts verbatim, the
  * shared header and footer, and no axe violation.
  */
 const ROUTES: { path: string; heading: string | RegExp; texts: string[] }[] = [

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-/** HTTP-level guarantees of server.js (DESIGN.md section 7), checked against the built server. */
+/** HTTP-level guarantees of server.js (docs/requirements.md, "Security and reliability"), checked against the built server. */
 test.describe("security headers", () => {
   test("are on pages, static files, a 404 and a POST's answer", async ({ request }) => {
     const answers = [

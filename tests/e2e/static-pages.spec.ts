@@ -9,7 +9,7 @@ type StaticPage = {
   path: string;
   title: string;
   heading: string;
-  /** SPEC.md's words, as they must appear. */
+  /** The required words, as they must appear. */
   check: (page: Page) => Promise<void>;
 };
 

@@ -764,7 +764,7 @@ describe("no account enumeration", () => {
   });
 });
 
-describe("the bad-input catalogue (DESIGN.md section 7): a clear 4xx, nothing stored, no mail", () => {
+describe("the bad-input catalogue (docs/requirements.md): a clear 4xx, nothing stored, no mail", () => {
   const big = "x".repeat(17 * 1024);
   const jsonHeaders = { "Content-Type": "application/json" };
   type Case = [name: string, route: keyof typeof routes, call: RouteCall, status: number];
@@ -989,7 +989,7 @@ describe("the bad-input catalogue (DESIGN.md section 7): a clear 4xx, nothing st
     expect(smtp.messages.length).toBe(mailsBefore);
   });
 
-  it("field issues say what is wrong in the words of SPEC.md section 5", async () => {
+  it("field issues say what is wrong in the words of the validation rules", async () => {
     const { body } = await call(routes.register, { path: "/api/auth/register", json: { email: "nope", password: "" } });
     expect(body).toEqual({
       message: "Email address is invalid",

@@ -1,5 +1,5 @@
 /**
- * The words of the account pages (SPEC.md sections 2 and 8, DESIGN.md section 5),
+ * The words of the account pages (docs/requirements.md, "Investor portal pages"),
  * one module per page under account-pages/ so that each page's script carries
  * only its own words; this one holds what they share.
  */

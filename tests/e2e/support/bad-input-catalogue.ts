@@ -1,7 +1,7 @@
 import type { RawRequest } from "./raw-http";
 
 /**
- * DESIGN.md section 7's catalogue of bad input, as requests: for one route
+ * The catalogue of bad input (docs/requirements.md, "Security and reliability"), as requests: for one route
  * and a valid request to it, every variant that must be refused. Each variant
  * differs from the valid request by one defect, so a refusal proves that
  * this defect, and nothing else, was caught.
