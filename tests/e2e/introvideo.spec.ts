@@ -22,7 +22,10 @@ async function expectSameDocument(page: Page, javaScriptOn: boolean) {
 test.describe("at 768px", () => {
   test.use({ viewport: { width: 768, height: 1024 } });
 
-  test("shows the disclaimer and the agreement box with its required label, and no video", async ({ page, javaScriptOn }) => {
+  test("shows the disclaimer and the agreement box with its required label, and no video", async ({
+    page,
+    javaScriptOn,
+  }) => {
     await visit(page, "/introvideo", javaScriptOn);
     await expect(page).toHaveTitle(/^Introductory video \| /);
     await expect(page.getByRole("heading", { level: 1, name: introVideo.heading })).toBeVisible();
