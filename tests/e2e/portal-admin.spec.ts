@@ -22,8 +22,8 @@ function seedInvestors(tag: string, count: number) {
   db.pragma("busy_timeout = 5000");
   const insert = db.prepare(
     `insert into users (id, email, password_hash, full_name, address, is_nda_sent, is_nda_signed, role,
-       email_verified_at, failed_logins, locked_until, created_at, updated_at)
-     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, 0, null, ?, ?)`,
+       email_verified_at, created_at, updated_at)
+     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, ?, ?)`,
   );
   const base = Date.UTC(2025, 5, 1, 12, 0, 0);
   db.transaction(() => {

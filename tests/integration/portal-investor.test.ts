@@ -8,9 +8,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { nameAddressMessages } from "~/content/portal";
-import { createUserSession } from "~/http/auth.server";
 import { parseRange, VIDEO_VIEWING_WINDOW_MS } from "~/http/private-file.server";
-import { issueApiTokens } from "~/models/api-token.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { investorScreen } from "~/models/investor-profile.server";
 import { nameAddressFormSchema } from "~/models/name-address-schema.server";
@@ -21,8 +19,8 @@ import * as materialsRoute from "~/routes/financing.materials";
 import * as pdfRoute from "~/routes/pdfs.download[.]pdf";
 import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
 import { testClock } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
-import { callRoute, cookiesFrom, type RouteModule } from "../support/api-routes";
+import { callRoute, type RouteModule } from "../support/api-routes";
+import { accessTokenFor, createUser, sessionCookieFor, userRow } from "../support/factories";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -50,51 +48,13 @@ afterAll(async () => {
 });
 afterEach(() => testClock.reset());
 
-let counter = 0;
-async function insertUser(
-  fields: Partial<{
-    fullName: string;
-    address: string;
-    sent: boolean;
-    signed: boolean;
-    role: "investor" | "administrator";
-  }> = {},
-) {
-  counter += 1;
-  const at = Date.UTC(2025, 0, 1) + counter * 60_000;
-  return getDb()
-    .insertInto("users")
-    .values({
-      id: randomUUID(),
-      email: `investor.${counter}.${randomUUID().slice(0, 8)}@example.com`,
-      password_hash: "not-a-real-hash",
-      full_name: fields.fullName ?? "",
-      address: fields.address ?? "",
-      is_nda_sent: fields.sent || fields.signed ? 1 : 0,
-      is_nda_signed: fields.signed ? 1 : 0,
-      role: fields.role ?? "investor",
-      email_verified_at: at,
-      failed_logins: 0,
-      locked_until: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-const userRow = (id: string) => getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const bearer = async (userId: string) => ({ Authorization: `Bearer ${(await issueApiTokens(userId)).accessToken}` });
-
-async function sessionCookieFor(userId: string) {
-  const response = await createUserSession({ userId, request: new Request("http://localhost:3000/"), redirectTo: "/" });
-  return { Cookie: cookiesFrom(response) };
-}
+const bearer = async (userId: string) => ({ Authorization: `Bearer ${await accessTokenFor(userId)}` });
+const sessionCookie = async (userId: string) => ({ Cookie: await sessionCookieFor(userId) });
 
 describe("the screen /financing shows", () => {
-  it("follows SPEC section 4: form, thank you, NDA pending, materials, administrator", async () => {
-    const screenOf = async (fields: Parameters<typeof insertUser>[0]) =>
-      investorScreen(toPublicUser(await insertUser(fields)));
+  it("follows the investor's states: form, thank you, NDA pending, materials, administrator", async () => {
+    const screenOf = async (fields: Parameters<typeof createUser>[0]) =>
+      investorScreen(toPublicUser(await createUser(fields)));
     expect(await screenOf({})).toBe("name-address");
     expect(await screenOf({ fullName: "Jane Roe" })).toBe("name-address");
     expect(await screenOf({ fullName: "Jane Roe", address: "1 Main St" })).toBe("thank-you");
@@ -140,7 +100,7 @@ describe("the screen /financing shows", () => {
 
 describe("POST /api/user/set_name_address", () => {
   it("sets the caller's own name and address: 201 with the public user, audited, and the firm's mailbox told", async () => {
-    const investor = await insertUser();
+    const investor = await createUser();
     const response = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
       headers: await bearer(investor.id),
@@ -175,7 +135,7 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("answers 201 even when the firm's mail server refuses", async () => {
-    const investor = await insertUser();
+    const investor = await createUser();
     smtp.refuse(true);
     try {
       const response = await callRoute(routes.setName, {
@@ -191,7 +151,7 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("401 without or with a bad token, nothing stored", async () => {
-    const investor = await insertUser();
+    const investor = await createUser();
     const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer not-a-token" }];
     for (const headers of attempts) {
       const response = await callRoute(routes.setName, {
@@ -206,8 +166,8 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("refuses an investor naming someone else (IDOR): 403 whether or not the address exists, nothing changes", async () => {
-    const victim = await insertUser({ fullName: "Victim", address: "1 Safe St" });
-    const attacker = await insertUser();
+    const victim = await createUser({ fullName: "Victim", address: "1 Safe St" });
+    const attacker = await createUser();
     const headers = await bearer(attacker.id);
     for (const email of [victim.email, "nobody-here@example.com"]) {
       const response = await callRoute(routes.setName, {
@@ -223,8 +183,8 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("ignores role, verification and NDA fields (mass assignment)", async () => {
-    const investor = await insertUser();
-    const before = await userRow(investor.id);
+    const investor = await createUser();
+    const before = investor;
     const response = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
       headers: await bearer(investor.id),
@@ -255,8 +215,8 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("an administrator may name any user; an unknown address is 404", async () => {
-    const admin = await insertUser({ role: "administrator", fullName: "Admin", address: "HQ" });
-    const investor = await insertUser({ signed: true, fullName: "Old", address: "Old St" });
+    const admin = await createUser({ role: "administrator", fullName: "Admin", address: "HQ" });
+    const investor = await createUser({ signed: true, fullName: "Old", address: "Old St" });
     const headers = await bearer(admin.id);
     const ok = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
@@ -274,7 +234,7 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("an investor's name is fixed once the NDA is sent: 409, nothing changes", async () => {
-    const investor = await insertUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
+    const investor = await createUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
     const response = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
       headers: await bearer(investor.id),
@@ -285,7 +245,7 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("names the field in words a person reads when a field is missing or of the wrong type", async () => {
-    const investor = await insertUser();
+    const investor = await createUser();
     const headers = await bearer(investor.id);
     const messageFor = async (json: Record<string, unknown>) => {
       const response = await callRoute(routes.setName, { path: "/api/user/set_name_address", headers, json });
@@ -304,7 +264,7 @@ describe("POST /api/user/set_name_address", () => {
   });
 
   it("refuses the bad-input catalogue with a clear 4xx, stores nothing and mails nothing", async () => {
-    const investor = await insertUser();
+    const investor = await createUser();
     const headers = await bearer(investor.id);
     const mailsBefore = smtp.messages.length;
     const valid = { email: investor.email, full_name: "Jane Roe", address: "1 Main St" };
@@ -387,10 +347,10 @@ describe("the protected files", () => {
   });
 
   it("streams the whole video (200) to a signed-NDA investor, with the headers, and audits it", async () => {
-    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const response = await callRoute(routes.video, {
       path: "/video/investorvideo.mp4",
-      headers: await sessionCookieFor(investor.id),
+      headers: await sessionCookie(investor.id),
       ip: "10.9.9.9",
     });
     expect(response.status).toBe(200);
@@ -408,8 +368,8 @@ describe("the protected files", () => {
   it("records a viewing made of 20 range requests as one audit row, and each PDF download as one", async () => {
     // An hour ago, so that these rows never pass for the newest ones that other tests look for.
     testClock.freeze(Date.now() - 60 * 60 * 1000);
-    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
-    const cookie = await sessionCookieFor(investor.id);
+    const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const cookie = await sessionCookie(investor.id);
     const accessRows = async () =>
       (await listAuditEvents({ limit: 200 })).events.filter(
         (event) => event.actorEmail === investor.email && event.action.startsWith("file."),
@@ -436,15 +396,15 @@ describe("the protected files", () => {
     testClock.advance(VIDEO_VIEWING_WINDOW_MS + 1);
     const later = await callRoute(routes.video, {
       path: "/video/investorvideo.mp4",
-      headers: { ...(await sessionCookieFor(investor.id)), Range: "bytes=0-99" },
+      headers: { ...(await sessionCookie(investor.id)), Range: "bytes=0-99" },
     });
     expect(later.status).toBe(206);
     expect((await accessRows()).filter((event) => event.action === "file.viewed")).toHaveLength(2);
   });
 
   it("answers a Range with 206 and the right Content-Range and bytes", async () => {
-    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
-    const cookie = await sessionCookieFor(investor.id);
+    const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const cookie = await sessionCookie(investor.id);
     const size = VIDEO_BYTES.length;
 
     const first = await callRoute(routes.video, {
@@ -474,20 +434,20 @@ describe("the protected files", () => {
   });
 
   it("answers an unsatisfiable range with 416 and bytes */size", async () => {
-    const investor = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const response = await callRoute(routes.video, {
       path: "/video/investorvideo.mp4",
-      headers: { ...(await sessionCookieFor(investor.id)), Range: `bytes=${VIDEO_BYTES.length}-` },
+      headers: { ...(await sessionCookie(investor.id)), Range: `bytes=${VIDEO_BYTES.length}-` },
     });
     expect(response.status).toBe(416);
     expect(response.headers.get("Content-Range")).toBe(`bytes */${VIDEO_BYTES.length}`);
   });
 
   it("serves the PDF to an administrator", async () => {
-    const admin = await insertUser({ role: "administrator" });
+    const admin = await createUser({ role: "administrator" });
     const response = await callRoute(routes.pdf, {
       path: "/pdfs/download.pdf",
-      headers: await sessionCookieFor(admin.id),
+      headers: await sessionCookie(admin.id),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
@@ -501,15 +461,15 @@ describe("the protected files", () => {
   it("refuses investors without a signed NDA (403) and visitors (to the login page), and audits no access", async () => {
     const { total: before } = await listAuditEvents({ limit: 1 });
     const unsigned = [
-      await insertUser(),
-      await insertUser({ fullName: "Jane", address: "1 Main St" }),
-      await insertUser({ fullName: "Jane", address: "1 Main St", sent: true }),
+      await createUser(),
+      await createUser({ fullName: "Jane", address: "1 Main St" }),
+      await createUser({ fullName: "Jane", address: "1 Main St", sent: true }),
     ];
     for (const route of [routes.video, routes.pdf]) {
       for (const user of unsigned) {
         const response = await callRoute(route, {
           path: "/file",
-          headers: { ...(await sessionCookieFor(user.id)), Range: "bytes=0-9" },
+          headers: { ...(await sessionCookie(user.id)), Range: "bytes=0-9" },
         });
         expect(response.status).toBe(403);
         expect(response.headers.get("Content-Type")).not.toMatch(/pdf|video/);
@@ -518,7 +478,7 @@ describe("the protected files", () => {
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("Location")).toBe("/financing/login");
       // A bearer token is not a browser session: the files are for the portal's pages.
-      const signed = await insertUser({ signed: true });
+      const signed = await createUser({ signed: true });
       const withToken = await callRoute(route, { path: "/file", headers: await bearer(signed.id) });
       expect(withToken.status).toBe(302);
     }
@@ -539,13 +499,13 @@ describe("the /financing page", () => {
       method: "POST",
       path: "/financing",
       body,
-      headers: { ...(await sessionCookieFor(userId)), ...headers },
+      headers: { ...(await sessionCookie(userId)), ...headers },
     });
   };
 
   it("state 0 takes the form: a redirect with the notice, the address lines joined, the firm told", async () => {
-    const investor = await insertUser();
-    const cookie = await sessionCookieFor(investor.id);
+    const investor = await createUser();
+    const cookie = await sessionCookie(investor.id);
     const { body, headers } = form({
       fullName: " Jane  Page ",
       addressLine1: "1 Main St ",
@@ -573,7 +533,7 @@ describe("the /financing page", () => {
   });
 
   it("refuses an empty full name with its field message, and stores nothing", async () => {
-    const investor = await insertUser();
+    const investor = await createUser();
     const response = await postForm(investor.id, { fullName: "  ", addressLine1: "1 Main St" });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain("Full name cannot be empty");
@@ -581,7 +541,7 @@ describe("the /financing page", () => {
   });
 
   it("refuses a name or address with invisible characters, with the field's message, and stores nothing", async () => {
-    const investor = await insertUser();
+    const investor = await createUser();
     for (const entries of [
       { fullName: "Jane\u202e Roe", addressLine1: "1 Main St" },
       { fullName: "Jane Roe", addressLine1: "\u200b=1+1" },
@@ -594,7 +554,7 @@ describe("the /financing page", () => {
   });
 
   it("once the name is given the form is closed: a later POST changes nothing", async () => {
-    const investor = await insertUser({ fullName: "Jane Roe", address: "1 Main St" });
+    const investor = await createUser({ fullName: "Jane Roe", address: "1 Main St" });
     const response = await postForm(investor.id, { fullName: "Someone Else", addressLine1: "Elsewhere" });
     expect(response.status).toBe(302);
     expect(await userRow(investor.id)).toMatchObject({ full_name: "Jane Roe", address: "1 Main St" });
@@ -604,42 +564,42 @@ describe("the /financing page", () => {
     const visitor = await callRoute(routes.page, { path: "/financing" });
     expect(visitor.headers.get("Location")).toBe("/financing/login");
 
-    const signed = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const signed = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const toMaterials = await callRoute(routes.page, {
       path: "/financing",
-      headers: await sessionCookieFor(signed.id),
+      headers: await sessionCookie(signed.id),
     });
     expect(toMaterials.status).toBe(302);
     expect(toMaterials.headers.get("Location")).toBe("/financing/materials");
 
-    const pending = await insertUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
+    const pending = await createUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
     const pendingPage = await callRoute(routes.page, {
       path: "/financing",
-      headers: await sessionCookieFor(pending.id),
+      headers: await sessionCookie(pending.id),
     });
     expect(await pendingPage.json()).toEqual({ screen: "nda-pending", table: null });
 
-    const admin = await insertUser({ role: "administrator" });
-    const adminPage = await callRoute(routes.page, { path: "/financing", headers: await sessionCookieFor(admin.id) });
+    const admin = await createUser({ role: "administrator" });
+    const adminPage = await callRoute(routes.page, { path: "/financing", headers: await sessionCookie(admin.id) });
     const data = await adminPage.json();
     expect(data.screen).toBe("administrator");
     expect(data.table.rows.map((row: { id: string }) => row.id)).toContain(pending.id);
   });
 
   it("the materials page admits signed investors (audited) and refuses the others with 403", async () => {
-    const signed = await insertUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
+    const signed = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const ok = await callRoute(routes.materials, {
       path: "/financing/materials",
-      headers: await sessionCookieFor(signed.id),
+      headers: await sessionCookie(signed.id),
     });
     expect(await ok.json()).toEqual({ fullName: "Jane Roe" });
     const { events } = await listAuditEvents({ limit: 1 });
     expect(events[0]).toMatchObject({ action: "materials.view", actorEmail: signed.email });
 
-    const pending = await insertUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
+    const pending = await createUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
     const refused = await callRoute(routes.materials, {
       path: "/financing/materials",
-      headers: await sessionCookieFor(pending.id),
+      headers: await sessionCookie(pending.id),
     });
     expect(refused.status).toBe(403);
   });
