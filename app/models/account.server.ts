@@ -1,5 +1,5 @@
 /**
- * The account use cases (docs/requirements.md, "Accounts"), called alike by the pages'
+ * The account use cases (docs/requirements.md, "Account and NDA states"), called alike by the pages'
  * actions, the JSON API and create-admin. Each takes input its caller has already parsed
  * with the schemas of account-schemas.server.ts, and the client's address for throttling
  * and audit, and answers without revealing whether an address is registered: the same
