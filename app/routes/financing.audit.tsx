@@ -1,5 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminRefusal } from "~/components/admin-refusal";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
 import { requireAdmin } from "~/http/auth.server";
@@ -80,12 +81,4 @@ export default function AuditPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <section className="audit-page">
-      <h1>{status === 403 ? adminContent.errors.forbidden : adminContent.notices.failed}</h1>
-    </section>
-  );
-}
+export const ErrorBoundary = () => <AdminRefusal className="audit-page" />;

@@ -5,7 +5,8 @@ import {
   type MetaFunction,
   json,
 } from "@remix-run/node";
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminRefusal } from "~/components/admin-refusal";
 import { FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
@@ -69,21 +70,4 @@ export default function ConfirmDeletePage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <section className="confirm-delete">
-      <h1>
-        {status === 404
-          ? adminContent.errors.notFound
-          : status === 403
-            ? adminContent.errors.forbidden
-            : adminContent.notices.failed}
-      </h1>
-      <p>
-        <Link to="/financing">{adminContent.audit.back}</Link>
-      </p>
-    </section>
-  );
-}
+export const ErrorBoundary = () => <AdminRefusal className="confirm-delete" />;
