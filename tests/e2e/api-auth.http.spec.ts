@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
-import Database from "better-sqlite3";
+import { withDatabaseFile } from "../support/database-file";
 import { linkIn, mailCount, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_LOG_FILE } from "./support/server";
 
@@ -18,12 +18,11 @@ const freshEmail = (label: string) => `${label}.${run}.${++counter}@example.com`
 const json = (data: unknown) => ({ headers: { "Content-Type": "application/json" }, data: JSON.stringify(data) });
 
 function userCount(email: string): number {
-  const db = new Database(path.join(E2E_DATA_DIR, "portal.sqlite"), { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare("select count(*) as n from users where email = ?").get(email) as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  return withDatabaseFile(
+    path.join(E2E_DATA_DIR, "portal.sqlite"),
+    (db) => (db.prepare("select count(*) as n from users where email = ?").get(email) as { n: number }).n,
+    { readonly: true },
+  );
 }
 
 function setCookies(response: APIResponse): string[] {

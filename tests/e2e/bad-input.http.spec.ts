@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
 import { hashSecretToken } from "~/models/secret-token.server";
+import { withDatabaseFile } from "../support/database-file";
 import {
   badCasesFor,
   SCRIPT,
@@ -77,7 +78,7 @@ const form = (data: Record<string, string>): Omit<RawRequest, "method" | "path">
 });
 
 async function mailTo(email: string, subject: RegExp) {
-  const mail = await server.smtp.waitFor((m) => m.to.includes(email) && subject.test(m.subject), 10_000);
+  const mail = await server.smtp.mailTo(email, subject, 10_000);
   return mail.text.match(/https?:\/\/\S+\/([A-Za-z0-9_-]{43})\b/)![1];
 }
 
@@ -104,13 +105,7 @@ async function registerVerified(account: { email: string; password: string }) {
 
 /** The setup's own look into the file, and what no request can do (expire a session now). */
 function inDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return work(db);
-  } finally {
-    db.close();
-  }
+  return withDatabaseFile(server.databasePath, work);
 }
 
 test.beforeAll(async () => {

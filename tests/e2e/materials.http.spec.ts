@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
+import { updateUser, withDatabaseFile } from "../support/database-file";
 import { linkIn, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/server";
 
@@ -21,46 +21,30 @@ const json = (data: unknown, headers: Record<string, string> = {}) => ({
   data: JSON.stringify(data),
 });
 const VIDEO = fs.readFileSync(path.resolve("private/investorvideo.mp4"));
-
-function database() {
-  const db = new Database(path.join(E2E_DATA_DIR, "portal.sqlite"), { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  return db;
-}
+const DATABASE_PATH = path.join(E2E_DATA_DIR, "portal.sqlite");
 
 /** Test setup only: the administrator's NDA flags, written straight into the e2e database. */
 function markNdaSigned(email: string) {
-  const db = database();
-  try {
-    db.prepare("update users set is_nda_sent = 1, is_nda_signed = 1 where email = ?").run(email);
-  } finally {
-    db.close();
-  }
+  withDatabaseFile(DATABASE_PATH, (db) => updateUser(db, email, { signed: true }));
 }
 
 function userRow(email: string) {
-  const db = database();
-  try {
-    return db
-      .prepare("select full_name, address, role, is_nda_sent, is_nda_signed from users where email = ?")
-      .get(email);
-  } finally {
-    db.close();
-  }
+  return withDatabaseFile(DATABASE_PATH, (db) =>
+    db.prepare("select full_name, address, role, is_nda_sent, is_nda_signed from users where email = ?").get(email),
+  );
 }
 
 /** The audit rows of the user's file accesses: each PDF download, each viewing of the video. */
 function fileDownloads(email: string): { action: string; details: string }[] {
-  const db = database();
-  try {
-    return db
-      .prepare(
-        "select action, details from audit_events where actor_email = ? and action in ('file.download', 'file.viewed') order by id",
-      )
-      .all(email) as { action: string; details: string }[];
-  } finally {
-    db.close();
-  }
+  return withDatabaseFile(
+    DATABASE_PATH,
+    (db) =>
+      db
+        .prepare(
+          "select action, details from audit_events where actor_email = ? and action in ('file.download', 'file.viewed') order by id",
+        )
+        .all(email) as { action: string; details: string }[],
+  );
 }
 
 /** Registers and verifies through the API; returns the address and an access token. */

@@ -3,11 +3,11 @@
  * pages, sort, CSV export, both NDA flags (with their toast), delete with
  * confirmation, and the audit page; axe on each page.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
+import { insertUsers, withDatabaseFile } from "../support/database-file";
 import { createAdministrator, logIn, loggedInAccount, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -18,30 +18,17 @@ const SEEDED = 55;
 
 /** Investors straight into the e2e database, each named with `tag` so a search finds exactly them. */
 function seedInvestors(tag: string, count: number) {
-  const db = new Database(DATABASE_PATH);
-  db.pragma("busy_timeout = 5000");
-  const insert = db.prepare(
-    `insert into users (id, email, password_hash, full_name, address, is_nda_sent, is_nda_signed, role,
-       email_verified_at, created_at, updated_at)
-     values (?, ?, 'not-a-real-hash', ?, ?, 0, 0, 'investor', ?, ?, ?)`,
-  );
   const base = Date.UTC(2025, 5, 1, 12, 0, 0);
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const at = base + i * 60_000;
-      const number = String(i).padStart(2, "0");
-      insert.run(
-        randomUUID(),
-        `${tag}-${number}@example.com`,
-        `${tag} Investor ${number}`,
-        `${i} Seed Street`,
-        at,
-        at,
-        at,
-      );
-    }
-  })();
-  db.close();
+  const investors = Array.from({ length: count }, (_, i) => {
+    const number = String(i).padStart(2, "0");
+    return {
+      email: `${tag}-${number}@example.com`,
+      fullName: `${tag} Investor ${number}`,
+      address: `${i} Seed Street`,
+      createdAt: base + i * 60_000,
+    };
+  });
+  withDatabaseFile(DATABASE_PATH, (db) => insertUsers(db, investors));
 }
 
 function tableRows(page: Page) {
@@ -179,9 +166,11 @@ test.describe("the administrator's investor table", () => {
   test("the delete confirmation page: Cancel keeps the investor", async ({ page, javaScriptOn }) => {
     const target = `${tag}-08@example.com`;
     await logIn(page, javaScriptOn, admin);
-    const db = new Database(DATABASE_PATH, { readonly: true });
-    const { id } = db.prepare("select id from users where email = ?").get(target) as { id: string };
-    db.close();
+    const { id } = withDatabaseFile(
+      DATABASE_PATH,
+      (db) => db.prepare("select id from users where email = ?").get(target) as { id: string },
+      { readonly: true },
+    );
     const url = `/financing/investors/${id}/delete?returnTo=${encodeURIComponent(`/financing?q=${target}`)}`;
     await visit(page, url, javaScriptOn);
     await expect(page.getByText("Do you want to delete this entry?")).toBeVisible();

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { SMTP_TIMEOUTS } from "~/server/mail.server";
+import { withDatabaseFile } from "../support/database-file";
 import { startHangingSmtpServer } from "../support/smtp-faults";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 
@@ -107,13 +107,14 @@ test("SIGTERM: no new connections, the request in flight completes, the database
   // Closed cleanly: the last connection checkpointed and removed its WAL, and the sign-up is stored.
   const wal = `${server.databasePath}-wal`;
   expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
-  const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
-  try {
-    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
-    expect(db.prepare("select count(*) as n from users where email = ?").get(EMAIL)).toEqual({ n: 1 });
-  } finally {
-    db.close();
-  }
+  withDatabaseFile(
+    server.databasePath,
+    (db) => {
+      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(db.prepare("select count(*) as n from users where email = ?").get(EMAIL)).toEqual({ n: 1 });
+    },
+    { readonly: true },
+  );
   // Its verification e-mail, sent in the background, went out before the exit.
   expect(server.smtp.messages.filter((mail) => mail.to.includes(EMAIL))).toHaveLength(1);
 });
@@ -137,18 +138,19 @@ test("SIGTERM while an account e-mail hangs: the wait ends at the mailer's timeo
     expect(Date.now() - stopping).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout + 3_000);
     const events = server.logLines().map((line) => line.event);
     expect(events.indexOf("mail.failed")).toBeLessThan(events.indexOf("server.stopped"));
-    const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
-    try {
-      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
-      // The account and its link are kept: "resend verification" mails a new one later.
-      expect(
-        db
-          .prepare("select count(*) as n from one_time_tokens t join users u on u.id = t.user_id where u.email = ?")
-          .get(email),
-      ).toEqual({ n: 1 });
-    } finally {
-      db.close();
-    }
+    withDatabaseFile(
+      server.databasePath,
+      (db) => {
+        expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+        // The account and its link are kept: "resend verification" mails a new one later.
+        expect(
+          db
+            .prepare("select count(*) as n from one_time_tokens t join users u on u.id = t.user_id where u.email = ?")
+            .get(email),
+        ).toEqual({ n: 1 });
+      },
+      { readonly: true },
+    );
   } finally {
     await hanging.close();
   }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
+import { withDatabaseFile } from "../support/database-file";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 
 /**
@@ -77,30 +77,31 @@ test("SIGKILL mid-stream: after a restart the database is intact and every answe
   expect(done.cutOff).toBe(WORKERS);
 
   await server.restart();
-  const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
-  try {
-    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
-    const stored = new Map(
-      (
-        db.prepare("select email, is_nda_sent, is_nda_signed from users where role = 'investor'").all() as {
-          email: string;
-          is_nda_sent: number;
-          is_nda_signed: number;
-        }[]
-      ).map((row) => [row.email, row]),
-    );
-    const missing = [...done.signedUp].filter((email) => !stored.has(email));
-    const sentLost = [...done.ndaSent].filter((email) => stored.get(email)?.is_nda_sent !== 1);
-    const signedLost = [...done.ndaSigned].filter((email) => stored.get(email)?.is_nda_signed !== 1);
-    expect({ missing, sentLost, signedLost }).toEqual({ missing: [], sentLost: [], signedLost: [] });
-    console.log(
-      `SIGKILL: ${done.signedUp.size} sign-ups, ${done.ndaSent.size + done.ndaSigned.size} NDA changes answered ` +
-        `with success before the kill, all present after the restart; ${done.cutOff} requests cut off; ` +
-        `${stored.size} investors stored.`,
-    );
-  } finally {
-    db.close();
-  }
+  withDatabaseFile(
+    server.databasePath,
+    (db) => {
+      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+      const stored = new Map(
+        (
+          db.prepare("select email, is_nda_sent, is_nda_signed from users where role = 'investor'").all() as {
+            email: string;
+            is_nda_sent: number;
+            is_nda_signed: number;
+          }[]
+        ).map((row) => [row.email, row]),
+      );
+      const missing = [...done.signedUp].filter((email) => !stored.has(email));
+      const sentLost = [...done.ndaSent].filter((email) => stored.get(email)?.is_nda_sent !== 1);
+      const signedLost = [...done.ndaSigned].filter((email) => stored.get(email)?.is_nda_signed !== 1);
+      expect({ missing, sentLost, signedLost }).toEqual({ missing: [], sentLost: [], signedLost: [] });
+      console.log(
+        `SIGKILL: ${done.signedUp.size} sign-ups, ${done.ndaSent.size + done.ndaSigned.size} NDA changes answered ` +
+          `with success before the kill, all present after the restart; ${done.cutOff} requests cut off; ` +
+          `${stored.size} investors stored.`,
+      );
+    },
+    { readonly: true },
+  );
 
   // The restarted server serves from the same file: the administrator's token still works, the investors are listed.
   const list = await fetch(`${server.url}/api/user/get_investors`, {

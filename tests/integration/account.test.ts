@@ -26,14 +26,16 @@ import { deleteUserSessions } from "~/models/session.server";
 import { getUserByEmail } from "~/models/user.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { addressSequence } from "../support/api-routes";
+import { createSession, createUser } from "../support/factories";
+import { linkIn, tokenIn } from "../support/mail-links";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
 let smtp: SmtpCatcher;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-let ipCounter = 0;
 /** Each call a new client address, so the 10-a-minute limit only bites where a test means it to. */
-const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = addressSequence("10.1");
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -47,16 +49,6 @@ afterAll(async () => {
 afterEach(() => testClock.reset());
 
 const PASSWORD = "correct horse battery";
-
-function linkIn(text: string, path: string) {
-  const link = text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(path));
-  if (!link) throw new Error(`no ${path} link in: ${text}`);
-  return link;
-}
-
-async function mailTo(address: string, subject: string) {
-  return smtp.waitFor((m) => m.to.includes(address) && m.subject === subject);
-}
 
 describe("sign-up, verification and login", () => {
   it("creates an unverified investor, mails the link, verifies once and then logs in", async () => {
@@ -76,8 +68,8 @@ describe("sign-up, verification and login", () => {
     const login = await logIn({ email, password: PASSWORD, ip: freshIp() });
     expect(login).toMatchObject({ ok: false, status: 403, code: "unverified" });
 
-    const mail = await mailTo(email, "Verify your email address");
-    const link = linkIn(mail.text, "/auth/verify/");
+    const mail = await smtp.mailTo(email, "Verify your email address");
+    const link = linkIn(mail, "/auth/verify/");
     expect(link.startsWith("http://localhost:3000/auth/verify/")).toBe(true);
     const token = link.split("/").pop();
     expect(await verifyEmail(token)).toEqual({ ok: true });
@@ -93,12 +85,11 @@ describe("password reset", () => {
     const email = "reset.me@example.com";
     await registerAccount({ email, password: PASSWORD, ip: freshIp() });
     expect(await requestPasswordReset({ email, ip: freshIp() })).toEqual({ ok: true });
-    const mail = await mailTo(email, "Reset your password");
-    const token = linkIn(mail.text, "/financing/resetpassword/").split("/").pop() ?? "";
+    const token = tokenIn(await smtp.mailTo(email, "Reset your password"), "/financing/resetpassword/");
     expect(await resetPassword({ token, password: "a brand new secret", ip: freshIp() })).toEqual({ ok: true });
     expect(await logIn({ email, password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: false, status: 401 });
     expect(await logIn({ email, password: "a brand new secret", ip: freshIp() })).toMatchObject({ ok: true });
-    await mailTo(email, "Your password was changed");
+    await smtp.mailTo(email, "Your password was changed");
     expect(await resendVerificationEmail({ email, ip: freshIp() })).toEqual({ ok: true });
     const row = await getDb()
       .selectFrom("users")
@@ -109,27 +100,8 @@ describe("password reset", () => {
   });
 });
 
-/** A verified investor made through the use cases, as a visitor would. */
-async function verifiedUser(email: string, password = PASSWORD) {
-  await registerAccount({ email, password, ip: freshIp() });
-  const token = linkIn((await mailTo(email, "Verify your email address")).text, "/auth/verify/")
-    .split("/")
-    .pop();
-  expect(await verifyEmail(token)).toEqual({ ok: true });
-  const user = await getUserByEmail(email);
-  if (!user) throw new Error("no user");
-  return user;
-}
-
 const pageRequest = (cookie?: string) =>
   new Request("http://localhost:3000/financing", { headers: cookie ? { Cookie: cookie } : {} });
-
-async function loginCookie(userId: string, previous?: string) {
-  const response = await createUserSession({ userId, request: pageRequest(previous), redirectTo: "/financing" });
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
-  if (!setCookie) throw new Error("no session cookie");
-  return { response, setCookie, cookie: setCookie.split(";")[0] };
-}
 
 async function thrownBy(run: () => Promise<unknown>) {
   try {
@@ -143,8 +115,8 @@ async function thrownBy(run: () => Promise<unknown>) {
 
 describe("web sessions", () => {
   it("logs in with a redirect that sets an HttpOnly, SameSite=Lax, Path=/ cookie holding only a random id", async () => {
-    const user = await verifiedUser("session.cookie@example.com");
-    const { response, setCookie, cookie } = await loginCookie(user.id);
+    const user = await createUser({ email: "session.cookie@example.com" });
+    const { response, setCookie, cookie } = await createSession(user.id);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/financing");
     expect(setCookie).toMatch(/; HttpOnly/i);
@@ -161,7 +133,7 @@ describe("web sessions", () => {
   });
 
   it("carries a notice with the redirect when asked", async () => {
-    const user = await verifiedUser("session.toast@example.com");
+    const user = await createUser({ email: "session.toast@example.com" });
     const response = await createUserSession({
       userId: user.id,
       request: pageRequest(),
@@ -174,18 +146,18 @@ describe("web sessions", () => {
   });
 
   it("issues a new id at login and forgets the one the browser had", async () => {
-    const user = await verifiedUser("session.fixation@example.com");
-    const first = await loginCookie(user.id);
-    const second = await loginCookie(user.id, first.cookie);
+    const user = await createUser({ email: "session.fixation@example.com" });
+    const first = await createSession(user.id);
+    const second = await createSession(user.id, { cookie: first.cookie });
     expect(second.cookie).not.toBe(first.cookie);
     expect(await getSessionUser(pageRequest(first.cookie))).toBeNull();
     expect((await getSessionUser(pageRequest(second.cookie)))?.id).toBe(user.id);
   });
 
   it("ends after 30 idle minutes (valid at the limit, gone a second later); each visit slides the window", async () => {
-    const user = await verifiedUser("session.idle@example.com");
+    const user = await createUser({ email: "session.idle@example.com" });
     testClock.freeze(Date.UTC(2025, 0, 10, 9));
-    const { cookie } = await loginCookie(user.id);
+    const { cookie } = await createSession(user.id);
     testClock.advance(30 * 60_000);
     expect(await getSessionUser(pageRequest(cookie))).not.toBeNull();
     testClock.advance(30 * 60_000);
@@ -196,9 +168,9 @@ describe("web sessions", () => {
   });
 
   it("moves the idle window at most once a minute, so it never ends later than 30 minutes after a visit", async () => {
-    const user = await verifiedUser("session.touch@example.com");
+    const user = await createUser({ email: "session.touch@example.com" });
     testClock.freeze(Date.UTC(2025, 0, 10, 14));
-    const { cookie } = await loginCookie(user.id);
+    const { cookie } = await createSession(user.id);
     testClock.advance(59_000);
     expect(await getSessionUser(pageRequest(cookie))).not.toBeNull();
     // That visit came within the minute: the window still runs from the login.
@@ -207,9 +179,9 @@ describe("web sessions", () => {
   });
 
   it("ends 12 hours after login however busy (valid at the limit, gone a second later)", async () => {
-    const user = await verifiedUser("session.absolute@example.com");
+    const user = await createUser({ email: "session.absolute@example.com" });
     testClock.freeze(Date.UTC(2025, 0, 11, 6));
-    const { cookie } = await loginCookie(user.id);
+    const { cookie } = await createSession(user.id);
     for (let minutes = 20; minutes <= 12 * 60; minutes += 20) {
       testClock.advance(20 * 60_000);
       expect(await getSessionUser(pageRequest(cookie)), `after ${minutes} minutes`).not.toBeNull();
@@ -219,8 +191,8 @@ describe("web sessions", () => {
   });
 
   it("refuses a tampered or foreign cookie", async () => {
-    const user = await verifiedUser("session.tamper@example.com");
-    const { cookie } = await loginCookie(user.id);
+    const user = await createUser({ email: "session.tamper@example.com" });
+    const { cookie } = await createSession(user.id);
     const [name, value] = cookie.split("=");
     const tampered = `${name}=${value.slice(0, 10)}${value[10] === "A" ? "B" : "A"}${value.slice(11)}`;
     expect(await getSessionUser(pageRequest(tampered))).toBeNull();
@@ -229,8 +201,8 @@ describe("web sessions", () => {
   });
 
   it("logs out: the row is deleted and the cookie cleared", async () => {
-    const user = await verifiedUser("session.logout@example.com");
-    const { cookie } = await loginCookie(user.id);
+    const user = await createUser({ email: "session.logout@example.com" });
+    const { cookie } = await createSession(user.id);
     const headers = await logOut(pageRequest(cookie));
     expect(headers.get("Set-Cookie")).toMatch(/^__session=;.*Max-Age=0/);
     expect(await getSessionUser(pageRequest(cookie))).toBeNull();
@@ -238,8 +210,8 @@ describe("web sessions", () => {
   });
 
   it("guards pages: requireUser sends strangers to the login page, requireAnonymous sends users to the portal", async () => {
-    const user = await verifiedUser("session.guards@example.com");
-    const { cookie } = await loginCookie(user.id);
+    const user = await createUser({ email: "session.guards@example.com" });
+    const { cookie } = await createSession(user.id);
     expect((await requireUser(pageRequest(cookie))).email).toBe(user.email);
     const toLogin = await thrownBy(() => requireUser(pageRequest()));
     expect(toLogin?.status).toBe(302);
@@ -252,19 +224,16 @@ describe("web sessions", () => {
   });
 
   it("deleteUserSessions ends every session of the user, and a password reset does too", async () => {
-    const user = await verifiedUser("session.all@example.com");
-    const a = await loginCookie(user.id);
-    const b = await loginCookie(user.id);
+    const user = await createUser({ email: "session.all@example.com" });
+    const a = await createSession(user.id);
+    const b = await createSession(user.id);
     await deleteUserSessions(user.id);
     expect(await getSessionUser(pageRequest(a.cookie))).toBeNull();
     expect(await getSessionUser(pageRequest(b.cookie))).toBeNull();
 
-    const c = await loginCookie(user.id);
+    const c = await createSession(user.id);
     await requestPasswordReset({ email: user.email, ip: freshIp() });
-    const token =
-      linkIn((await mailTo(user.email, "Reset your password")).text, "/financing/resetpassword/")
-        .split("/")
-        .pop() ?? "";
+    const token = tokenIn(await smtp.mailTo(user.email, "Reset your password"), "/financing/resetpassword/");
     expect(await resetPassword({ token, password: "reset ends sessions", ip: freshIp() })).toEqual({ ok: true });
     expect(await getSessionUser(pageRequest(c.cookie))).toBeNull();
   });
@@ -274,7 +243,7 @@ describe("the use cases, as the pages call them", () => {
   it("resends a verification link only to an unverified account, answering the same for any address", async () => {
     const unverified = "resend.unverified@example.com";
     await registerAccount({ email: unverified, password: PASSWORD, ip: freshIp() });
-    const verified = (await verifiedUser("resend.verified@example.com")).email;
+    const verified = (await createUser({ email: "resend.verified@example.com" })).email;
     await settleAccountMail();
     const before = smtp.messages.length;
     for (const email of [unverified, verified, "resend.nobody@example.com"]) {
@@ -304,7 +273,7 @@ describe("the use cases, as the pages call them", () => {
   });
 
   it("upgrades a hash made with older parameters at the next login", async () => {
-    const user = await verifiedUser("rehash@example.com");
+    const user = await createUser({ email: "rehash@example.com", password: PASSWORD });
     const weak = await argon2.hash(PASSWORD, { type: argon2.argon2i, memoryCost: 4096, timeCost: 1, parallelism: 1 });
     await getDb().updateTable("users").set({ password_hash: weak }).where("id", "=", user.id).execute();
     expect(await logIn({ email: user.email, password: PASSWORD, ip: freshIp() })).toMatchObject({ ok: true });
@@ -319,7 +288,11 @@ describe("the use cases, as the pages call them", () => {
 
   it("records sign-ups, verifications, logins and failed logins in the audit log, without secrets", async () => {
     const email = "audited@example.com";
-    const user = await verifiedUser(email);
+    // Signed up and verified through the use cases, as a visitor would: both steps are audited.
+    await registerAccount({ email, password: PASSWORD, ip: freshIp() });
+    const verifyToken = tokenIn(await smtp.mailTo(email, "Verify your email address"), "/auth/verify/");
+    expect(await verifyEmail(verifyToken)).toEqual({ ok: true });
+    const user = (await getUserByEmail(email))!;
     await logIn({ email, password: PASSWORD, ip: "203.0.113.5" });
     await logIn({ email, password: "wrong password", ip: "203.0.113.5" });
     const events = await getDb()

@@ -4,7 +4,6 @@
  * Origin check and body limits, is covered by tests/e2e/api-http.spec.ts).
  */
 import {
-  createUserSession,
   requireApiUser,
   refreshCookie,
   resetSessionCookieForTests,
@@ -21,7 +20,9 @@ import * as verifyRoute from "~/routes/api.auth.verify.$token";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
-import { cookiesFrom, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import { addressSequence, cookiesFrom, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import { createSession } from "../support/factories";
+import { linkIn, tokenIn } from "../support/mail-links";
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -48,9 +49,8 @@ const originalWrites = {
   err: process.stderr.write.bind(process.stderr),
 };
 
-let ipCounter = 0;
 /** A new client address per call, so the 10-a-minute limit only bites where a test means it to. */
-const freshIp = () => `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = addressSequence("10.2");
 let emailCounter = 0;
 const freshEmail = (label = "user") => `${label}.${++emailCounter}@example.com`;
 
@@ -86,16 +86,13 @@ async function call(route: RouteModule, request: RouteCall) {
   return { response, status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
 
+/** The token of the e-mailed link to `path`, a link built from APP_URL; kept among the secrets. */
 function tokenFromLink(mail: CaughtMail, path: string) {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(path));
-  if (!link) throw new Error(`no ${path} link in "${mail.subject}"`);
-  expect(link.startsWith(`http://localhost:3000${path}`)).toBe(true);
-  const token = link.slice(link.lastIndexOf("/") + 1);
+  expect(linkIn(mail, path).startsWith(`http://localhost:3000${path}`)).toBe(true);
+  const token = tokenIn(mail, path);
   secrets.add(token);
   return token;
 }
-
-const mailFor = (to: string, subject: string) => smtp.waitFor((m) => m.to.includes(to) && m.subject === subject);
 
 async function register(email: string, password = PASSWORD) {
   return call(routes.register, { path: "/api/auth/register", json: { email, password } });
@@ -105,7 +102,7 @@ async function register(email: string, password = PASSWORD) {
 async function verifiedAccount(label = "verified", password = PASSWORD) {
   const email = freshEmail(label);
   expect((await register(email, password)).status).toBe(201);
-  const token = tokenFromLink(await mailFor(email, "Verify your email address"), "/auth/verify/");
+  const token = tokenFromLink(await smtp.mailTo(email, "Verify your email address"), "/auth/verify/");
   expect((await call(routes.verify, { path: `/api/auth/verify/${token}`, params: { token } })).status).toBe(200);
   return email;
 }
@@ -170,7 +167,7 @@ describe("POST /api/auth/register", () => {
     const row = await getDb().selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: "investor", email_verified_at: null, is_nda_sent: 0, is_nda_signed: 0 });
     secrets.add(row.password_hash);
-    tokenFromLink(await mailFor(email, "Verify your email address"), "/auth/verify/");
+    tokenFromLink(await smtp.mailTo(email, "Verify your email address"), "/auth/verify/");
   });
 
   it("ignores fields a caller may not set: role, verification, NDA flags", async () => {
@@ -199,7 +196,7 @@ describe("POST /api/auth/register", () => {
     const { status, body } = await register(email, "another long password");
     expect(status).toBe(201);
     expect(body).toEqual({ message: "Verification Email Sent" });
-    const notice = await mailFor(email, "You already have an account");
+    const notice = await smtp.mailTo(email, "You already have an account");
     expect(notice.text).toContain("http://localhost:3000/financing/forgotpassword");
     const after = await getDb().selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
@@ -232,7 +229,7 @@ describe("POST /api/auth/register", () => {
     expect(await getDb().selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeDefined();
     // The link can be had again: signing up once more sends a fresh one to the owner.
     expect((await register(email)).status).toBe(201);
-    const token = tokenFromLink(await mailFor(email, "Verify your email address"), "/auth/verify/");
+    const token = tokenFromLink(await smtp.mailTo(email, "Verify your email address"), "/auth/verify/");
     expect((await call(routes.verify, { path: `/api/auth/verify/${token}`, params: { token } })).status).toBe(200);
   });
 });
@@ -241,7 +238,7 @@ describe("GET /api/auth/verify/{token}", () => {
   it("verifies once; the link is then spent", async () => {
     const email = freshEmail("verify");
     await register(email);
-    const token = tokenFromLink(await mailFor(email, "Verify your email address"), "/auth/verify/");
+    const token = tokenFromLink(await smtp.mailTo(email, "Verify your email address"), "/auth/verify/");
     const first = await call(routes.verify, { path: `/api/auth/verify/${token}`, params: { token } });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ message: "Your email address has been successfully verified." });
@@ -254,7 +251,7 @@ describe("GET /api/auth/verify/{token}", () => {
     const email = freshEmail("verify-expiry");
     testClock.freeze(Date.UTC(2025, 0, 1));
     await register(email);
-    const first = tokenFromLink(await mailFor(email, "Verify your email address"), "/auth/verify/");
+    const first = tokenFromLink(await smtp.mailTo(email, "Verify your email address"), "/auth/verify/");
     await register(email);
     const second = tokenFromLink(
       await smtp.waitFor(
@@ -347,7 +344,7 @@ describe("POST /api/auth/login", () => {
     const twentieth = await login(email, "wrong password 20");
     expect(twentieth.status).toBe(423);
     expect(twentieth.response.headers.get("Retry-After")).toBe("900");
-    await mailFor(email, "Your account is temporarily locked");
+    await smtp.mailTo(email, "Your account is temporarily locked");
 
     const rightButLocked = await login(email);
     expect(rightButLocked.status).toBe(423);
@@ -362,7 +359,7 @@ describe("POST /api/auth/login", () => {
     expect((await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } })).status).toBe(
       200,
     );
-    const token = tokenFromLink(await mailFor(email, "Reset your password"), "/financing/resetpassword/");
+    const token = tokenFromLink(await smtp.mailTo(email, "Reset your password"), "/financing/resetpassword/");
     expect(
       (
         await call(routes.reset, {
@@ -561,14 +558,10 @@ describe("forgot and reset password", () => {
     // A web session and an API login exist before the reset; both end with it.
     const apiLogin = await login(email);
     const userId = (apiLogin.body!.user as { id: string }).id;
-    await createUserSession({
-      userId,
-      request: new Request("http://localhost:3000/financing/login"),
-      redirectTo: "/financing",
-    });
+    await createSession(userId);
     expect((await tableCounts()).sessions).toBeGreaterThan(0);
 
-    const token = tokenFromLink(await mailFor(email, "Reset your password"), "/financing/resetpassword/");
+    const token = tokenFromLink(await smtp.mailTo(email, "Reset your password"), "/financing/resetpassword/");
     const reset = await call(routes.reset, {
       path: "/api/auth/reset-password",
       json: { newPasswordToken: token, newPassword: "a new long secret" },
@@ -576,7 +569,7 @@ describe("forgot and reset password", () => {
     secrets.add("a new long secret");
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ message: "Password has been reset" });
-    await mailFor(email, "Your password was changed");
+    await smtp.mailTo(email, "Your password was changed");
 
     expect(await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", userId).execute()).toEqual([]);
     expect(await authenticatesAs(apiLogin.body!.accessToken as string)).toBe(401);
@@ -597,12 +590,12 @@ describe("forgot and reset password", () => {
     const email = await verifiedAccount("reset-expiry");
     testClock.freeze(Date.UTC(2025, 5, 1, 10));
     await call(routes.forgot, { path: `/api/auth/forgot-password/${email}`, params: { email } });
-    const token = tokenFromLink(await mailFor(email, "Reset your password"), "/financing/resetpassword/");
+    const token = tokenFromLink(await smtp.mailTo(email, "Reset your password"), "/financing/resetpassword/");
 
     expect((await call(routes.verify, { path: `/api/auth/verify/${token}`, params: { token } })).status).toBe(400);
     const other = freshEmail("purpose");
     await register(other);
-    const verifyToken = tokenFromLink(await mailFor(other, "Verify your email address"), "/auth/verify/");
+    const verifyToken = tokenFromLink(await smtp.mailTo(other, "Verify your email address"), "/auth/verify/");
     expect(
       (
         await call(routes.reset, {
@@ -1012,13 +1005,8 @@ describe("Secure cookies under https", () => {
       expect(refreshCookie).toMatch(/; SameSite=Strict/i);
       expect(refreshCookie).toMatch(/; Path=\/api\/auth/);
 
-      const redirect = await createUserSession({
-        userId: (body!.user as { id: string }).id,
-        request: new Request("https://portal.example.com/financing/login"),
-        redirectTo: "/financing",
-      });
-      const sessionCookie = redirect.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
-      const sessionId: unknown = await sessionCookieOf().parse(sessionCookie.split(";")[0]);
+      const { setCookie: sessionCookie, cookie } = await createSession((body!.user as { id: string }).id);
+      const sessionId: unknown = await sessionCookieOf().parse(cookie);
       secrets.add(String(sessionId));
       expect(sessionCookie).toMatch(/; Secure/i);
       expect(sessionCookie).toMatch(/; HttpOnly/i);

@@ -6,8 +6,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { openSqlite } from "../../migrations/migrator.js";
+import { withDatabaseFile } from "../support/database-file";
 import { useFreshDatabase } from "../support/test-database";
 
 const SCRIPT = path.resolve("scripts/db-backup.js");
@@ -57,14 +58,14 @@ function startWriting(sqlite: Database.Database) {
 }
 
 function auditIds(file: string): number[] {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return (
-      db.prepare("select id from audit_events where action = 'backup.test' order by id").all() as { id: number }[]
-    ).map((row) => row.id);
-  } finally {
-    db.close();
-  }
+  return withDatabaseFile(
+    file,
+    (db) =>
+      (
+        db.prepare("select id from audit_events where action = 'backup.test' order by id").all() as { id: number }[]
+      ).map((row) => row.id),
+    { readonly: true },
+  );
 }
 
 test("a backup taken while writes continue holds every row committed before it, and restores", async () => {
@@ -84,9 +85,9 @@ test("a backup taken while writes continue holds every row committed before it, 
     expect(writtenDuring).toBeGreaterThan(0);
     expect(fs.readdirSync(path.dirname(file))).toEqual(["portal-backup.sqlite"]);
 
-    const check = new Database(file, { readonly: true });
-    expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
-    check.close();
+    withDatabaseFile(file, (check) => expect(check.pragma("integrity_check", { simple: true })).toBe("ok"), {
+      readonly: true,
+    });
 
     // A snapshot: every row up to some commit, at least all of those committed before the backup began.
     const firstId = auditIds(databasePath)[0];

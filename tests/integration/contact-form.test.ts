@@ -9,6 +9,7 @@ import { loader as contactUsLoader } from "~/routes/_site.contactus";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
+import { addressSequence } from "../support/api-routes";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -33,11 +34,7 @@ afterEach(() => {
 });
 
 // Each test sends from its own address, so the rate limit of one never touches another.
-let lastIp = 0;
-function freshIp() {
-  lastIp += 1;
-  return `203.0.113.${lastIp}`;
-}
+const freshIp = addressSequence("203.0.113");
 
 /** What the rendered form posts: the visible fields plus the honeypot fields. */
 function formFields(overrides: Record<string, string> = {}) {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import argon2 from "argon2";
-import Database from "better-sqlite3";
+import { withDatabaseFile } from "../support/database-file";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
 const SCRIPT = path.resolve("scripts/create-admin.ts");
@@ -46,19 +46,17 @@ function createAdmin(args: string[], extra: Record<string, string> = {}): Promis
 
 function users() {
   if (!fs.existsSync(databasePath)) return [];
-  const db = new Database(databasePath, { readonly: true });
-  try {
-    return db
-      .prepare("select email, role, email_verified_at, password_hash from users order by created_at")
-      .all() as Array<{
-      email: string;
-      role: string;
-      email_verified_at: number | null;
-      password_hash: string;
-    }>;
-  } finally {
-    db.close();
-  }
+  return withDatabaseFile(
+    databasePath,
+    (db) =>
+      db.prepare("select email, role, email_verified_at, password_hash from users order by created_at").all() as Array<{
+        email: string;
+        role: string;
+        email_verified_at: number | null;
+        password_hash: string;
+      }>,
+    { readonly: true },
+  );
 }
 
 describe("npm run create-admin", () => {

@@ -1,4 +1,3 @@
-import { createUserSession } from "~/http/auth.server";
 import { createOrPromoteAdministrator } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
@@ -8,6 +7,7 @@ import { SESSION_IDLE_MS } from "~/models/session.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
+import { createSession } from "../support/factories";
 import { useFreshDatabase } from "../support/test-database";
 
 const MINUTE_MS = 60_000;
@@ -55,8 +55,7 @@ describe("housekeeping", () => {
 
   it("deletes idle and expired sessions, spent links and expired tokens, and keeps the audit rows", async () => {
     testClock.freeze(Date.now());
-    const request = new Request("http://localhost:3000/financing/login");
-    await createUserSession({ userId, request, redirectTo: "/financing" });
+    await createSession(userId);
     await createOneTimeToken(userId, "reset");
     await issueApiTokens(userId);
     await recordAuditEvent({ action: "housekeeping.test", targetId: userId });
@@ -66,7 +65,7 @@ describe("housekeeping", () => {
 
     // Past the session's idle window, the reset link's hour and the access token's 15 minutes.
     testClock.advance(SESSION_IDLE_MS + 31 * MINUTE_MS);
-    await createUserSession({ userId, request, redirectTo: "/financing" });
+    await createSession(userId);
     const pruned = await pruneExpiredRows();
 
     expect(pruned).toMatchObject({ sessions: 1, oneTimeTokens: 1, apiTokens: 1 });

@@ -22,8 +22,9 @@ import * as resendPage from "~/routes/financing.verify-email";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { SMTP_TIMEOUTS, resetMailTransportForTests } from "~/server/mail.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
+import { addressSequence, callRoute, type RouteModule } from "../support/api-routes";
+import { tokenIn } from "../support/mail-links";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { downSmtpUrl, startHangingSmtpServer, type HangingSmtpServer } from "../support/smtp-faults";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -34,8 +35,7 @@ const PASSWORD = "Mail-Fault-Passphrase-17";
 let smtp: SmtpCatcher;
 let hanging: HangingSmtpServer;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-let ipCount = 0;
-const freshIp = () => `198.51.100.${++ipCount}`;
+const freshIp = addressSequence("198.51.100");
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -165,13 +165,6 @@ const tokens = (email: string, purpose: "verify" | "reset") =>
 const contactRow = (lastName: string) =>
   getDb().selectFrom("contact_messages").selectAll().where("last_name", "=", lastName).executeTakeFirstOrThrow();
 
-function linkTokenIn(mail: CaughtMail) {
-  return mail.text.match(/https?:\/\/\S+\/([A-Za-z0-9_-]{43})\b/)![1];
-}
-
-const mailTo = (email: string, subject: RegExp) =>
-  smtp.waitFor((m) => m.to.includes(email) && subject.test(m.subject), 10_000);
-
 let mailWorks: Awaited<ReturnType<typeof runFlows>>["seen"];
 
 test("with mail working: the answers every fault must match, and every e-mail sent", async () => {
@@ -186,9 +179,9 @@ test("with mail working: the answers every fault must match, and every e-mail se
   });
   expect(mailWorks.signUpApi).toMatchObject({ status: 201 });
   expect(mailWorks.contact).toMatchObject({ status: 302, location: "/contact", toast: { type: "success" } });
-  await mailTo(people.newPage, /verify/i);
-  await mailTo(people.unverified, /verify/i);
-  await mailTo(people.verified, /reset/i);
+  await smtp.mailTo(people.newPage, /verify/i, 10_000);
+  await smtp.mailTo(people.unverified, /verify/i, 10_000);
+  await smtp.mailTo(people.verified, /reset/i, 10_000);
   await smtp.waitFor((m) => m.subject === contactMailSubject("Ada", "Works"));
   expect((await contactRow("Works")).mailed_at).toEqual(expect.any(Number));
 });
@@ -252,14 +245,16 @@ describe.each(faults)("the mail server $name", ({ name, lastName, url }) => {
       });
       expect(resend.status).toBe(302);
       await settleAccountMail();
-      expect(await verifyEmail(linkTokenIn(await mailTo(people.newPage, /verify/i)))).toEqual({ ok: true });
+      expect(await verifyEmail(tokenIn(await smtp.mailTo(people.newPage, /verify/i, 10_000), "/auth/verify/"))).toEqual(
+        { ok: true },
+      );
       const forgot = await callRoute(forgotPage as unknown as RouteModule, {
         path: "/financing/forgotpassword",
         ...form({ email: people.verified }),
       });
       expect(forgot.status).toBe(302);
       await settleAccountMail();
-      const resetToken = linkTokenIn(await mailTo(people.verified, /reset/i));
+      const resetToken = tokenIn(await smtp.mailTo(people.verified, /reset/i, 10_000), "/financing/resetpassword/");
       expect(await resetPassword({ token: resetToken, password: `${PASSWORD}-new`, ip: freshIp() })).toEqual({
         ok: true,
       });

@@ -54,15 +54,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-let counter = 0;
-/** An investor with a name and an address by default, as the table shows them. */
-function insertUser(fields: Parameters<typeof createUser>[0] = {}) {
-  counter += 1;
-  return createUser({ fullName: `Person ${counter}`, address: `${counter} Main Street`, ...fields });
-}
-
-const tokenFor = accessTokenFor;
-
 function call(
   route: RouteModule,
   token: string | null,
@@ -78,8 +69,8 @@ async function snapshotUsers() {
 
 describe("the NDA flags and their invariant", () => {
   it("signed=Yes sets sent=Yes, e-mails the investor once, and is audited", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser({ fullName: "Jane Roe" });
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true, fullName: "Jane Roe" });
     const result = await setNdaSigned({
       actor: admin,
       email: investor.email.toUpperCase(),
@@ -111,8 +102,8 @@ describe("the NDA flags and their invariant", () => {
   });
 
   it("sent=No clears signed; signed=No keeps sent", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser({ signed: true });
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true, signed: true });
     await setNdaSigned({ actor: admin, email: investor.email, state: false });
     expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 0 });
     await setNdaSigned({ actor: admin, email: investor.email, state: true });
@@ -125,7 +116,7 @@ describe("the NDA flags and their invariant", () => {
   });
 
   it("refuses unknown addresses and administrators' addresses with 404", async () => {
-    const admin = await insertUser({ role: "administrator" });
+    const admin = await createUser({ named: true, role: "administrator" });
     expect(await setNdaSent({ actor: admin, email: "nobody@example.com", state: true })).toMatchObject({
       ok: false,
       status: 404,
@@ -140,8 +131,8 @@ describe("the NDA flags and their invariant", () => {
 
 describe("deleting an investor", () => {
   it("removes the investor with sessions, tokens and pending links, and audits it", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser();
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
     await issueApiTokens(investor.id);
     const at = Date.now();
     await getDb()
@@ -181,8 +172,8 @@ describe("deleting an investor", () => {
   });
 
   it("refuses administrators (403) and unknown ids (404)", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const other = await insertUser({ role: "administrator" });
+    const admin = await createUser({ named: true, role: "administrator" });
+    const other = await createUser({ named: true, role: "administrator" });
     expect(await deleteInvestor({ actor: admin, id: other.id })).toMatchObject({ ok: false, status: 403 });
     expect(await deleteInvestor({ actor: admin, id: randomUUID() })).toMatchObject({ ok: false, status: 404 });
     expect(await userRow(other.id)).toBeDefined();
@@ -194,15 +185,21 @@ describe("the investor table at a few hundred rows", () => {
   beforeAll(async () => {
     tag = `t${randomUUID().slice(0, 6)}`;
     for (let i = 0; i < 260; i++) {
-      await insertUser({
+      await createUser({
+        named: true,
         email: `${tag}.${String(i).padStart(3, "0")}@example.com`,
         fullName: `${tag} Investor ${String(259 - i).padStart(3, "0")}`,
         sent: i % 3 === 1,
         signed: i % 3 === 2,
       });
     }
-    await insertUser({ email: `${tag}-admin@example.com`, role: "administrator", fullName: `${tag} Admin` });
-    await insertUser({ email: "percent@example.com", fullName: "100% Literal_Name" });
+    await createUser({
+      named: true,
+      email: `${tag}-admin@example.com`,
+      role: "administrator",
+      fullName: `${tag} Admin`,
+    });
+    await createUser({ named: true, email: "percent@example.com", fullName: "100% Literal_Name" });
   });
 
   const table = (query: string) => loadInvestorTable(new URL(`http://localhost/financing?${query}`));
@@ -360,9 +357,13 @@ describe("the counts per NDA state", () => {
   }
 
   it("follow every write to the users: new, flagged, promoted, deleted", async () => {
-    const admin = await insertUser({ role: "administrator" });
+    const admin = await createUser({ named: true, role: "administrator" });
     const actor = { id: admin.id, email: admin.email };
-    const [a, b, c] = [await insertUser(), await insertUser({ sent: true }), await insertUser({ signed: true })];
+    const [a, b, c] = [
+      await createUser({ named: true }),
+      await createUser({ named: true, sent: true }),
+      await createUser({ named: true, signed: true }),
+    ];
     await countsMatchRows();
     await setNdaSigned({ actor, email: a.email, state: true });
     await setNdaSent({ actor, email: c.email, state: false });
@@ -392,17 +393,20 @@ describe("a search's total", () => {
   };
 
   it("is kept only while no write a search can see has happened, whoever makes it", async () => {
-    const admin = await insertUser({ role: "administrator" });
+    const admin = await createUser({ named: true, role: "administrator" });
     const actor = { id: admin.id, email: admin.email };
     const word = `quokka${randomUUID().slice(0, 6)}`;
-    const [a, b] = [await insertUser({ fullName: `${word} One` }), await insertUser({ email: `${word}@example.com` })];
+    const [a, b] = [
+      await createUser({ named: true, fullName: `${word} One` }),
+      await createUser({ named: true, email: `${word}@example.com` }),
+    ];
     const expectTotals = async () => {
       expect(await searchTotal(`q=${word}`)).toBe(await matchingRows(word));
       expect(await searchTotal(`q=${word}&nda=signed`)).toBe(await matchingRows(word, "signed"));
     };
     await expectTotals();
 
-    const c = await insertUser({ fullName: `${word} Three` });
+    const c = await createUser({ named: true, fullName: `${word} Three` });
     await expectTotals();
     await setNdaSigned({ actor, email: c.email, state: true });
     await expectTotals();
@@ -423,7 +427,7 @@ describe("a search's total", () => {
 
   it("does not move for writes a search cannot see", async () => {
     const { n: before } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
-    const investor = await insertUser();
+    const investor = await createUser({ named: true });
     const { n: afterInsert } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
     expect(afterInsert).toBe(before + 1);
     await getDb()
@@ -440,7 +444,8 @@ describe("the investor list built by SQLite", () => {
   it("is, row for row, what toPublicUser makes of the same investors, oldest first", async () => {
     // Odd milliseconds and every NDA state, so the timestamp and the flags are really compared.
     for (const [i, nda] of [{}, { sent: true }, { signed: true }].entries()) {
-      await insertUser({
+      await createUser({
+        named: true,
         ...nda,
         createdAt: Date.UTC(2026, 4, 7, 8, 9, 10) + 123 + i * 7_777,
         fullName: `Zoë "Q" ${i}`,
@@ -488,9 +493,9 @@ describe("CSV cells and return paths", () => {
 
 describe("the administrator API", () => {
   it("GET get_investors: { users } in the public shape; limit/offset validated", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser({ fullName: "Api Listed", address: "1 API Way" });
-    const token = await tokenFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ fullName: "Api Listed", address: "1 API Way" });
+    const token = await accessTokenFor(admin.id);
     const response = await call(routes.list, token, { path: "/api/user/get_investors" });
     expect(response.status).toBe(200);
     const { users } = (await response.json()) as { users: Record<string, unknown>[] };
@@ -546,9 +551,9 @@ describe("the administrator API", () => {
   });
 
   it("403 for an investor on every administrator call, and nothing changes", async () => {
-    const investor = await insertUser();
-    const victim = await insertUser();
-    const token = await tokenFor(investor.id);
+    const investor = await createUser({ named: true });
+    const victim = await createUser({ named: true });
+    const token = await accessTokenFor(investor.id);
     const before = await snapshotUsers();
     const answers = [
       await call(routes.list, token, { path: "/api/user/get_investors" }),
@@ -567,9 +572,9 @@ describe("the administrator API", () => {
   });
 
   it("update_nda_signed / update_nda_sent: 201, the invariant, 404 for unknown e-mail", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser();
-    const token = await tokenFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    const token = await accessTokenFor(admin.id);
     const signed = await call(routes.signed, token, {
       path: "/api/user/update_nda_signed",
       json: { email: investor.email, state: true },
@@ -577,7 +582,7 @@ describe("the administrator API", () => {
     });
     expect(signed.status).toBe(201);
     expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
-    await smtp.waitFor((m) => m.to.includes(investor.email) && /materials are open/.test(m.subject));
+    await smtp.mailTo(investor.email, /materials are open/);
 
     const sent = await call(routes.sent, token, {
       path: "/api/user/update_nda_sent",
@@ -600,9 +605,9 @@ describe("the administrator API", () => {
   });
 
   it("refuses the bad-input catalogue with a clear 4xx and changes nothing", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser();
-    const token = await tokenFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    const token = await accessTokenFor(admin.id);
     const before = await snapshotUsers();
     const raw = (body: string, contentType = "application/json") => ({
       path: "/api/user/update_nda_signed",
@@ -638,9 +643,9 @@ describe("the administrator API", () => {
   });
 
   it("mass assignment: extra fields cannot set a role or verification", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser();
-    const token = await tokenFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    const token = await accessTokenFor(admin.id);
     const response = await call(routes.sent, token, {
       path: "/api/user/update_nda_sent",
       json: { email: investor.email, state: true, role: "administrator", email_verified_at: null, is_nda_signed: 1 },
@@ -655,11 +660,11 @@ describe("the administrator API", () => {
   });
 
   it("delete_investor: 201, 404 for an unknown id, administrators cannot be deleted", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const otherAdmin = await insertUser({ role: "administrator" });
-    const investor = await insertUser();
-    const investorToken = await tokenFor(investor.id);
-    const token = await tokenFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    const otherAdmin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    const investorToken = await accessTokenFor(investor.id);
+    const token = await accessTokenFor(admin.id);
 
     const refused = await call(routes.remove, token, {
       path: "/api/user/delete_investor",
@@ -705,8 +710,6 @@ describe("the administrator pages and their guards", () => {
     audit: auditPage as unknown as RouteModule,
   };
 
-  const sessionFor = sessionCookieFor;
-
   function form(cookie: string, path: string, params: string, fields: Record<string, string>) {
     return {
       method: "POST",
@@ -718,9 +721,9 @@ describe("the administrator pages and their guards", () => {
   }
 
   it("sends visitors to the login page and answers investors 403, changing nothing", async () => {
-    const investor = await insertUser();
-    const victim = await insertUser();
-    const cookie = await sessionFor(investor.id);
+    const investor = await createUser({ named: true });
+    const victim = await createUser({ named: true });
+    const cookie = await sessionCookieFor(investor.id);
     const before = await snapshotUsers();
     const anonymous = await callRoute(pages.audit, { path: "/financing/audit" });
     expect(anonymous.status).toBe(302);
@@ -747,9 +750,9 @@ describe("the administrator pages and their guards", () => {
   });
 
   it("sets a flag and returns to a same-site returnTo only", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const investor = await insertUser();
-    const cookie = await sessionFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    const cookie = await sessionCookieFor(admin.id);
     const kept = await callRoute(
       pages.flag,
       form(cookie, `/financing/investors/${investor.id}`, investor.id, {
@@ -799,10 +802,10 @@ describe("the administrator pages and their guards", () => {
   });
 
   it("shows the confirmation page, deletes on POST, and refuses administrators", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    const other = await insertUser({ role: "administrator" });
-    const investor = await insertUser();
-    const cookie = await sessionFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    const other = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    const cookie = await sessionCookieFor(admin.id);
     const page = await callRoute(pages.remove, {
       path: `/financing/investors/${investor.id}/delete?returnTo=%2Ffinancing%3Fq%3Dabc`,
       params: { id: investor.id },
@@ -827,9 +830,9 @@ describe("the administrator pages and their guards", () => {
   });
 
   it("exports CSV with download headers, formula-safe, and audits the export", async () => {
-    const admin = await insertUser({ role: "administrator" });
-    await insertUser({ fullName: "=cmd|' /C calc'!A0", email: "formula@example.com", address: "@SUM(1+1)" });
-    const cookie = await sessionFor(admin.id);
+    const admin = await createUser({ named: true, role: "administrator" });
+    await createUser({ fullName: "=cmd|' /C calc'!A0", email: "formula@example.com", address: "@SUM(1+1)" });
+    const cookie = await sessionCookieFor(admin.id);
     const response = await callRoute(pages.csv, {
       path: "/financing/investors.csv?q=formula",
       headers: { Cookie: cookie },

@@ -20,7 +20,7 @@ import * as pdfRoute from "~/routes/pdfs.download[.]pdf";
 import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
 import { testClock } from "~/server/clock.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
-import { accessTokenFor, createUser, sessionCookieFor, userRow } from "../support/factories";
+import { bearerHeaders, createUser, sessionHeaders, userRow } from "../support/factories";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -47,9 +47,6 @@ afterAll(async () => {
   await smtp.close();
 });
 afterEach(() => testClock.reset());
-
-const bearer = async (userId: string) => ({ Authorization: `Bearer ${await accessTokenFor(userId)}` });
-const sessionCookie = async (userId: string) => ({ Cookie: await sessionCookieFor(userId) });
 
 describe("the screen /financing shows", () => {
   it("follows the investor's states: form, thank you, NDA pending, materials, administrator", async () => {
@@ -103,7 +100,7 @@ describe("POST /api/user/set_name_address", () => {
     const investor = await createUser();
     const response = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
-      headers: await bearer(investor.id),
+      headers: await bearerHeaders(investor.id),
       json: { email: investor.email.toUpperCase(), full_name: " Jane  Roe ", address: "1 Main St  Springfield" },
       ip: "10.1.2.3",
     });
@@ -140,7 +137,7 @@ describe("POST /api/user/set_name_address", () => {
     try {
       const response = await callRoute(routes.setName, {
         path: "/api/user/set_name_address",
-        headers: await bearer(investor.id),
+        headers: await bearerHeaders(investor.id),
         json: { email: investor.email, full_name: "Mail Down", address: "2 Main St" },
       });
       expect(response.status).toBe(201);
@@ -168,7 +165,7 @@ describe("POST /api/user/set_name_address", () => {
   it("refuses an investor naming someone else (IDOR): 403 whether or not the address exists, nothing changes", async () => {
     const victim = await createUser({ fullName: "Victim", address: "1 Safe St" });
     const attacker = await createUser();
-    const headers = await bearer(attacker.id);
+    const headers = await bearerHeaders(attacker.id);
     for (const email of [victim.email, "nobody-here@example.com"]) {
       const response = await callRoute(routes.setName, {
         path: "/api/user/set_name_address",
@@ -187,7 +184,7 @@ describe("POST /api/user/set_name_address", () => {
     const before = investor;
     const response = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
-      headers: await bearer(investor.id),
+      headers: await bearerHeaders(investor.id),
       json: {
         email: investor.email,
         full_name: "Jane Roe",
@@ -217,7 +214,7 @@ describe("POST /api/user/set_name_address", () => {
   it("an administrator may name any user; an unknown address is 404", async () => {
     const admin = await createUser({ role: "administrator", fullName: "Admin", address: "HQ" });
     const investor = await createUser({ signed: true, fullName: "Old", address: "Old St" });
-    const headers = await bearer(admin.id);
+    const headers = await bearerHeaders(admin.id);
     const ok = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
       headers,
@@ -237,7 +234,7 @@ describe("POST /api/user/set_name_address", () => {
     const investor = await createUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
     const response = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
-      headers: await bearer(investor.id),
+      headers: await bearerHeaders(investor.id),
       json: { email: investor.email, full_name: "Someone Else", address: "Elsewhere" },
     });
     expect(response.status).toBe(409);
@@ -246,7 +243,7 @@ describe("POST /api/user/set_name_address", () => {
 
   it("names the field in words a person reads when a field is missing or of the wrong type", async () => {
     const investor = await createUser();
-    const headers = await bearer(investor.id);
+    const headers = await bearerHeaders(investor.id);
     const messageFor = async (json: Record<string, unknown>) => {
       const response = await callRoute(routes.setName, { path: "/api/user/set_name_address", headers, json });
       expect(response.status).toBe(400);
@@ -265,7 +262,7 @@ describe("POST /api/user/set_name_address", () => {
 
   it("refuses the bad-input catalogue with a clear 4xx, stores nothing and mails nothing", async () => {
     const investor = await createUser();
-    const headers = await bearer(investor.id);
+    const headers = await bearerHeaders(investor.id);
     const mailsBefore = smtp.messages.length;
     const valid = { email: investor.email, full_name: "Jane Roe", address: "1 Main St" };
     const cases: { name: string; status: number; call: Parameters<typeof callRoute>[1] }[] = [
@@ -350,7 +347,7 @@ describe("the protected files", () => {
     const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const response = await callRoute(routes.video, {
       path: "/video/investorvideo.mp4",
-      headers: await sessionCookie(investor.id),
+      headers: await sessionHeaders(investor.id),
       ip: "10.9.9.9",
     });
     expect(response.status).toBe(200);
@@ -369,7 +366,7 @@ describe("the protected files", () => {
     // An hour ago, so that these rows never pass for the newest ones that other tests look for.
     testClock.freeze(Date.now() - 60 * 60 * 1000);
     const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
-    const cookie = await sessionCookie(investor.id);
+    const cookie = await sessionHeaders(investor.id);
     const accessRows = async () =>
       (await listAuditEvents({ limit: 200 })).events.filter(
         (event) => event.actorEmail === investor.email && event.action.startsWith("file."),
@@ -396,7 +393,7 @@ describe("the protected files", () => {
     testClock.advance(VIDEO_VIEWING_WINDOW_MS + 1);
     const later = await callRoute(routes.video, {
       path: "/video/investorvideo.mp4",
-      headers: { ...(await sessionCookie(investor.id)), Range: "bytes=0-99" },
+      headers: { ...(await sessionHeaders(investor.id)), Range: "bytes=0-99" },
     });
     expect(later.status).toBe(206);
     expect((await accessRows()).filter((event) => event.action === "file.viewed")).toHaveLength(2);
@@ -404,7 +401,7 @@ describe("the protected files", () => {
 
   it("answers a Range with 206 and the right Content-Range and bytes", async () => {
     const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
-    const cookie = await sessionCookie(investor.id);
+    const cookie = await sessionHeaders(investor.id);
     const size = VIDEO_BYTES.length;
 
     const first = await callRoute(routes.video, {
@@ -437,7 +434,7 @@ describe("the protected files", () => {
     const investor = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const response = await callRoute(routes.video, {
       path: "/video/investorvideo.mp4",
-      headers: { ...(await sessionCookie(investor.id)), Range: `bytes=${VIDEO_BYTES.length}-` },
+      headers: { ...(await sessionHeaders(investor.id)), Range: `bytes=${VIDEO_BYTES.length}-` },
     });
     expect(response.status).toBe(416);
     expect(response.headers.get("Content-Range")).toBe(`bytes */${VIDEO_BYTES.length}`);
@@ -447,7 +444,7 @@ describe("the protected files", () => {
     const admin = await createUser({ role: "administrator" });
     const response = await callRoute(routes.pdf, {
       path: "/pdfs/download.pdf",
-      headers: await sessionCookie(admin.id),
+      headers: await sessionHeaders(admin.id),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
@@ -469,7 +466,7 @@ describe("the protected files", () => {
       for (const user of unsigned) {
         const response = await callRoute(route, {
           path: "/file",
-          headers: { ...(await sessionCookie(user.id)), Range: "bytes=0-9" },
+          headers: { ...(await sessionHeaders(user.id)), Range: "bytes=0-9" },
         });
         expect(response.status).toBe(403);
         expect(response.headers.get("Content-Type")).not.toMatch(/pdf|video/);
@@ -479,7 +476,7 @@ describe("the protected files", () => {
       expect(visitor.headers.get("Location")).toBe("/financing/login");
       // A bearer token is not a browser session: the files are for the portal's pages.
       const signed = await createUser({ signed: true });
-      const withToken = await callRoute(route, { path: "/file", headers: await bearer(signed.id) });
+      const withToken = await callRoute(route, { path: "/file", headers: await bearerHeaders(signed.id) });
       expect(withToken.status).toBe(302);
     }
     const { events, total } = await listAuditEvents({ limit: 50 });
@@ -499,13 +496,13 @@ describe("the /financing page", () => {
       method: "POST",
       path: "/financing",
       body,
-      headers: { ...(await sessionCookie(userId)), ...headers },
+      headers: { ...(await sessionHeaders(userId)), ...headers },
     });
   };
 
   it("state 0 takes the form: a redirect with the notice, the address lines joined, the firm told", async () => {
     const investor = await createUser();
-    const cookie = await sessionCookie(investor.id);
+    const cookie = await sessionHeaders(investor.id);
     const { body, headers } = form({
       fullName: " Jane  Page ",
       addressLine1: "1 Main St ",
@@ -567,7 +564,7 @@ describe("the /financing page", () => {
     const signed = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const toMaterials = await callRoute(routes.page, {
       path: "/financing",
-      headers: await sessionCookie(signed.id),
+      headers: await sessionHeaders(signed.id),
     });
     expect(toMaterials.status).toBe(302);
     expect(toMaterials.headers.get("Location")).toBe("/financing/materials");
@@ -575,12 +572,12 @@ describe("the /financing page", () => {
     const pending = await createUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
     const pendingPage = await callRoute(routes.page, {
       path: "/financing",
-      headers: await sessionCookie(pending.id),
+      headers: await sessionHeaders(pending.id),
     });
     expect(await pendingPage.json()).toEqual({ screen: "nda-pending", table: null });
 
     const admin = await createUser({ role: "administrator" });
-    const adminPage = await callRoute(routes.page, { path: "/financing", headers: await sessionCookie(admin.id) });
+    const adminPage = await callRoute(routes.page, { path: "/financing", headers: await sessionHeaders(admin.id) });
     const data = await adminPage.json();
     expect(data.screen).toBe("administrator");
     expect(data.table.rows.map((row: { id: string }) => row.id)).toContain(pending.id);
@@ -590,7 +587,7 @@ describe("the /financing page", () => {
     const signed = await createUser({ signed: true, fullName: "Jane Roe", address: "1 Main St" });
     const ok = await callRoute(routes.materials, {
       path: "/financing/materials",
-      headers: await sessionCookie(signed.id),
+      headers: await sessionHeaders(signed.id),
     });
     expect(await ok.json()).toEqual({ fullName: "Jane Roe" });
     const { events } = await listAuditEvents({ limit: 1 });
@@ -599,7 +596,7 @@ describe("the /financing page", () => {
     const pending = await createUser({ sent: true, fullName: "Jane Roe", address: "1 Main St" });
     const refused = await callRoute(routes.materials, {
       path: "/financing/materials",
-      headers: await sessionCookie(pending.id),
+      headers: await sessionHeaders(pending.id),
     });
     expect(refused.status).toBe(403);
   });

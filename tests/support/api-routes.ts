@@ -57,3 +57,19 @@ export function cookiesFrom(response: Response): string {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/**
+ * A new client address per call, counting up in the octets after `prefix` ("10.1" gives 10.1.0.1,
+ * 10.1.0.2, … 10.1.1.0, …), so a per-address rate limit only bites where a test means it to.
+ * Each test file takes its own prefix, apart from the fixed addresses its tests use.
+ */
+export function addressSequence(prefix: string): () => string {
+  const free = 4 - prefix.split(".").length;
+  let count = 0;
+  return () => {
+    count += 1;
+    const octets: number[] = [];
+    for (let i = 0, rest = count; i < free; i++, rest = Math.floor(rest / 250)) octets.unshift(rest % 250);
+    return [prefix, ...octets].join(".");
+  };
+}

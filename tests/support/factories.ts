@@ -1,46 +1,29 @@
 /**
- * Test factories: users, sessions and API tokens made straight in the test database, so each test
- * says only what matters to it. A user gets a fake password hash (these users never log in with a
- * password; tests that do go through the account use cases).
+ * Test factories: users, web sessions and API tokens made straight in the test database (the app's
+ * own handle, so call useFreshDatabase first), so each test says only what matters to it.
+ *
+ * A user gets a cheap fake password hash that no password matches; give `password` for a user who
+ * logs in, and it is hashed as the app hashes it (hashPassword: argon2id, slow on purpose).
  */
-import { randomUUID } from "node:crypto";
 import { createUserSession } from "~/http/auth.server";
 import { issueApiTokens } from "~/models/api-token.server";
+import { hashPassword } from "~/models/password.server";
 import { getDb } from "~/server/db.server";
-import { cookiesFrom } from "./api-routes";
+import { userValues, type UserFields } from "./user-values";
 
-let made = 0;
+export type { UserFields } from "./user-values";
 
-export type UserFields = {
-  email: string;
-  fullName: string;
-  address: string;
-  sent: boolean;
-  signed: boolean;
-  role: "investor" | "administrator";
-  /** Also the verification time; by default each user a minute after the last. */
-  createdAt: number;
+export type NewUser = Partial<UserFields> & {
+  /** A password the user can log in with (hashed with the app's hashPassword). */
+  password?: string;
 };
 
-/** A verified user (an investor unless told otherwise), with no name or address unless given. */
-export async function createUser(fields: Partial<UserFields> = {}) {
-  made += 1;
-  const at = fields.createdAt ?? Date.UTC(2025, 0, 1) + made * 60_000;
+/** A verified investor unless told otherwise, with no name or address unless given; returns the stored row. */
+export async function createUser({ password, ...fields }: NewUser = {}) {
+  const passwordHash = password === undefined ? fields.passwordHash : await hashPassword(password);
   return getDb()
     .insertInto("users")
-    .values({
-      id: randomUUID(),
-      email: fields.email ?? `user.${made}.${randomUUID().slice(0, 8)}@example.com`,
-      password_hash: "not-a-real-hash",
-      full_name: fields.fullName ?? "",
-      address: fields.address ?? "",
-      is_nda_sent: fields.sent || fields.signed ? 1 : 0,
-      is_nda_signed: fields.signed ? 1 : 0,
-      role: fields.role ?? "investor",
-      email_verified_at: at,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(userValues({ ...fields, passwordHash }))
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -50,13 +33,38 @@ export function userRow(id: string) {
   return getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** The Cookie header value of a fresh web session for the user. */
-export async function sessionCookieFor(userId: string): Promise<string> {
-  const response = await createUserSession({ userId, request: new Request("http://localhost:3000/"), redirectTo: "/" });
-  return cookiesFrom(response);
+/**
+ * A new web session for the user, made as a login makes it (createUserSession). `cookie` is the
+ * Cookie header the browser sent with the login, whose old session the login ends. Returns the
+ * login's redirect, its Set-Cookie header of the session, and the `name=value` pair to send back.
+ */
+export async function createSession(
+  userId: string,
+  { cookie, redirectTo = "/financing" }: { cookie?: string; redirectTo?: string } = {},
+) {
+  const request = new Request("http://localhost:3000/financing/login", { headers: cookie ? { Cookie: cookie } : {} });
+  const response = await createUserSession({ userId, request, redirectTo });
+  const setCookie = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
+  if (!setCookie) throw new Error("The login set no session cookie");
+  return { response, setCookie, cookie: setCookie.split(";")[0] };
 }
 
-/** A fresh API access token for the user. */
+/** The Cookie header value of a fresh web session for the user. */
+export async function sessionCookieFor(userId: string): Promise<string> {
+  return (await createSession(userId)).cookie;
+}
+
+/** A fresh API access token for the user (its refresh token is made too, and left unused). */
 export async function accessTokenFor(userId: string): Promise<string> {
   return (await issueApiTokens(userId)).accessToken;
+}
+
+/** Request headers that carry a fresh web session of the user. */
+export async function sessionHeaders(userId: string): Promise<{ Cookie: string }> {
+  return { Cookie: await sessionCookieFor(userId) };
+}
+
+/** Request headers that carry a fresh API access token of the user. */
+export async function bearerHeaders(userId: string): Promise<{ Authorization: string }> {
+  return { Authorization: `Bearer ${await accessTokenFor(userId)}` };
 }

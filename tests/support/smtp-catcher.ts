@@ -9,6 +9,8 @@ export type SmtpCatcher = {
   messages: CaughtMail[];
   /** Resolves with the first message (already caught or still to come) that matches. */
   waitFor(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  /** Resolves with the first message to `address` whose subject is `subject` (a string) or matches it (a RegExp). */
+  mailTo(address: string, subject: string | RegExp, timeoutMs?: number): Promise<CaughtMail>;
   /** Makes the next sessions fail (a refusing server) until called with false. */
   refuse(on: boolean): void;
   close(): Promise<void>;
@@ -51,11 +53,15 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  return {
+  const catcher: SmtpCatcher = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     refuse(on) {
       refusing = on;
+    },
+    mailTo(address, subject, timeoutMs) {
+      const subjectMatches = (text: string) => (typeof subject === "string" ? text === subject : subject.test(text));
+      return catcher.waitFor((mail) => mail.to.includes(address) && subjectMatches(mail.subject), timeoutMs);
     },
     waitFor(match, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
@@ -76,4 +82,5 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return catcher;
 }

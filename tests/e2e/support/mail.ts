@@ -3,6 +3,9 @@ import path from "node:path";
 import type { CaughtMail } from "../../support/smtp-catcher";
 import { E2E_MAIL_DIR } from "./server";
 
+/** The first link in the e-mail that matches: shared with the integration tests. */
+export { linkIn } from "../../support/mail-links";
+
 /** Waits for an e-mail that the SMTP catcher received for `to`, matching `subject`. */
 export async function waitForMail(to: string, subject: string | RegExp, timeoutMs = 10_000): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
@@ -15,12 +18,6 @@ export async function waitForMail(to: string, subject: string | RegExp, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No e-mail "${subject}" to ${to} within ${timeoutMs} ms`);
-}
-
-export function linkIn(mail: CaughtMail, pattern: RegExp): string {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
-  if (!link) throw new Error(`No link matching ${pattern} in "${mail.subject}"`);
-  return link;
 }
 
 /** How many e-mails the catcher has received for `to` so far. */
