@@ -31,4 +31,5 @@ export const accountMessages = {
   resetLinkInvalid: "This password reset link is invalid or has expired. Please ask for a new one.",
   passwordReset: "Password has been reset",
   loggedOut: "Logged out",
+  passwordWrong: "The password is not right.",
 } as const;

@@ -68,3 +68,16 @@ export const portalEmails = {
       signature,
   }),
 };
+
+/** Sent on every change to an account's second factor. */
+export const secondFactorEmails = {
+  changed: ({ change, settingsLink }: { change: string; settingsLink: string }): MailContent => ({
+    subject: "Your sign-in security was changed",
+    text:
+      `This change was just made to the second factor of your ${firm.shortName} investor portal account:\n\n` +
+      `${change}\n\n` +
+      `Review your security settings here:\n\n${settingsLink}\n\n` +
+      `If you did not make this change, reset your password at once and contact us at ${firm.mailboxes.info}.` +
+      signature,
+  }),
+};

@@ -10,10 +10,23 @@ import { materialsRefusal } from "~/content/portal";
 import { canSeeMaterials } from "~/models/access.server";
 import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
+import {
+  consumeLoginChallenge,
+  createLoginChallenge,
+  findLoginChallenge,
+  LOGIN_CHALLENGE_MS,
+} from "~/models/login-challenge.server";
 import { looksLikeSecretToken } from "~/models/secret-token.server";
-import { createSession, deleteSession, findSessionUser, SESSION_ABSOLUTE_MS } from "~/models/session.server";
-import type { PublicUser } from "~/models/user.server";
-import type { Role } from "~/server/db.server";
+import {
+  createSession,
+  deleteSession,
+  findSession,
+  hasSecondFactor,
+  SESSION_ABSOLUTE_MS,
+  type LiveSession,
+} from "~/models/session.server";
+import { getUserById, type PublicUser } from "~/models/user.server";
+import type { AuthMethod, Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { apiError } from "./api.server";
 import { redirectWithToast, type ToastOption } from "./toast.server";
@@ -21,13 +34,19 @@ import { redirectWithToast, type ToastOption } from "./toast.server";
 export const SESSION_COOKIE_NAME = "__session";
 export const REFRESH_COOKIE_NAME = "__refresh";
 export const REFRESH_COOKIE_PATH = "/api/auth";
+export const LOGIN_STEP_COOKIE_NAME = "__login_step";
 export const LOGIN_PATH = "/financing/login";
 export const HOME_PATH = "/financing";
+export const CODE_STEP_PATH = "/financing/login/code";
+export const SECURITY_PATH = "/financing/security";
+/** Where an administrator without a second factor is sent, and the only page (with logout) they may open. */
+export const ENROL_PATH = "/financing/security/authenticator";
 
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" };
 
 let cookie: Cookie | undefined;
 let apiRefreshCookie: Cookie | undefined;
+let loginStep: Cookie | undefined;
 
 /** The web session's cookie: HttpOnly, SameSite=Lax, signed, holding only the session's random id. */
 export function sessionCookie(): Cookie {
@@ -60,10 +79,46 @@ export function refreshCookie(): Cookie {
   return apiRefreshCookie;
 }
 
+/**
+ * Between a login's right password and its code: HttpOnly, SameSite=Lax, signed, holding only the
+ * pending step's random id, sent only to the login pages, and gone when the step expires.
+ */
+function loginStepCookie(): Cookie {
+  if (!loginStep) {
+    const env = getEnv();
+    loginStep = createCookie(LOGIN_STEP_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/financing/login",
+      secure: env.secureCookies,
+      secrets: env.sessionSecrets,
+      maxAge: LOGIN_CHALLENGE_MS / 1000,
+    });
+  }
+  return loginStep;
+}
+
 /** Tests switch APP_URL (http/https) between cases; this forgets the cookies built from it. */
 export function resetSessionCookieForTests() {
   cookie = undefined;
   apiRefreshCookie = undefined;
+  loginStep = undefined;
+}
+
+/** The Set-Cookie value that hands the browser its pending login step. */
+export function loginStepCookieFor(stepId: string): Promise<string> {
+  return loginStepCookie().serialize(stepId);
+}
+
+/** The pending login step's id the request carries, or null. */
+export async function loginStepOf(request: Request): Promise<string | null> {
+  const value: unknown = await loginStepCookie().parse(request.headers.get("Cookie"));
+  return looksLikeSecretToken(value) ? value : null;
+}
+
+/** The Set-Cookie value that clears the pending login step. */
+export function clearedLoginStepCookie(): Promise<string> {
+  return loginStepCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** The Set-Cookie value that hands an API client its new refresh token. */
@@ -91,22 +146,44 @@ export async function logOutApiClient(request: Request): Promise<string> {
 /**
  * Logs the user in: any session the request carried is deleted and a new id
  * is issued (no fixation), then redirects with the cookie (and the notice, if given).
+ * The session records how it was opened; a pending login step is cleared.
  */
 export async function createUserSession({
   userId,
+  authMethod,
   request,
   redirectTo,
   toast,
 }: {
   userId: string;
+  authMethod: AuthMethod;
   request: Request;
   redirectTo: string;
   toast?: ToastOption;
 }): Promise<Response> {
+  const headers = await sessionHeadersFor({ userId, authMethod, request });
+  return toast ? redirectWithToast(redirectTo, toast, { headers }) : redirect(redirectTo, { headers });
+}
+
+/** The Set-Cookie headers of a new session, for an answer that is not a redirect (recovery codes shown once). */
+export async function sessionHeadersFor({
+  userId,
+  authMethod,
+  request,
+}: {
+  userId: string;
+  authMethod: AuthMethod;
+  request: Request;
+}): Promise<Headers> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
-  const headers = new Headers({ "Set-Cookie": await sessionCookie().serialize(await createSession(userId)) });
-  return toast ? redirectWithToast(redirectTo, toast, { headers }) : redirect(redirectTo, { headers });
+  const headers = new Headers({
+    "Set-Cookie": await sessionCookie().serialize(await createSession(userId, authMethod)),
+  });
+  if (request.headers.get("Cookie")?.includes(`${LOGIN_STEP_COOKIE_NAME}=`)) {
+    headers.append("Set-Cookie", await clearedLoginStepCookie());
+  }
+  return headers;
 }
 
 /** Ends the request's session; returns the headers that clear its cookie. */
@@ -116,16 +193,48 @@ export async function logOut(request: Request): Promise<Headers> {
   return new Headers({ "Set-Cookie": await clearedCookie() });
 }
 
-/** The logged-in user, or null: for pages that only change what they show. */
-export async function getSessionUser(request: Request): Promise<PublicUser | null> {
-  const id = await readSessionId(request);
-  return id ? findSessionUser(id) : null;
+/** After the right password of an account with a second factor: the code step, with its cookie. */
+export async function redirectToCodeStep(userId: string): Promise<Response> {
+  const stepId = await createLoginChallenge({ kind: "second_step", userId });
+  return redirect(CODE_STEP_PATH, { headers: { "Set-Cookie": await loginStepCookieFor(stepId) } });
 }
 
-/** For every protected loader and action: the user, or a redirect to the login page. */
-export async function requireUser(request: Request): Promise<PublicUser> {
-  const user = await getSessionUser(request);
-  if (user) return user;
+/** The account whose password was right and whose code is awaited, or null when no step is pending. */
+export async function pendingCodeStepUser(request: Request): Promise<PublicUser | null> {
+  const stepId = await loginStepOf(request);
+  const step = stepId ? await findLoginChallenge(stepId, "second_step") : null;
+  return step?.userId ? getUserById(step.userId) : null;
+}
+
+/** Closes the pending code step once its code was right; false if another request closed it first. */
+export async function completeCodeStep(request: Request): Promise<boolean> {
+  const stepId = await loginStepOf(request);
+  return !!stepId && !!(await consumeLoginChallenge(stepId, "second_step"));
+}
+
+/** The logged-in user, or null: for pages that only change what they show. */
+export async function getSessionUser(request: Request): Promise<PublicUser | null> {
+  return (await getLiveSession(request))?.user ?? null;
+}
+
+async function getLiveSession(request: Request): Promise<LiveSession | null> {
+  const id = await readSessionId(request);
+  return id ? findSession(id) : null;
+}
+
+/**
+ * For every protected loader and action: the user, or a redirect to the login page. An
+ * administrator whose session was opened without a second factor is sent to set one up, and only
+ * the set-up itself (`enrolling`) lets them through.
+ */
+export async function requireUser(request: Request, { enrolling = false } = {}): Promise<PublicUser> {
+  const session = await getLiveSession(request);
+  if (session) {
+    if (session.user.role.name === "administrator" && !hasSecondFactor(session.authMethod) && !enrolling) {
+      throw redirect(ENROL_PATH);
+    }
+    return session.user;
+  }
   // A stale cookie is cleared on the way, so the login page starts clean.
   const headers = new Headers();
   if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
@@ -137,6 +246,11 @@ export async function requireUser(request: Request): Promise<PublicUser> {
 /** For the login, sign-up and password pages: a logged-in user goes to the portal instead. */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getSessionUser(request)) throw redirect(HOME_PATH);
+}
+
+/** How the request's session was opened: a settings page shows it, and the set-up upgrades it. */
+export async function sessionAuthMethod(request: Request): Promise<AuthMethod | null> {
+  return (await getLiveSession(request))?.authMethod ?? null;
 }
 
 /** For every administrator loader and action: the logged-in administrator; an investor gets 403. */

@@ -4,7 +4,7 @@
  * a mail failure never changes it. A lost e-mail loses nothing: the account
  * and its state are stored first, and the link can always be sent again.
  */
-import { accountEmails, type MailContent } from "~/content/emails";
+import { accountEmails, secondFactorEmails, type MailContent } from "~/content/emails";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
 import { trySendMail } from "~/server/mail.server";
@@ -48,6 +48,9 @@ export const accountMail = {
   },
   passwordChanged(to: string) {
     deliver(to, accountEmails.passwordChanged(appLink("/financing/login")), "password_changed");
+  },
+  secondFactorChanged(to: string, change: string) {
+    deliver(to, secondFactorEmails.changed({ change, settingsLink: appLink("/financing/security") }), "second_factor");
   },
   accountLocked(to: string, minutes: number) {
     deliver(to, accountEmails.accountLocked({ minutes, resetLink: appLink("/financing/forgotpassword") }), "locked");

@@ -182,6 +182,35 @@ export async function logIn({ email, password, ip }: Credentials & FromClient): 
   return { ok: true, user: toPublicUser(user) };
 }
 
+export type PasswordCheckResult = { ok: true } | Failure<401 | 423 | 429>;
+
+/**
+ * The password asked again before a change to the second factor. A wrong one counts towards the
+ * address's login lock, as at the login, so a stolen session cannot guess it either.
+ */
+export async function confirmPassword({
+  user,
+  password,
+  ip,
+}: { user: Pick<PublicUser, "id" | "email">; password: string } & FromClient): Promise<PasswordCheckResult> {
+  const throttle = await throttleAuthRequest(ip);
+  if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
+  const standing = await loginStanding(user.email);
+  if (standing.locked) return lockedOut(standing.retryAfterSeconds);
+  const row = await getUserRowById(user.id);
+  if (row && (await verifyPassword(row.password_hash, password))) return { ok: true };
+  await recordLoginFailure(user.email);
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "password.confirm_failed",
+    targetId: user.id,
+    targetEmail: user.email,
+    ip,
+  });
+  return { ok: false, status: 401, message: accountMessages.passwordWrong };
+}
+
 /** Mails a reset link when the address has an account; answers 'Reset Email Sent' either way. */
 export async function requestPasswordReset({
   email,
@@ -369,7 +398,7 @@ function throttled(retryAfterSeconds: number): Failure<429> {
   return { ok: false, status: 429, message: accountMessages.throttled, retryAfterSeconds };
 }
 
-function lockedOut(retryAfterSeconds: number): LoginResult {
+function lockedOut(retryAfterSeconds: number): Failure<423> & { code: "locked" } {
   return { ok: false, status: 423, code: "locked", message: accountMessages.locked, retryAfterSeconds };
 }
 

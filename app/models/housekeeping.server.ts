@@ -12,7 +12,13 @@ import { MINUTE_MS } from "./throttle.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * MINUTE_MS;
 
-export type PrunedRows = { rateLimits: number; sessions: number; oneTimeTokens: number; apiTokens: number };
+export type PrunedRows = {
+  rateLimits: number;
+  sessions: number;
+  oneTimeTokens: number;
+  apiTokens: number;
+  loginChallenges: number;
+};
 
 export async function pruneExpiredRows(): Promise<PrunedRows> {
   const at = now();
@@ -29,6 +35,7 @@ export async function pruneExpiredRows(): Promise<PrunedRows> {
     oneTimeTokens: await deleted(db.deleteFrom("one_time_tokens").where("expires_at", "<", at)),
     // A refresh token's row lives as long as its login (the family), so reuse is still recognised until then.
     apiTokens: await deleted(db.deleteFrom("api_tokens").where("expires_at", "<", at)),
+    loginChallenges: await deleted(db.deleteFrom("login_challenges").where("expires_at", "<", at)),
   };
 }
 

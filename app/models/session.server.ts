@@ -4,7 +4,7 @@
  * the user, and the idle and absolute deadlines, so a session can be revoked from the server.
  */
 import { now } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
+import { getDb, type AuthMethod } from "~/server/db.server";
 import { hashSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
 import { getUserById, type PublicUser } from "./user.server";
@@ -18,8 +18,13 @@ export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
  */
 export const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
 
+/** A second factor (or a passkey, which is one on its own) went into this session, not a password alone. */
+export function hasSecondFactor(method: AuthMethod) {
+  return method !== "password";
+}
+
 /** Opens a session for the user and returns its secret id, which only the cookie holds. */
-export async function createSession(userId: string): Promise<string> {
+export async function createSession(userId: string, authMethod: AuthMethod): Promise<string> {
   const id = newSecretToken();
   const at = now();
   await getDb()
@@ -30,16 +35,19 @@ export async function createSession(userId: string): Promise<string> {
       created_at: at,
       last_seen_at: at,
       expires_at: at + SESSION_ABSOLUTE_MS,
+      auth_method: authMethod,
     })
     .execute();
   return id;
 }
 
+export type LiveSession = { user: PublicUser; authMethod: AuthMethod };
+
 /**
- * The user of a live session, or null. Each call slides the 30-minute idle window;
- * nothing extends the 12-hour absolute limit. An expired session is deleted.
+ * The user of a live session and how it was opened, or null. Each call slides the 30-minute idle
+ * window; nothing extends the 12-hour absolute limit. An expired session is deleted.
  */
-export async function findSessionUser(id: string): Promise<PublicUser | null> {
+export async function findSession(id: string): Promise<LiveSession | null> {
   const idHash = hashSecretToken(id);
   const row = await getDb().selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
   if (!row) return null;
@@ -53,7 +61,7 @@ export async function findSessionUser(id: string): Promise<PublicUser | null> {
   if (at - row.last_seen_at >= SESSION_TOUCH_INTERVAL_MS) {
     await getDb().updateTable("sessions").set({ last_seen_at: at }).where("id_hash", "=", idHash).execute();
   }
-  return user;
+  return { user, authMethod: row.auth_method };
 }
 
 /** Ends one session (logout, or a new login from the same browser). */

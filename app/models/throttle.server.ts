@@ -12,6 +12,9 @@
  *   Counted per e-mail address whether or not an account has it, so the lock
  *   itself does not reveal which addresses are registered.
  * - 3 reset (and 3 verification) e-mails per address an hour: `throttleAccountMail`.
+ * - The second factor's code has limits of its own (app/models/second-factor.server.ts): 10 codes
+ *   a minute per IP (`throttleCodeRequest`), and 5 wrong codes in 15 minutes lock the account's
+ *   second step for 15 minutes (`recordCodeFailure`), whichever step or client sent them.
  */
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
@@ -26,6 +29,10 @@ export const LOGIN_FAILURES_BEFORE_LOCK = 20;
 export const LOGIN_FAILURE_WINDOW_MS = HOUR_MS;
 export const LOCKOUT_MS = 15 * MINUTE_MS;
 export const ACCOUNT_MAILS_PER_HOUR = 3;
+export const CODE_REQUESTS_PER_MINUTE = 10;
+export const CODE_FAILURES_BEFORE_LOCK = 5;
+export const CODE_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+export const CODE_LOCKOUT_MS = 15 * MINUTE_MS;
 
 /** One auth request from `ip`; the limit can be raised (never lowered) by AUTH_RATE_LIMIT_PER_MINUTE. */
 export function throttleAuthRequest(ip: string): Promise<RateLimitResult> {
@@ -38,18 +45,64 @@ export function throttleAccountMail(kind: "reset" | "verify", email: string): Pr
   return hitRateLimit(`${kind}-mail:${email}`, { limit: ACCOUNT_MAILS_PER_HOUR, windowMs: HOUR_MS });
 }
 
-const failuresKey = (email: string) => `login-failures:${email}`;
-const lockKey = (email: string) => `login-lock:${email}`;
+type LockoutKeys = { failures: string; lock: string };
+type LockoutRule = { failuresBeforeLock: number; windowMs: number; lockMs: number };
+export type Standing = { locked: false; failures: number } | { locked: true; retryAfterSeconds: number };
+
+const loginKeys = (email: string): LockoutKeys => ({
+  failures: `login-failures:${email}`,
+  lock: `login-lock:${email}`,
+});
+const LOGIN_RULE: LockoutRule = {
+  failuresBeforeLock: LOGIN_FAILURES_BEFORE_LOCK,
+  windowMs: LOGIN_FAILURE_WINDOW_MS,
+  lockMs: LOCKOUT_MS,
+};
+const codeKeys = (userId: string): LockoutKeys => ({
+  failures: `code-failures:${userId}`,
+  lock: `code-lock:${userId}`,
+});
+const CODE_RULE: LockoutRule = {
+  failuresBeforeLock: CODE_FAILURES_BEFORE_LOCK,
+  windowMs: CODE_FAILURE_WINDOW_MS,
+  lockMs: CODE_LOCKOUT_MS,
+};
 
 /**
  * Where an address stands before its password is checked: locked (even the right password is
  * refused until the lock ends, or a reset clears it), or open with its failures in the current window.
  */
-export async function loginStanding(
-  email: string,
-): Promise<{ locked: false; failures: number } | { locked: true; retryAfterSeconds: number }> {
+export function loginStanding(email: string): Promise<Standing> {
+  return standingOf(loginKeys(email));
+}
+
+/** Counts a failed login; the twentieth within the hour locks the address (`lockedUntil` is then set). */
+export function recordLoginFailure(email: string): Promise<{ lockedUntil: number | null }> {
+  return recordFailure(loginKeys(email), LOGIN_RULE);
+}
+
+/** One second-factor code from `ip`, whether the login page, the API or a settings form sent it. */
+export function throttleCodeRequest(ip: string): Promise<RateLimitResult> {
+  return hitRateLimit(`code-ip:${ip}`, { limit: CODE_REQUESTS_PER_MINUTE, windowMs: MINUTE_MS });
+}
+
+/** Where an account's second step stands: locked after too many wrong codes, or open. */
+export function codeStanding(userId: string): Promise<Standing> {
+  return standingOf(codeKeys(userId));
+}
+
+/** Counts a wrong code; the fifth within 15 minutes locks the account's second step. */
+export function recordCodeFailure(userId: string): Promise<{ lockedUntil: number | null }> {
+  return recordFailure(codeKeys(userId), CODE_RULE);
+}
+
+/** A right code forgets the wrong ones before it. */
+export async function clearCodeFailures(userId: string) {
+  await clearRateLimit(codeKeys(userId).failures);
+}
+
+async function standingOf(keys: LockoutKeys): Promise<Standing> {
   const at = now();
-  const keys = { lock: lockKey(email), failures: failuresKey(email) };
   const rows = await getDb()
     .selectFrom("rate_limits")
     .select(["key", "count", "reset_at"])
@@ -61,26 +114,23 @@ export async function loginStanding(
   return { locked: false, failures: rows.find((row) => row.key === keys.failures)?.count ?? 0 };
 }
 
-/** Counts a failed login; the twentieth within the hour locks the address (`lockedUntil` is then set). */
-export async function recordLoginFailure(email: string): Promise<{ lockedUntil: number | null }> {
-  const result = await hitRateLimit(failuresKey(email), {
-    limit: LOGIN_FAILURES_BEFORE_LOCK - 1,
-    windowMs: LOGIN_FAILURE_WINDOW_MS,
-  });
+async function recordFailure(keys: LockoutKeys, rule: LockoutRule): Promise<{ lockedUntil: number | null }> {
+  const result = await hitRateLimit(keys.failures, { limit: rule.failuresBeforeLock - 1, windowMs: rule.windowMs });
   if (result.allowed) return { lockedUntil: null };
-  const until = now() + LOCKOUT_MS;
+  const until = now() + rule.lockMs;
   await getDb()
     .insertInto("rate_limits")
-    .values({ key: lockKey(email), count: 1, reset_at: until })
+    .values({ key: keys.lock, count: 1, reset_at: until })
     .onConflict((oc) => oc.column("key").doUpdateSet({ count: 1, reset_at: until }))
     .execute();
-  // After the lock the address starts again from zero failures.
-  await clearRateLimit(failuresKey(email));
+  // After the lock the counting starts again from zero failures.
+  await clearRateLimit(keys.failures);
   return { lockedUntil: until };
 }
 
 /** A successful login forgets the failures; a password reset also lifts the lock. */
 export async function clearLoginFailures(email: string, { unlock }: { unlock: boolean }) {
-  await clearRateLimit(failuresKey(email));
-  if (unlock) await clearRateLimit(lockKey(email));
+  const keys = loginKeys(email);
+  await clearRateLimit(keys.failures);
+  if (unlock) await clearRateLimit(keys.lock);
 }

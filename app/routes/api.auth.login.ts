@@ -1,17 +1,35 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { secondFactorApiMessages } from "~/content/second-factor";
+import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { refreshCookieFor } from "~/http/auth.server";
-import { loginSchema } from "~/models/account-schemas.server";
 import { logIn } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
+import { apiLoginSchema } from "~/models/second-factor-schemas.server";
+import { checkSecondFactorCode, stepAfterPassword } from "~/models/second-factor.server";
 
-/** POST { email, password } → { accessToken, user, expiresIn } and the HttpOnly refresh cookie. */
+/**
+ * POST { email, password, code? } → { accessToken, user, expiresIn } and the HttpOnly refresh cookie.
+ * An account with a second factor also sends `code` (the app's or a recovery code); without it the
+ * answer is 401 with `mfaRequired`. An administrator must set a second factor up on the website first.
+ * Each of these answers comes only after the right password, so none tells a stranger anything.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const body = await readJsonBody(request, loginSchema);
-  const outcome = await logIn({ ...body, ip: context.clientIp });
-  if (!outcome.ok) {
-    return apiRefusal(outcome);
+  const { code, ...credentials } = await readJsonBody(request, apiLoginSchema);
+  const outcome = await logIn({ ...credentials, ip: context.clientIp });
+  if (!outcome.ok) return apiRefusal(outcome);
+
+  const next = await stepAfterPassword(outcome.user);
+  if (next === "enrol") return apiError(403, secondFactorApiMessages.adminMustEnrol);
+  if (next === "code") {
+    if (!code) {
+      return apiJson(
+        { message: secondFactorApiMessages.mfaRequired, mfaRequired: true },
+        { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="api"' } },
+      );
+    }
+    const checked = await checkSecondFactorCode({ user: outcome.user, code, ip: context.clientIp });
+    if (!checked.ok) return apiRefusal(checked);
   }
   const tokens = await issueApiTokens(outcome.user.id);
   return apiJson(

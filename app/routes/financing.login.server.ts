@@ -1,12 +1,13 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { authNotices } from "~/content/account-pages/notices.server";
 import { accountDoorLoader } from "~/http/account-door.server";
-import { createUserSession, requireAnonymous } from "~/http/auth.server";
+import { createUserSession, ENROL_PATH, HOME_PATH, redirectToCodeStep, requireAnonymous } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { refusalInit } from "~/http/retry-after";
 import { loginSchema } from "~/models/account-schemas.server";
 import { logIn } from "~/models/account.server";
+import { stepAfterPassword } from "~/models/second-factor.server";
 
 export const loader = accountDoorLoader;
 
@@ -31,10 +32,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 
+  // With a second factor the session waits for the code; an administrator without one sets it up first.
+  const next = await stepAfterPassword(outcome.user);
+  if (next === "code") return redirectToCodeStep(outcome.user.id);
   return createUserSession({
     userId: outcome.user.id,
+    authMethod: "password",
     request,
-    redirectTo: "/financing",
+    redirectTo: next === "enrol" ? ENROL_PATH : HOME_PATH,
     toast: { message: authNotices.loggedIn, type: "success" },
   });
 }

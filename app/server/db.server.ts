@@ -25,6 +25,45 @@ export interface SessionsTable {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  auth_method: Generated<AuthMethod>;
+}
+
+/** How a web session was opened: a password alone, or with (or by) a second factor. */
+export type AuthMethod = "password" | "password+totp" | "password+recovery_code" | "password+passkey" | "passkey";
+
+export interface TotpCredentialsTable {
+  user_id: string;
+  secret: string | null;
+  confirmed_at: number | null;
+  last_step: number | null;
+  pending_secret: string | null;
+  pending_created_at: number | null;
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  public_key: Uint8Array;
+  counter: number;
+  transports: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface LoginChallengesTable {
+  id_hash: string;
+  kind: "second_step" | "passkey_register" | "passkey_login";
+  user_id: string | null;
+  challenge: string | null;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface ApiTokensTable {
@@ -99,6 +138,10 @@ export interface Database {
   rate_limits: RateLimitsTable;
   investor_counts: InvestorCountsTable;
   users_version: UsersVersionTable;
+  totp_credentials: TotpCredentialsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  login_challenges: LoginChallengesTable;
 }
 
 let instance: Kysely<Database> | undefined;

@@ -136,6 +136,7 @@ describe("web sessions", () => {
     const user = await createUser({ email: "session.toast@example.com" });
     const response = await createUserSession({
       userId: user.id,
+      authMethod: "password",
       request: pageRequest(),
       redirectTo: "/financing",
       toast: { message: "Log in success", type: "success" },

@@ -8,7 +8,7 @@
 import { createUserSession } from "~/http/auth.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { hashPassword } from "~/models/password.server";
-import { getDb } from "~/server/db.server";
+import { getDb, type AuthMethod } from "~/server/db.server";
 import { userValues, type UserFields } from "./user-values";
 
 export type { UserFields } from "./user-values";
@@ -34,16 +34,21 @@ export function userRow(id: string) {
 }
 
 /**
- * A new web session for the user, made as a login makes it (createUserSession). `cookie` is the
+ * A new web session for the user, made as a login makes it (createUserSession): by default one
+ * opened with a password and a code, which administrators' pages require. `cookie` is the
  * Cookie header the browser sent with the login, whose old session the login ends. Returns the
  * login's redirect, its Set-Cookie header of the session, and the `name=value` pair to send back.
  */
 export async function createSession(
   userId: string,
-  { cookie, redirectTo = "/financing" }: { cookie?: string; redirectTo?: string } = {},
+  {
+    cookie,
+    redirectTo = "/financing",
+    authMethod = "password+totp",
+  }: { cookie?: string; redirectTo?: string; authMethod?: AuthMethod } = {},
 ) {
   const request = new Request("http://localhost:3000/financing/login", { headers: cookie ? { Cookie: cookie } : {} });
-  const response = await createUserSession({ userId, request, redirectTo });
+  const response = await createUserSession({ userId, authMethod, request, redirectTo });
   const setCookie = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
   if (!setCookie) throw new Error("The login set no session cookie");
   return { response, setCookie, cookie: setCookie.split(";")[0] };

@@ -1,0 +1,236 @@
+/**
+ * Passkeys (WebAuthn): registered from the security settings as a second factor, and able to sign
+ * in on their own, being a possession and a PIN or biometric at once. Each ceremony's challenge is
+ * a login challenge in the database, spent by its first answer, so a replayed answer is refused.
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { firm } from "~/content/firm";
+import { passkeyMessages } from "~/content/second-factor";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { log } from "~/server/log.server";
+import { accountMail } from "./account-mail.server";
+import type { Failure } from "./account.server";
+import { recordAuditEvent } from "./audit.server";
+import { consumeLoginChallenge, createLoginChallenge } from "./login-challenge.server";
+import { getUserById, type PublicUser } from "./user.server";
+
+type Account = Pick<PublicUser, "id" | "email">;
+type FromClient = { ip: string };
+
+export type PasskeySummary = { id: string; createdAt: string; lastUsedAt: string | null };
+
+/** The relying party is the site itself, as APP_URL names it. */
+function relyingParty() {
+  const { appUrl } = getEnv();
+  return { rpID: appUrl.hostname, origin: appUrl.origin };
+}
+
+export async function listPasskeys(userId: string): Promise<PasskeySummary[]> {
+  const rows = await getDb()
+    .selectFrom("passkeys")
+    .select(["id", "created_at", "last_used_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
+  }));
+}
+
+async function transportsOf(userId: string) {
+  const rows = await getDb()
+    .selectFrom("passkeys")
+    .select(["id", "transports"])
+    .where("user_id", "=", userId)
+    .execute();
+  return rows.map((row) => ({ id: row.id, transports: JSON.parse(row.transports) as AuthenticatorTransport[] }));
+}
+
+/** The options of a new passkey's registration, and the id of its challenge. */
+export async function passkeyRegistrationOptions(
+  user: Account,
+): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
+  const options = await generateRegistrationOptions({
+    rpName: firm.shortName,
+    rpID: relyingParty().rpID,
+    userName: user.email,
+    userID: new TextEncoder().encode(user.id),
+    attestationType: "none",
+    excludeCredentials: await transportsOf(user.id),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  const challengeId = await createLoginChallenge({
+    kind: "passkey_register",
+    userId: user.id,
+    challenge: options.challenge,
+  });
+  return { challengeId, options };
+}
+
+export type PasskeyResult = { ok: true } | Failure<400>;
+
+/** Stores the passkey the browser made, once its answer checks out against the challenge. */
+export async function registerPasskey({
+  user,
+  challengeId,
+  response,
+  ip,
+}: { user: Account; challengeId: string; response: RegistrationResponseJSON } & FromClient): Promise<PasskeyResult> {
+  const challenge = await consumeLoginChallenge(challengeId, "passkey_register");
+  if (!challenge?.challenge || challenge.userId !== user.id) return refused(passkeyMessages.expired);
+  const { rpID, origin } = relyingParty();
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    log("info", "passkey.registration_refused", { error: (error as Error).message });
+    return refused(passkeyMessages.refused);
+  }
+  if (!verification.verified || !verification.registrationInfo) return refused(passkeyMessages.refused);
+  const { credential } = verification.registrationInfo;
+  const inserted = await getDb()
+    .insertInto("passkeys")
+    .values({
+      id: credential.id,
+      user_id: user.id,
+      public_key: credential.publicKey,
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) return refused(passkeyMessages.refused);
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "mfa.passkey_added",
+    targetId: user.id,
+    targetEmail: user.email,
+    ip,
+  });
+  accountMail.secondFactorChanged(user.email, "A passkey was added to your account.");
+  return { ok: true };
+}
+
+/**
+ * The options of a passkey sign-in, and the id of its challenge. Alone, any passkey of the site's
+ * may answer (the browser offers its own); as the second step, only the pending account's.
+ */
+export async function passkeySignInOptions(
+  userId: string | null,
+): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty().rpID,
+    allowCredentials: userId ? await transportsOf(userId) : [],
+    userVerification: userId ? "preferred" : "required",
+  });
+  const challengeId = await createLoginChallenge({ kind: "passkey_login", userId, challenge: options.challenge });
+  return { challengeId, options };
+}
+
+export type PasskeySignInResult = { ok: true; user: PublicUser } | Failure<400 | 401>;
+
+/**
+ * Checks a passkey's answer to a sign-in challenge. Spends the challenge first, so an answer works
+ * once; as the second step (`userId`), the passkey must be that account's.
+ */
+export async function signInWithPasskey({
+  challengeId,
+  response,
+  ip,
+}: { challengeId: string; response: AuthenticationResponseJSON } & FromClient): Promise<PasskeySignInResult> {
+  const challenge = await consumeLoginChallenge(challengeId, "passkey_login");
+  if (!challenge?.challenge) return refused(passkeyMessages.expired);
+  const passkey = await getDb().selectFrom("passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();
+  if (!passkey || (challenge.userId !== null && passkey.user_id !== challenge.userId)) {
+    return unknownPasskey(ip, challenge.userId);
+  }
+  const { rpID, origin } = relyingParty();
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(passkey.public_key),
+        counter: passkey.counter,
+        transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
+      },
+      requireUserVerification: challenge.userId === null,
+    });
+  } catch (error) {
+    log("info", "passkey.sign_in_refused", { error: (error as Error).message });
+    return unknownPasskey(ip, passkey.user_id);
+  }
+  if (!verification.verified) return unknownPasskey(ip, passkey.user_id);
+  await getDb()
+    .updateTable("passkeys")
+    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: now() })
+    .where("id", "=", passkey.id)
+    .execute();
+  const user = await getUserById(passkey.user_id);
+  if (!user) return unknownPasskey(ip, null);
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: challenge.userId ? "mfa.passkey_used" : "login.passkey",
+    targetId: user.id,
+    targetEmail: user.email,
+    ip,
+  });
+  return { ok: true, user };
+}
+
+/** Removes one of the user's passkeys; false if it is not theirs. */
+export async function removePasskey({ user, passkeyId, ip }: { user: Account; passkeyId: string } & FromClient) {
+  const removed = await getDb()
+    .deleteFrom("passkeys")
+    .where("id", "=", passkeyId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!removed.numDeletedRows) return false;
+  await recordAuditEvent({
+    actorId: user.id,
+    actorEmail: user.email,
+    action: "mfa.passkey_removed",
+    targetId: user.id,
+    targetEmail: user.email,
+    ip,
+  });
+  accountMail.secondFactorChanged(user.email, "A passkey was removed from your account.");
+  return true;
+}
+
+async function unknownPasskey(ip: string, userId: string | null): Promise<Failure<401>> {
+  await recordAuditEvent({ action: "mfa.failed", targetId: userId, details: { kind: "passkey" }, ip });
+  return { ok: false, status: 401, message: passkeyMessages.refused };
+}
+
+function refused(message: string): Failure<400> {
+  return { ok: false, status: 400, message };
+}

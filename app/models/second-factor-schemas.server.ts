@@ -1,0 +1,112 @@
+/**
+ * The second factor's inputs as zod schemas, parsed once at the edge: the login's code step, the
+ * API login's optional `code`, the authenticator app's set-up and the password asked again before
+ * a change.
+ */
+import { z } from "zod";
+import { CODE_MAX_LENGTH, codeMessages, passkeyMessages, securityMessages } from "~/content/second-factor";
+import { loginPasswordSchema, loginSchema } from "./account-schemas.server";
+import type { SecondFactorCode } from "./second-factor.server";
+
+const TOTP_CODE = /^\d{6}$/;
+/** Ten letters and digits, the hyphen after the fifth optional. */
+const RECOVERY_CODE = /^[0-9a-z]{5}-?[0-9a-z]{5}$/;
+
+/** A code as typed: spaces are ignored; six digits are the app's, ten letters and digits a recovery code. */
+export const secondFactorCodeSchema = z
+  .string({ error: codeMessages.empty })
+  .max(CODE_MAX_LENGTH, { error: codeMessages.malformed, abort: true })
+  .transform((typed, context): SecondFactorCode => {
+    const code = typed.replace(/\s/g, "").toLowerCase();
+    if (TOTP_CODE.test(code)) return { kind: "totp", value: code };
+    if (RECOVERY_CODE.test(code)) return { kind: "recovery", value: code };
+    context.addIssue({ code: "custom", message: code === "" ? codeMessages.empty : codeMessages.malformed });
+    return z.NEVER;
+  });
+
+/** Only the app's six digits: what confirms a set-up. */
+export const totpCodeSchema = z
+  .string({ error: codeMessages.empty })
+  .max(CODE_MAX_LENGTH, { error: codeMessages.malformed, abort: true })
+  .transform((typed) => typed.replace(/\s/g, ""))
+  .refine((code) => TOTP_CODE.test(code), { error: codeMessages.malformed });
+
+export const codeStepSchema = z.object({ code: secondFactorCodeSchema });
+
+/** The set-up form; the password only when it replaces an app already set up. */
+export const totpEnrolmentSchema = z.object({ code: totpCodeSchema, password: loginPasswordSchema.optional() });
+
+/** The password asked again before a change to the second factor. */
+export const passwordAgainSchema = z.object({ password: loginPasswordSchema });
+
+/** POST /api/auth/login: the credentials, and the code when the account has a second factor. */
+export const apiLoginSchema = loginSchema.extend({ code: secondFactorCodeSchema.optional() });
+
+/** A WebAuthn field: base64url, and never longer than a real answer gets. */
+const base64url = z
+  .string({ error: passkeyMessages.malformed })
+  .max(8192, { error: passkeyMessages.malformed })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: passkeyMessages.malformed });
+const transports = z.array(z.enum(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"])).max(8);
+const attachment = z.enum(["platform", "cross-platform"]).optional();
+const challengeId = z
+  .string({ error: passkeyMessages.expired })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: passkeyMessages.expired });
+
+/** What @simplewebauthn/browser's startRegistration answers, with the challenge's id. */
+export const passkeyRegistrationSchema = z.object({
+  challengeId,
+  response: z.object({
+    id: base64url,
+    rawId: base64url,
+    type: z.literal("public-key", { error: passkeyMessages.malformed }),
+    response: z.object({
+      clientDataJSON: base64url,
+      attestationObject: base64url,
+      transports: transports.optional(),
+    }),
+    authenticatorAttachment: attachment,
+    clientExtensionResults: z.object({}).default({}),
+  }),
+});
+
+/** What @simplewebauthn/browser's startAuthentication answers, with the challenge's id. */
+export const passkeySignInSchema = z.object({
+  challengeId,
+  response: z.object({
+    id: base64url,
+    rawId: base64url,
+    type: z.literal("public-key", { error: passkeyMessages.malformed }),
+    response: z.object({
+      clientDataJSON: base64url,
+      authenticatorData: base64url,
+      signature: base64url,
+      userHandle: base64url.optional(),
+    }),
+    authenticatorAttachment: attachment,
+    clientExtensionResults: z.object({}).default({}),
+  }),
+});
+
+/** Asking for a passkey sign-in's options: alone, or as the second step of a pending login. */
+export const passkeyOptionsSchema = z.object({ secondStep: z.boolean().default(false) });
+
+/** The security settings' changes, each confirmed with the password. */
+export const securityChangeSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("regenerate-codes"), password: loginPasswordSchema }),
+    z.object({ intent: z.literal("remove"), password: loginPasswordSchema }),
+    z.object({
+      intent: z.literal("remove-passkey"),
+      password: loginPasswordSchema,
+      passkeyId: z
+        .string({ error: securityMessages.noSuchPasskey })
+        .max(1024, { error: securityMessages.noSuchPasskey }),
+    }),
+  ],
+  { error: securityMessages.unknownChange },
+);
+
+/** Adding a passkey starts with the password. */
+export const passkeyRegistrationStartSchema = passwordAgainSchema;

@@ -1,0 +1,56 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { authNotices } from "~/content/account-pages/notices.server";
+import { codeMessages } from "~/content/second-factor";
+import {
+  completeCodeStep,
+  createUserSession,
+  HOME_PATH,
+  LOGIN_PATH,
+  pendingCodeStepUser,
+  requireAnonymous,
+} from "~/http/auth.server";
+import { formRefusal, readFormBody } from "~/http/form-body.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { refusalInit } from "~/http/retry-after";
+import { codeStepSchema } from "~/models/second-factor-schemas.server";
+import { checkSecondFactorCode, secondFactorStatus } from "~/models/second-factor.server";
+
+/** Only after the right password: without a pending step the login starts again. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const user = await pendingCodeStepUser(request);
+  if (!user) throw redirect(LOGIN_PATH);
+  const status = await secondFactorStatus(user.id);
+  return json({ totp: status.totp, passkeys: status.passkeys > 0 });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const body = await readFormBody(request);
+  if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
+  const user = await pendingCodeStepUser(request);
+  if (!user) return json({ result: formRefusal(codeMessages.noPendingStep) }, { status: 401 });
+
+  const submission = parseSubmission(body.formData, codeStepSchema);
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  }
+  const outcome = await checkSecondFactorCode({ user, code: submission.value.code, ip: context.clientIp });
+  if (!outcome.ok) {
+    return json(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["code"] }) },
+      refusalInit(outcome),
+    );
+  }
+  // Two tabs sending right codes at once: only the one that closes the step gets a session.
+  if (!(await completeCodeStep(request))) {
+    return json({ result: formRefusal(codeMessages.noPendingStep) }, { status: 401 });
+  }
+  return createUserSession({
+    userId: user.id,
+    authMethod: outcome.method === "totp" ? "password+totp" : "password+recovery_code",
+    request,
+    redirectTo: HOME_PATH,
+    toast: { message: authNotices.loggedIn, type: "success" },
+  });
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { codeMessages } from "~/content/second-factor";
+import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import {
+  completeCodeStep,
+  HOME_PATH,
+  pendingCodeStepUser,
+  requireAnonymous,
+  sessionHeadersFor,
+} from "~/http/auth.server";
+import { signInWithPasskey } from "~/models/passkey.server";
+import { passkeySignInSchema } from "~/models/second-factor-schemas.server";
+
+/**
+ * POST { challengeId, response } → a session, and { redirectTo } for the page's script to follow.
+ * A passkey signs in alone; as a pending login's second step it must be that account's.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const body = await readJsonBody(request, passkeySignInSchema);
+  const outcome = await signInWithPasskey({ ...body, ip: context.clientIp });
+  if (!outcome.ok) return apiRefusal(outcome);
+
+  const pending = await pendingCodeStepUser(request);
+  const asSecondStep = pending?.id === outcome.user.id;
+  if (asSecondStep && !(await completeCodeStep(request))) return apiError(401, codeMessages.noPendingStep);
+  const headers = await sessionHeadersFor({
+    userId: outcome.user.id,
+    authMethod: asSecondStep ? "password+passkey" : "passkey",
+    request,
+  });
+  headers.set("Cache-Control", "private, no-store");
+  return apiJson({ redirectTo: HOME_PATH }, { headers });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,90 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthCard, CurrentPasswordField } from "~/components/auth-form";
+import { Field, FormErrors } from "~/components/form-field";
+import { RecoveryCodes } from "~/components/recovery-codes";
+import { CODE_MAX_LENGTH, codeMessages, enrolPage, securityPage } from "~/content/second-factor";
+import { useLiveValidation } from "~/hooks/use-live-validation";
+import { keepRetryAfter } from "~/http/retry-after";
+import { pageMeta } from "~/lib/meta";
+import securityStyles from "~/styles/security.css";
+import { action, loader } from "./financing.security_.authenticator.server";
+
+export { action, loader };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: securityStyles }];
+
+export const meta: MetaFunction = () => pageMeta(enrolPage.title, enrolPage.description);
+
+export const headers = keepRetryAfter;
+
+export default function AuthenticatorSetUpPage() {
+  const { secret, qrSvg, replacing, mustEnrol } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { formProps, formErrors, fieldProps } = useLiveValidation("authenticator", actionData?.result);
+
+  if (actionData?.recoveryCodes) {
+    return (
+      <div className="auth-page">
+        <AuthCard heading={enrolPage.heading}>
+          <RecoveryCodes codes={actionData.recoveryCodes} continueTo="/financing" />
+        </AuthCard>
+      </div>
+    );
+  }
+
+  return (
+    <div className="auth-page">
+      <AuthCard heading={enrolPage.heading} intro={mustEnrol ? securityPage.adminRequired : undefined}>
+        <ol className="enrol-steps">
+          <li>
+            <p>{enrolPage.steps[0]}</p>
+            {/* Server-made SVG of our own secret's address: markup we produced, not user input. */}
+            <div
+              className="qr-code"
+              role="img"
+              aria-label={enrolPage.qrLabel}
+              dangerouslySetInnerHTML={{ __html: qrSvg }}
+            />
+          </li>
+          <li>
+            <p>{enrolPage.steps[1]}</p>
+            <p className="totp-secret">
+              <span className="visually-hidden">{enrolPage.secretLabel}: </span>
+              <code>{secret.replace(/(.{4})/g, "$1 ").trim()}</code>
+            </p>
+          </li>
+          <li>
+            <p>{enrolPage.steps[2]}</p>
+          </li>
+        </ol>
+        <Form method="post" {...formProps}>
+          <FormErrors id="authenticator-form-error" errors={formErrors} />
+          <Field
+            {...fieldProps("code")}
+            label={enrolPage.codeLabel}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={CODE_MAX_LENGTH}
+            required
+            data-missing={codeMessages.empty}
+          />
+          {replacing ? (
+            <>
+              <p>{enrolPage.passwordNote}</p>
+              <CurrentPasswordField field={fieldProps("password")} />
+            </>
+          ) : null}
+          <button type="submit" className="button">
+            {enrolPage.submit}
+          </button>
+        </Form>
+        {mustEnrol ? null : (
+          <p className="auth-links">
+            <Link to="/financing/security">{securityPage.heading}</Link>
+          </p>
+        )}
+      </AuthCard>
+    </div>
+  );
+}

@@ -1,0 +1,478 @@
+/**
+ * The second factor against a real SQLite file and a real SMTP catcher: the login's code step, the
+ * administrator's enforced set-up, recovery codes, changes that need the password, and the API.
+ */
+import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
+import { settleAccountMail } from "~/models/account.server";
+import { hashSecretToken } from "~/models/secret-token.server";
+import * as loginApi from "~/routes/api.auth.login";
+import * as portalHome from "~/routes/financing._index";
+import * as auditPage from "~/routes/financing.audit";
+import * as loginPage from "~/routes/financing.login";
+import * as codePage from "~/routes/financing.login_.code";
+import * as passkeyOptions from "~/routes/financing.login_.passkey-options";
+import * as passkeySignIn from "~/routes/financing.login_.passkey";
+import * as securityPage from "~/routes/financing.security";
+import * as authenticatorPage from "~/routes/financing.security_.authenticator";
+import { now, testClock } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { addressSequence, callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
+import { createUser, createSession } from "../support/factories";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
+import { newTotpSecret, totpCode } from "../support/totp";
+
+const routes = {
+  login: loginPage as unknown as RouteModule,
+  code: codePage as unknown as RouteModule,
+  enrol: authenticatorPage as unknown as RouteModule,
+  security: securityPage as unknown as RouteModule,
+  home: portalHome as unknown as RouteModule,
+  audit: auditPage as unknown as RouteModule,
+  api: loginApi as unknown as RouteModule,
+  passkeyOptions: passkeyOptions as unknown as RouteModule,
+  passkey: passkeySignIn as unknown as RouteModule,
+};
+
+const PASSWORD = "correct horse battery";
+const freshIp = addressSequence("10.9");
+let smtp: SmtpCatcher;
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+let made = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  database = await useFreshDatabase({ SMTP_URL: smtp.url });
+  resetSessionCookieForTests();
+});
+afterAll(async () => {
+  await settleAccountMail();
+  await database.cleanup();
+  await smtp.close();
+});
+beforeEach(() => testClock.freeze(Date.UTC(2026, 10, 25, 12, 0, 10)));
+afterEach(() => testClock.reset());
+
+function call(route: RouteModule, request: RouteCall) {
+  return callRoute(route, { ip: freshIp(), ...request });
+}
+
+/** A page form's POST, urlencoded as a browser sends it. */
+function post(route: RouteModule, path: string, fields: Record<string, string>, cookie = "") {
+  return call(route, {
+    method: "POST",
+    path,
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+async function formErrorOf(response: Response): Promise<string | undefined> {
+  const body = (await response.json()) as { result?: { error?: Record<string, string[]> } };
+  return Object.values(body.result?.error ?? {}).flat()[0];
+}
+
+/** A verified account that logs in with PASSWORD, with an authenticator app set up unless `totp` is false. */
+async function account({ role = "investor" as "investor" | "administrator", totp = true } = {}) {
+  made += 1;
+  const user = await createUser({ email: `second.factor.${made}@example.com`, password: PASSWORD, role });
+  const secret = newTotpSecret();
+  if (totp) {
+    await getDb().insertInto("totp_credentials").values({ user_id: user.id, secret, confirmed_at: now() }).execute();
+  }
+  return { ...user, secret };
+}
+
+async function passwordStep(email: string, password = PASSWORD) {
+  return post(routes.login, "/financing/login", { email, password });
+}
+
+async function sessionRow(cookie: string) {
+  const id = (await sessionCookie().parse(cookie)) as string;
+  return getDb().selectFrom("sessions").selectAll().where("id_hash", "=", hashSecretToken(id)).executeTakeFirst();
+}
+
+async function auditActions(userId: string) {
+  const rows = await getDb().selectFrom("audit_events").select("action").where("target_id", "=", userId).execute();
+  return rows.map((row) => row.action);
+}
+
+describe("the login's code step", () => {
+  it("opens no session after the password: the code step follows, and the right code opens one", async () => {
+    const user = await account();
+    const first = await passwordStep(user.email);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/financing/login/code");
+    const cookie = cookiesFrom(first);
+    expect(cookie).toMatch(/^__login_step=/);
+    expect(cookie).not.toContain("__session=");
+    expect(await getDb().selectFrom("sessions").selectAll().where("user_id", "=", user.id).execute()).toHaveLength(0);
+
+    expect((await call(routes.code, { path: "/financing/login/code", headers: { Cookie: cookie } })).status).toBe(200);
+    const done = await post(routes.code, "/financing/login/code", { code: totpCode(user.secret, now()) }, cookie);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/financing");
+    const session = await sessionRow(cookiesFrom(done));
+    expect(session?.auth_method).toBe("password+totp");
+    expect(done.headers.getSetCookie().some((c) => c.startsWith("__login_step=;"))).toBe(true);
+  });
+
+  it("refuses a code already used within its step, and the same pending step after it was completed", async () => {
+    const user = await account();
+    const code = totpCode(user.secret, now());
+    const cookie = cookiesFrom(await passwordStep(user.email));
+    expect((await post(routes.code, "/financing/login/code", { code }, cookie)).status).toBe(302);
+
+    const replayedStep = await post(routes.code, "/financing/login/code", { code }, cookie);
+    expect(replayedStep.status).toBe(401);
+    const again = cookiesFrom(await passwordStep(user.email));
+    const replayed = await post(routes.code, "/financing/login/code", { code }, again);
+    expect(replayed.status).toBe(401);
+    expect(await formErrorOf(replayed)).toMatch(/not right/);
+    expect(await auditActions(user.id)).toContain("mfa.failed");
+  });
+
+  it.each([
+    ["empty", "", 400, /Enter the 6-digit code/],
+    ["over-long", "1".repeat(40), 400, /A code is 6 digits/],
+    ["non-numeric", "12ab56", 400, /A code is 6 digits/],
+    ["wrong", "000000", 401, /not right/],
+  ])("answers a %s code with %i and a message, and opens no session", async (_label, code, status, message) => {
+    const user = await account();
+    const cookie = cookiesFrom(await passwordStep(user.email));
+    // A wrong code must not be the current one by chance.
+    const typed = code === "000000" && totpCode(user.secret, now()) === "000000" ? "111111" : code;
+    const response = await post(routes.code, "/financing/login/code", { code: typed }, cookie);
+    expect(response.status).toBe(status);
+    expect(await formErrorOf(response)).toMatch(message);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+  });
+
+  it("refuses a second step with no pending first step, with or without a forged cookie", async () => {
+    const user = await account();
+    const code = totpCode(user.secret, now());
+    for (const cookie of ["", "__login_step=forged", `__login_step=${"a".repeat(43)}`]) {
+      const response = await post(routes.code, "/financing/login/code", { code }, cookie);
+      expect(response.status).toBe(401);
+      expect(await formErrorOf(response)).toMatch(/expired or was not started/);
+    }
+    const page = await call(routes.code, { path: "/financing/login/code" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/financing/login");
+  });
+
+  it("locks the step after five wrong codes: even the right one is refused, with Retry-After", async () => {
+    const user = await account();
+    const cookie = cookiesFrom(await passwordStep(user.email));
+    const right = totpCode(user.secret, now());
+    const wrong = right === "999999" ? "999998" : "999999";
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await post(routes.code, "/financing/login/code", { code: wrong }, cookie)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    const locked = await post(routes.code, "/financing/login/code", { code: right }, cookie);
+    expect(locked.status).toBe(423);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await auditActions(user.id)).toContain("mfa.locked");
+  });
+
+  it("takes each recovery code once, and tells the account by e-mail", async () => {
+    const user = await account({ totp: false });
+    // Set up through the page, which makes the ten codes.
+    const sessionCookie = (await createSession(user.id, { authMethod: "password" })).cookie;
+    const enrolPage = await call(routes.enrol, {
+      path: "/financing/security/authenticator",
+      headers: { Cookie: sessionCookie },
+    });
+    const { secret } = (await enrolPage.json()) as { secret: string };
+    const enrolled = await post(
+      routes.enrol,
+      "/financing/security/authenticator",
+      { code: totpCode(secret, now()) },
+      sessionCookie,
+    );
+    expect(enrolled.status).toBe(200);
+    const { recoveryCodes } = (await enrolled.json()) as { recoveryCodes: string[] };
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const stored = await getDb()
+      .selectFrom("recovery_codes")
+      .select("code_hash")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(stored.map((row) => row.code_hash).some((hash) => recoveryCodes.some((code) => hash.includes(code)))).toBe(
+      false,
+    );
+
+    const cookie = cookiesFrom(await passwordStep(user.email));
+    const used = await post(routes.code, "/financing/login/code", { code: recoveryCodes[0].toUpperCase() }, cookie);
+    expect(used.status).toBe(302);
+    expect((await sessionRow(cookiesFrom(used)))?.auth_method).toBe("password+recovery_code");
+    await settleAccountMail();
+    const notice = await smtp.waitFor(
+      (mail) => mail.to.includes(user.email) && mail.text.includes("recovery code was used"),
+    );
+    expect(notice.text).toContain("9 recovery codes are left");
+
+    const again = cookiesFrom(await passwordStep(user.email));
+    const reused = await post(routes.code, "/financing/login/code", { code: recoveryCodes[0] }, again);
+    expect(reused.status).toBe(401);
+    expect(await auditActions(user.id)).toEqual(
+      expect.arrayContaining(["mfa.totp_enrolled", "mfa.recovery_code_used", "mfa.failed"]),
+    );
+  });
+
+  it("answers the password step alike for an unknown address and a wrong password of an account with a second factor", async () => {
+    const user = await account();
+    const unknown = await passwordStep("nobody.here@example.com");
+    const wrong = await passwordStep(user.email, "not the password");
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await formErrorOf(unknown)).toBe(await formErrorOf(wrong));
+    expect(cookiesFrom(unknown)).toBe("");
+    expect(cookiesFrom(wrong)).toBe("");
+  });
+});
+
+describe("an administrator's second factor", () => {
+  it("sends an administrator without one to the set-up, and lets them reach nothing else until done", async () => {
+    const admin = await account({ role: "administrator", totp: false });
+    const login = await passwordStep(admin.email);
+    expect(login.status).toBe(302);
+    expect(login.headers.get("Location")).toBe("/financing/security/authenticator");
+    const cookie = cookiesFrom(login)
+      .split("; ")
+      .find((pair) => pair.startsWith("__session="))!;
+    expect((await sessionRow(cookie))?.auth_method).toBe("password");
+
+    for (const [route, path] of [
+      [routes.home, "/financing"],
+      [routes.audit, "/financing/audit"],
+      [routes.security, "/financing/security"],
+    ] as const) {
+      const refused = await call(route, { path, headers: { Cookie: cookie } });
+      expect(refused.status, path).toBe(302);
+      expect(refused.headers.get("Location"), path).toBe("/financing/security/authenticator");
+    }
+
+    const page = await call(routes.enrol, { path: "/financing/security/authenticator", headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const { secret, qrSvg, mustEnrol } = (await page.json()) as { secret: string; qrSvg: string; mustEnrol: boolean };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(qrSvg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
+    expect(mustEnrol).toBe(true);
+
+    const wrong = await post(routes.enrol, "/financing/security/authenticator", { code: "12345" }, cookie);
+    expect(wrong.status).toBe(400);
+    const done = await post(
+      routes.enrol,
+      "/financing/security/authenticator",
+      { code: totpCode(secret, now()) },
+      cookie,
+    );
+    expect(done.status).toBe(200);
+    const upgraded = cookiesFrom(done);
+    expect((await sessionRow(upgraded))?.auth_method).toBe("password+totp");
+    expect(await sessionRow(cookie)).toBeUndefined();
+    expect((await call(routes.home, { path: "/financing", headers: { Cookie: upgraded } })).status).toBe(200);
+    await settleAccountMail();
+    expect((await smtp.mailTo(admin.email, "Your sign-in security was changed")).text).toContain(
+      "authenticator app was set up",
+    );
+  });
+
+  it("cannot turn the factor off, whatever the password, and nothing changes", async () => {
+    const admin = await account({ role: "administrator" });
+    const { cookie } = await createSession(admin.id);
+    const refused = await post(
+      routes.security,
+      "/financing/security",
+      { intent: "remove", password: PASSWORD },
+      cookie,
+    );
+    expect(refused.status).toBe(403);
+    expect(await formErrorOf(refused)).toMatch(/cannot turn the second factor off/);
+    expect(
+      await getDb().selectFrom("totp_credentials").selectAll().where("user_id", "=", admin.id).executeTakeFirst(),
+    ).toBeDefined();
+  });
+});
+
+describe("changes that need the password again", () => {
+  it("refuses a wrong password and changes nothing; the right one makes new recovery codes and says so", async () => {
+    const user = await account();
+    const { cookie } = await createSession(user.id);
+    const wrong = await post(
+      routes.security,
+      "/financing/security",
+      { intent: "regenerate-codes", password: "nope nope" },
+      cookie,
+    );
+    expect(wrong.status).toBe(401);
+    expect(
+      await getDb().selectFrom("recovery_codes").selectAll().where("user_id", "=", user.id).execute(),
+    ).toHaveLength(0);
+
+    const right = await post(
+      routes.security,
+      "/financing/security",
+      { intent: "regenerate-codes", password: PASSWORD },
+      cookie,
+    );
+    expect(right.status).toBe(200);
+    expect(((await right.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+    expect(await auditActions(user.id)).toEqual(
+      expect.arrayContaining(["password.confirm_failed", "mfa.recovery_codes_regenerated"]),
+    );
+  });
+
+  it("lets an investor turn the factor off with the password, and tells them", async () => {
+    const user = await account();
+    const { cookie } = await createSession(user.id);
+    const removed = await post(
+      routes.security,
+      "/financing/security",
+      { intent: "remove", password: PASSWORD },
+      cookie,
+    );
+    expect(removed.status).toBe(302);
+    expect(
+      await getDb().selectFrom("totp_credentials").selectAll().where("user_id", "=", user.id).executeTakeFirst(),
+    ).toBeUndefined();
+    await settleAccountMail();
+    expect((await smtp.mailTo(user.email, "Your sign-in security was changed")).text).toContain("turned off");
+    // The next login asks for the password only.
+    const login = await passwordStep(user.email);
+    expect(login.headers.get("Location")).toBe("/financing");
+  });
+
+  it("refuses an unknown change with 400", async () => {
+    const user = await account();
+    const { cookie } = await createSession(user.id);
+    const response = await post(
+      routes.security,
+      "/financing/security",
+      { intent: "format-disk", password: PASSWORD },
+      cookie,
+    );
+    expect(response.status).toBe(400);
+    expect(await formErrorOf(response)).toMatch(/not one the security settings make/);
+  });
+});
+
+describe("POST /api/auth/login with a second factor", () => {
+  const login = (json: unknown) => call(routes.api, { path: "/api/auth/login", json });
+
+  it("asks for the code, refuses a wrong or replayed one, and answers tokens for the right one", async () => {
+    const user = await account();
+    const missing = await login({ email: user.email, password: PASSWORD });
+    expect(missing.status).toBe(401);
+    const missingBody = (await missing.json()) as Record<string, unknown>;
+    expect(missingBody.mfaRequired).toBe(true);
+    expect(missingBody.message).toMatch(/second factor/);
+    expect(missing.headers.getSetCookie()).toEqual([]);
+
+    const code = totpCode(user.secret, now());
+    const wrongCode = code === "123456" ? "654321" : "123456";
+    const wrong = await login({ email: user.email, password: PASSWORD, code: wrongCode });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as Record<string, unknown>).mfaRequired).toBeUndefined();
+
+    const ok = await login({ email: user.email, password: PASSWORD, code });
+    expect(ok.status).toBe(200);
+    expect(Object.keys((await ok.json()) as object).sort()).toEqual(["accessToken", "expiresIn", "user"]);
+
+    expect((await login({ email: user.email, password: PASSWORD, code })).status).toBe(401);
+  });
+
+  it("refuses malformed codes with 400, and a wrong password before any code is looked at", async () => {
+    const user = await account();
+    for (const code of ["", "x".repeat(64), "12 34 5", 123456, null]) {
+      const response = await login({ email: user.email, password: PASSWORD, code });
+      expect(response.status, JSON.stringify(code)).toBe(400);
+    }
+    const wrongPassword = await login({
+      email: user.email,
+      password: "wrong wrong",
+      code: totpCode(user.secret, now()),
+    });
+    expect(wrongPassword.status).toBe(401);
+    expect(((await wrongPassword.json()) as Record<string, unknown>).message).toBe("Invalid email or password");
+  });
+
+  it("refuses an administrator without a second factor with 403, and answers an account without one as before", async () => {
+    const admin = await account({ role: "administrator", totp: false });
+    const refused = await login({ email: admin.email, password: PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /set up a second factor on the website first/,
+    );
+
+    const investor = await account({ totp: false });
+    const ok = await login({ email: investor.email, password: PASSWORD, code: "123456" });
+    expect(ok.status).toBe(200);
+    expect(Object.keys((await ok.json()) as object).sort()).toEqual(["accessToken", "expiresIn", "user"]);
+  });
+
+  it("takes a recovery code in `code`, once", async () => {
+    const user = await account();
+    const { cookie } = await createSession(user.id);
+    const made = await post(
+      routes.security,
+      "/financing/security",
+      { intent: "regenerate-codes", password: PASSWORD },
+      cookie,
+    );
+    const [code] = ((await made.json()) as { recoveryCodes: string[] }).recoveryCodes;
+    expect((await login({ email: user.email, password: PASSWORD, code })).status).toBe(200);
+    expect((await login({ email: user.email, password: PASSWORD, code })).status).toBe(401);
+  });
+});
+
+describe("passkey answers that are not right", () => {
+  it("refuses a garbled answer with 400 and an unknown challenge with 400, changing nothing", async () => {
+    const sessionsBefore = (await getDb().selectFrom("sessions").selectAll().execute()).length;
+    const options = await call(routes.passkeyOptions, { path: "/financing/login/passkey-options", json: {} });
+    expect(options.status).toBe(200);
+    const { challengeId } = (await options.json()) as { challengeId: string };
+
+    const garbled = await call(routes.passkey, {
+      path: "/financing/login/passkey",
+      json: { challengeId, response: { id: "%%%" } },
+    });
+    expect(garbled.status).toBe(400);
+
+    const forged = {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" },
+      clientExtensionResults: {},
+    };
+    const unknown = await call(routes.passkey, {
+      path: "/financing/login/passkey",
+      json: { challengeId: "b".repeat(43), response: forged },
+    });
+    expect(unknown.status).toBe(400);
+    const unknownKey = await call(routes.passkey, {
+      path: "/financing/login/passkey",
+      json: { challengeId, response: forged },
+    });
+    expect(unknownKey.status).toBe(401);
+    // The challenge was spent by that answer: the same one again is refused as expired.
+    const replayed = await call(routes.passkey, {
+      path: "/financing/login/passkey",
+      json: { challengeId, response: forged },
+    });
+    expect(replayed.status).toBe(400);
+    expect(await getDb().selectFrom("sessions").selectAll().execute()).toHaveLength(sessionsBefore);
+  });
+
+  it("refuses the second step's options without a pending login", async () => {
+    const response = await call(routes.passkeyOptions, {
+      path: "/financing/login/passkey-options",
+      json: { secondStep: true },
+    });
+    expect(response.status).toBe(401);
+  });
+});
