@@ -24,6 +24,13 @@ for (const event of ["uncaughtException", "unhandledRejection"]) {
   });
 }
 
+// Node's own warnings (an experimental Web Crypto call inside the WebAuthn library, say) go to the
+// log as JSON lines like every other event, instead of Node printing plain text to stderr.
+process.removeAllListeners("warning");
+process.on("warning", (warning) => {
+  app$.log("warn", "node.warning", { name: warning.name, message: warning.message });
+});
+
 // A production server must not serve with settings that would lose mail, weaken cookies or show placeholders.
 if (process.env.NODE_ENV === "production") {
   const problems = app$.productionConfigurationProblems(process.env);

@@ -13,6 +13,10 @@ import { emailSchema, passwordSchema } from "../app/models/account-schemas.serve
 import { createOrPromoteAdministrator } from "../app/models/account.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
+/** No secret is made here: the administrator sets up the second factor themselves, in their own app. */
+const SECOND_FACTOR_NOTE =
+  "At the first login, after the password, the administrator sets up a second factor (an authenticator app) before anything else.";
+
 const USAGE = "Usage: npm run create-admin -- <email>   (password from ADMIN_PASSWORD, or asked for in a terminal)";
 
 async function main(args: string[]): Promise<number> {
@@ -37,6 +41,7 @@ async function main(args: string[]): Promise<number> {
         ? `Created the administrator ${result.user.email}.`
         : `${result.user.email} is now an administrator; the new password is set and their sessions were ended.`,
     );
+    console.log(SECOND_FACTOR_NOTE);
     return 0;
   } finally {
     await closeDatabase();

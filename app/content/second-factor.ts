@@ -53,7 +53,7 @@ export const codeStepPage = {
   codeLabel: "Code",
   submit: "Verify",
   passkeyButton: "Use a passkey instead",
-  passkeySignIn: "Sign in with a passkey",
+  passkeySignIn: "Use a passkey",
   startOver: "Start over",
 } as const;
 

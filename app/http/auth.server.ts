@@ -24,6 +24,7 @@ import {
   hasSecondFactor,
   SESSION_ABSOLUTE_MS,
   type LiveSession,
+  upgradeSession,
 } from "~/models/session.server";
 import { getUserById, type PublicUser } from "~/models/user.server";
 import type { AuthMethod, Role } from "~/server/db.server";
@@ -251,6 +252,16 @@ export async function requireAnonymous(request: Request): Promise<void> {
 /** How the request's session was opened: a settings page shows it, and the set-up upgrades it. */
 export async function sessionAuthMethod(request: Request): Promise<AuthMethod | null> {
   return (await getLiveSession(request))?.authMethod ?? null;
+}
+
+/**
+ * After a second factor was proved inside a session opened with the password alone (the first
+ * set-up): the session now counts as opened with both. Other sessions stay as they were.
+ */
+export async function upgradeSessionToSecondFactor(request: Request, authMethod: AuthMethod): Promise<void> {
+  const id = await readSessionId(request);
+  const session = id ? await findSession(id) : null;
+  if (id && session && !hasSecondFactor(session.authMethod)) await upgradeSession(id, authMethod);
 }
 
 /** For every administrator loader and action: the logged-in administrator; an investor gets 403. */

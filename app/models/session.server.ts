@@ -64,6 +64,18 @@ export async function findSession(id: string): Promise<LiveSession | null> {
   return { user, authMethod: row.auth_method };
 }
 
+/**
+ * Records that a session's user has now also passed a second factor (an administrator's first
+ * set-up, right after the password). The id stays: it was issued to this browser at the login.
+ */
+export async function upgradeSession(id: string, authMethod: AuthMethod) {
+  await getDb()
+    .updateTable("sessions")
+    .set({ auth_method: authMethod })
+    .where("id_hash", "=", hashSecretToken(id))
+    .execute();
+}
+
 /** Ends one session (logout, or a new login from the same browser). */
 export async function deleteSession(id: string) {
   await getDb().deleteFrom("sessions").where("id_hash", "=", hashSecretToken(id)).execute();

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { validationMessages } from "~/content/account-messages";
-import { requireUser, sessionAuthMethod, sessionHeadersFor } from "~/http/auth.server";
+import { requireUser, upgradeSessionToSecondFactor } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { refusalInit } from "~/http/retry-after";
@@ -57,13 +57,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await confirmTotpEnrolment({ user, code: submission.value.code, ip: context.clientIp });
   if (!outcome.ok) return refuse(outcome);
 
-  // The code just proved the second factor: a session opened with the password alone is renewed as one with both.
-  const headers =
-    (await sessionAuthMethod(request)) === "password"
-      ? await sessionHeadersFor({ userId: user.id, authMethod: "password+totp", request })
-      : undefined;
+  // The code just proved the second factor: a session opened with the password alone now counts as both.
+  await upgradeSessionToSecondFactor(request, "password+totp");
   return json(
     { result: submission.reply({ hideFields: ["code", "password"] }), recoveryCodes: outcome.recoveryCodes },
-    { headers: headers ?? { "Cache-Control": "private, no-store" } },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }

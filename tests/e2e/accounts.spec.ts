@@ -285,6 +285,8 @@ test.describe("validation messages beside their fields", () => {
     page,
     javaScriptOn,
   }) => {
+    // Five refusals, each checked with axe: about 20 s on two busy cores, past the default budget.
+    test.slow();
     await visit(page, "/financing/signup", javaScriptOn);
     const email = page.getByLabel("Email Address");
     const password = passwordField(page);

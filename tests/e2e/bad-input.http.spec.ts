@@ -4,6 +4,7 @@ import type Database from "better-sqlite3";
 import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { withDatabaseFile } from "../support/database-file";
+import { unusedTotpCode } from "../support/totp";
 import {
   badCasesFor,
   SCRIPT,
@@ -82,8 +83,17 @@ async function mailTo(email: string, subject: RegExp) {
   return mail.text.match(/https?:\/\/\S+\/([A-Za-z0-9_-]{43})\b/)![1];
 }
 
+/** The administrator's authenticator app (set when the administrator is made). */
+let adminTotpSecret = "";
+const codeFor = async (account: { email: string }) =>
+  account.email === ADMIN.email ? { code: await unusedTotpCode(adminTotpSecret) } : {};
+
 async function apiLogin(account: { email: string; password: string }) {
-  const answer = await send({ method: "POST", path: "/api/auth/login", ...json(account) });
+  const answer = await send({
+    method: "POST",
+    path: "/api/auth/login",
+    ...json({ ...account, ...(await codeFor(account)) }),
+  });
   expect(answer.status, answer.body).toBe(200);
   return {
     bearer: (JSON.parse(answer.body) as { accessToken: string }).accessToken,
@@ -94,7 +104,17 @@ async function apiLogin(account: { email: string; password: string }) {
 async function pageLogin(account: { email: string; password: string }) {
   const answer = await send({ method: "POST", path: "/financing/login", ...form(account) });
   expect(answer.status, answer.body).toBe(302);
-  return cookiePair(answer, "__session")!;
+  const code = await codeFor(account);
+  if (!code.code) return cookiePair(answer, "__session")!;
+  // The administrator's second step: the code, with the pending step's cookie.
+  const step = cookiePair(answer, "__login_step")!;
+  const done = await send({ method: "POST", path: "/financing/login/code", ...withCookie(form(code), step) });
+  expect(done.status, done.body).toBe(302);
+  return cookiePair(done, "__session")!;
+}
+
+function withCookie(request: Omit<RawRequest, "method" | "path">, cookie: string) {
+  return { ...request, headers: { ...request.headers, Cookie: cookie } };
 }
 
 async function registerVerified(account: { email: string; password: string }) {
@@ -112,7 +132,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   // Many requests from one address: the per-address auth limit would answer 429 before the input is looked at.
   server = await startPrivateServer({ name: "bad-input", env: { AUTH_RATE_LIMIT_PER_MINUTE: "100000" } });
-  await server.createAdministrator(ADMIN.email, ADMIN.password);
+  adminTotpSecret = await server.createAdministrator(ADMIN.email, ADMIN.password);
   for (const account of [INVESTOR, TARGET, LOGOUT_INVESTOR]) await registerVerified(account);
   expect((await send({ method: "POST", path: "/api/auth/register", ...json(UNVERIFIED) })).status).toBe(201);
   const verifyToken = await mailTo(UNVERIFIED.email, /verify/i);

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIResponse } from "@playwright/test";
 import { firmSettingVariables } from "~/content/firm";
+import { unusedTotpCode } from "../support/totp";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { honeypotFieldsOf } from "./support/raw-http";
 
@@ -104,10 +105,13 @@ async function crawl(env: Record<string, string>): Promise<Crawl> {
 
   // An administrator moves the investor through the NDA states; the investor looks at each.
   const admin = `crawl.admin.${Date.now().toString(36)}@example.com`;
-  await server.createAdministrator(admin, PASSWORD);
+  const adminSecret = await server.createAdministrator(admin, PASSWORD);
   const adminLogin = await keep(
     "api login",
-    await visitor.post("/api/auth/login", json({ email: admin, password: PASSWORD })),
+    await visitor.post(
+      "/api/auth/login",
+      json({ email: admin, password: PASSWORD, code: await unusedTotpCode(adminSecret) }),
+    ),
   );
   const { accessToken } = (await adminLogin.json()) as { accessToken: string };
   await keep(

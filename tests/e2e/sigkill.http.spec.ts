@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { withDatabaseFile } from "../support/database-file";
+import { unusedTotpCode } from "../support/totp";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 
 /**
@@ -57,11 +58,11 @@ async function streamOfChanges(worker: number, adminBearer: string, done: Acknow
 test("SIGKILL mid-stream: after a restart the database is intact and every answered change is there", async () => {
   test.setTimeout(180_000);
   server = await startPrivateServer({ name: "sigkill", env: { AUTH_RATE_LIMIT_PER_MINUTE: "100000" } });
-  await server.createAdministrator(ADMIN.email, ADMIN.password);
+  const adminSecret = await server.createAdministrator(ADMIN.email, ADMIN.password);
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify({ ...ADMIN, code: await unusedTotpCode(adminSecret) }),
   });
   expect(login.status).toBe(200);
   const { accessToken } = (await login.json()) as { accessToken: string };

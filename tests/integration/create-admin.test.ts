@@ -64,6 +64,9 @@ describe("npm run create-admin", () => {
     const password = "first admin passphrase";
     const run = await createAdmin(["Boss@Example.com"], { ADMIN_PASSWORD: password });
     expect(run.output).toContain("Created the administrator boss@example.com.");
+    expect(run.output).toContain("At the first login, after the password, the administrator sets up a second factor");
+    // No secret: nothing base32-like, no otpauth address.
+    expect(run.output).not.toMatch(/otpauth:|[A-Z2-7]{16,}/);
     expect(run.code).toBe(0);
     expect(run.output).not.toContain(password);
     const [admin] = users();

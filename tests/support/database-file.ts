@@ -4,6 +4,7 @@
  * Integration tests use the app's own handle instead (factories.ts).
  */
 import Database from "better-sqlite3";
+import { newTotpSecret } from "./totp";
 import { userValues, type UserFields, type UserValues } from "./user-values";
 
 /** Opens the file (which must exist), runs `work` on it and closes it again, whatever happens. */
@@ -58,4 +59,19 @@ export function updateUser(
     .prepare(`update users set ${columns.map((column) => `${column} = @${column}`).join(", ")} where email = @email`)
     .run({ ...changes, email });
   if (updated !== 1) throw new Error(`updateUser: no user ${email}`);
+}
+
+/**
+ * Gives the account an authenticator app, as if its owner had set one up, and returns the secret
+ * (base32) that the tests' authenticator (totp.ts) makes codes from.
+ */
+export function enrolTotp(db: Database.Database, email: string, secret = newTotpSecret()): string {
+  const changed = db
+    .prepare(
+      "insert into totp_credentials (user_id, secret, confirmed_at) select id, ?, ? from users where email = ? " +
+        "on conflict (user_id) do update set secret = excluded.secret, confirmed_at = excluded.confirmed_at, last_step = null",
+    )
+    .run(secret, Date.now(), email).changes;
+  if (changed !== 1) throw new Error(`No account ${email} to give an authenticator app`);
+  return secret;
 }

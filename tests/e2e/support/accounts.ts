@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { enrolTotp, withDatabaseFile } from "../../support/database-file";
+import { unusedTotpCode } from "../../support/totp";
 import { expect, visit } from "./fixtures";
 import { linkIn, waitForMail } from "./mail";
 import { E2E_DATA_DIR } from "./server";
@@ -10,7 +12,12 @@ import { E2E_DATA_DIR } from "./server";
  * Accounts for browser tests: each test makes its own, with an address no
  * other test (in either project: they share one server and database) uses.
  */
-export type TestAccount = { email: string; password: string };
+export type TestAccount = {
+  email: string;
+  password: string;
+  /** The account's authenticator app (base32), when it has one: the login then asks for its code. */
+  totpSecret?: string;
+};
 
 /** Long enough for the policy and on no common-password list. */
 export const TEST_PASSWORD = "Correct-Horse-Battery-Staple-42";
@@ -74,12 +81,23 @@ export async function createVerifiedAccount(page: Page, javaScriptOn: boolean, l
   return account;
 }
 
-/** Fills and sends the login form; the caller asserts where it lands. */
+/**
+ * Fills and sends the login form, and the code step after it for an account with an authenticator
+ * app; the caller asserts where it lands.
+ */
 export async function submitLogin(page: Page, javaScriptOn: boolean, account: TestAccount) {
   await visit(page, "/financing/login", javaScriptOn);
   await page.getByLabel("Email Address").fill(account.email);
   await passwordField(page).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (account.totpSecret) await submitCode(page, await unusedTotpCode(account.totpSecret));
+}
+
+/** Sends a code on the login's second step. */
+export async function submitCode(page: Page, code: string) {
+  await expect(page).toHaveURL(/\/financing\/login\/code$/);
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
 }
 
 /** Logs in and waits for the portal. */
@@ -96,8 +114,18 @@ export async function loggedInAccount(page: Page, javaScriptOn: boolean, label?:
   return account;
 }
 
-/** An administrator of the suite's server, made the way an operator makes one: `npm run create-admin`. */
+/**
+ * An administrator of the suite's server, made the way an operator makes one (`npm run create-admin`),
+ * with an authenticator app as if set up at the first login (second-factor.spec.ts tests that set-up).
+ */
 export function createAdministrator(): TestAccount {
+  const account = createAdministratorWithoutSecondFactor();
+  const totpSecret = withDatabaseFile(path.join(E2E_DATA_DIR, "portal.sqlite"), (db) => enrolTotp(db, account.email));
+  return { ...account, totpSecret };
+}
+
+/** An administrator just made with `npm run create-admin`: the first login leads to the second factor's set-up. */
+export function createAdministratorWithoutSecondFactor(): TestAccount {
   const email = uniqueEmail("admin");
   execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/create-admin.ts", email], {
     env: {

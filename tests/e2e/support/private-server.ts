@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { enrolTotp, withDatabaseFile } from "../../support/database-file";
 import { startSmtpCatcher, type SmtpCatcher } from "../../support/smtp-catcher";
 import { scanServerLog } from "./log-scan";
 
@@ -35,7 +36,8 @@ export type PrivateServer = {
   /** Starts the server again on the same port, data folder and database. */
   restart(): Promise<void>;
   /** `npm run create-admin` against this server's database, as an operator would. */
-  createAdministrator(email: string, password: string): Promise<void>;
+  /** `npm run create-admin`, then an authenticator app as if set up: returns its secret (base32). */
+  createAdministrator(email: string, password: string): Promise<string>;
   /** Kills the server if it still runs, scans its log for secrets (throws), closes the catcher, removes its folder. */
   dispose(): Promise<void>;
 };
@@ -128,6 +130,7 @@ export async function startPrivateServer(
       await promisify(execFile)("npx", ["tsx", "scripts/create-admin.ts", email], {
         env: { ...env, ADMIN_PASSWORD: password },
       });
+      return withDatabaseFile(databasePath, (db) => enrolTotp(db, email));
     },
     async dispose() {
       await kill("SIGKILL");

@@ -1,0 +1,171 @@
+/**
+ * The second factor in the browser, with JavaScript on and off: an administrator's set-up at the
+ * first login, an investor's from the security settings, recovery codes, turning it off, and (in
+ * Chromium's virtual authenticator) passkeys, both as the second step and on their own. Axe on each page.
+ */
+import type { Page } from "@playwright/test";
+import { totpCode, unusedTotpCode } from "../support/totp";
+import {
+  createAdministratorWithoutSecondFactor,
+  loggedInAccount,
+  passwordField,
+  submitCode,
+  submitLogin,
+  type TestAccount,
+} from "./support/accounts";
+import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+
+async function logOut(page: Page) {
+  await page.getByRole("button", { name: "LOG OUT" }).click();
+  await expect(page).toHaveURL(/\/financing\/login$/);
+}
+
+/** On the set-up page: reads the secret shown as text, sends the app's first code, returns the recovery codes. */
+async function setUpAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await expect(page.getByRole("heading", { name: "Set up an authenticator app", level: 1 })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code of the authenticator app's secret" })).toBeVisible();
+  const secret = ((await page.locator(".totp-secret code").textContent()) ?? "").replace(/\s/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel("Code from the app").fill(await unusedTotpCode(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+  const recoveryCodes = await page.locator(".recovery-codes__list code").allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  return { secret, recoveryCodes };
+}
+
+test("an administrator sets up the authenticator app at the first login, reaching nothing before it, then signs in with a code", async ({
+  page,
+  javaScriptOn,
+}) => {
+  test.slow();
+  const admin = createAdministratorWithoutSecondFactor();
+  // Through the API first: no token without a second factor.
+  const api = await page.request.post("/api/auth/login", { data: { email: admin.email, password: admin.password } });
+  expect(api.status()).toBe(403);
+  expect(((await api.json()) as { message: string }).message).toMatch(/set up a second factor on the website first/);
+
+  await submitLogin(page, javaScriptOn, admin);
+  await expect(page).toHaveURL(/\/financing\/security\/authenticator$/);
+  await expect(page.getByText("Administrators must have a second factor.")).toBeVisible();
+  await expectNoAxeViolations(page, "the authenticator's set-up");
+  for (const path of ["/financing", "/financing/audit", "/financing/security", "/financing/materials"]) {
+    await visit(page, path, javaScriptOn);
+    await expect(page, path).toHaveURL(/\/financing\/security\/authenticator$/);
+  }
+
+  const { secret } = await setUpAuthenticator(page);
+  await expectNoAxeViolations(page, "the recovery codes");
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Investors", level: 1 })).toBeVisible();
+
+  await logOut(page);
+  const withApp: TestAccount = { ...admin, totpSecret: secret };
+  await visit(page, "/financing/login", javaScriptOn);
+  await page.getByLabel("Email Address").fill(admin.email);
+  await passwordField(page).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/financing\/login\/code$/);
+  await expectNoAxeViolations(page, "the code step");
+  // A wrong code first: refused with a message, still on the step.
+  const right = await unusedTotpCode(secret);
+  await submitCode(page, right === "000000" ? "111111" : "000000");
+  await expect(page.getByRole("alert").filter({ hasText: "That code is not right." })).toBeVisible();
+  await submitCode(page, right);
+  await expect(page.getByRole("heading", { name: "Investors", level: 1 })).toBeVisible();
+
+  // And through the API, with a code.
+  const apiWithCode = await page.request.post("/api/auth/login", {
+    data: { email: withApp.email, password: withApp.password, code: await unusedTotpCode(secret) },
+  });
+  expect(apiWithCode.status()).toBe(200);
+});
+
+test("an investor turns the app on in the settings, uses a recovery code once, and turns it off with the password", async ({
+  page,
+  javaScriptOn,
+}) => {
+  test.slow();
+  const investor = await loggedInAccount(page, javaScriptOn, "second-factor");
+  await visit(page, "/financing/security", javaScriptOn);
+  await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
+  if (!javaScriptOn) await expect(page.getByText("Adding a passkey needs JavaScript in your browser.")).toBeVisible();
+  await expectNoAxeViolations(page, "the security settings");
+  await page.getByRole("link", { name: "Set up an authenticator app" }).click();
+  const { secret, recoveryCodes } = await setUpAuthenticator(page);
+  await page.getByRole("link", { name: "Continue" }).click();
+  await logOut(page);
+
+  // A recovery code in place of the app's code: it works once.
+  await submitLogin(page, javaScriptOn, investor);
+  await submitCode(page, recoveryCodes[0]);
+  await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+  await logOut(page);
+  await submitLogin(page, javaScriptOn, investor);
+  await submitCode(page, recoveryCodes[0]);
+  await expect(page.getByRole("alert").filter({ hasText: "That code is not right." })).toBeVisible();
+  await submitCode(page, await unusedTotpCode(secret));
+  await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+
+  await visit(page, "/financing/security", javaScriptOn);
+  await expect(page.getByText("9 of 10 recovery codes left.")).toBeVisible();
+  const turnOff = page.locator("form", { has: page.getByRole("button", { name: "Turn off the second factor" }) });
+  await turnOff.getByLabel("Password", { exact: true }).fill("not the password");
+  await turnOff.getByRole("button", { name: "Turn off the second factor" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The password is not right." })).toBeVisible();
+  await turnOff.getByLabel("Password", { exact: true }).fill(investor.password);
+  await turnOff.getByRole("button", { name: "Turn off the second factor" }).click();
+  await expect(page.getByText("Second factor turned off").first()).toBeVisible();
+  await expect(page.getByText("Off.", { exact: true })).toBeVisible();
+  // A code from the old secret no longer matters: the login asks for the password only.
+  expect(totpCode(secret, Date.now())).toMatch(/^\d{6}$/);
+  await logOut(page);
+  await submitLogin(page, javaScriptOn, investor);
+  await expect(page).toHaveURL(/\/financing$/);
+});
+
+test("a passkey is added in the settings, then signs in as the second step and on its own", async ({
+  page,
+  javaScriptOn,
+}) => {
+  test.skip(
+    !javaScriptOn,
+    "WebAuthn is the browser's script; the no-JavaScript path is the authenticator app, tested above",
+  );
+  test.slow();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+
+  const investor = await loggedInAccount(page, javaScriptOn, "passkey");
+  await visit(page, "/financing/security", javaScriptOn);
+  await page.locator("#add-passkey-password").fill(investor.password);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Passkey added" })).toBeVisible();
+  await expect(page.getByText(/^Passkey 1, added on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+  await expectNoAxeViolations(page, "the security settings with a passkey");
+  await logOut(page);
+
+  // The passkey is now the account's second factor: after the password, it answers the code step.
+  await submitLogin(page, javaScriptOn, investor);
+  await expect(page).toHaveURL(/\/financing\/login\/code$/);
+  await page.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(page).toHaveURL(/\/financing$/);
+  await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+  await logOut(page);
+
+  // And on its own, from the login page.
+  await visit(page, "/financing/login", javaScriptOn);
+  await page.getByRole("button", { name: "Use a passkey", exact: true }).click();
+  await expect(page).toHaveURL(/\/financing$/);
+  await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+});
