@@ -1,9 +1,9 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { financingHeader } from "~/content/account-pages/header";
 import { Logo } from "./logo";
 
 /**
- * The portal's header: the logo, and LOG OUT only for a signed-in visitor.
+ * The portal's header: the logo, and the security settings and LOG OUT only for a signed-in visitor.
  * LOG OUT is a POST form, so a link or a prefetch can never sign anyone out.
  */
 export function FinancingHeader({ signedIn }: { signedIn: boolean }) {
@@ -12,11 +12,16 @@ export function FinancingHeader({ signedIn }: { signedIn: boolean }) {
       <div className="site-header__inner">
         <Logo />
         {signedIn ? (
-          <Form method="post" action="/financing/logout" className="financing-header__logout">
-            <button type="submit" className="button button--secondary">
-              {financingHeader.logOut}
-            </button>
-          </Form>
+          <div className="financing-header__actions">
+            <Link to="/financing/security" className="financing-header__link">
+              {financingHeader.security}
+            </Link>
+            <Form method="post" action="/financing/logout" className="financing-header__logout">
+              <button type="submit" className="button button--secondary">
+                {financingHeader.logOut}
+              </button>
+            </Form>
+          </div>
         ) : null}
       </div>
     </header>

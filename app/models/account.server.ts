@@ -14,8 +14,10 @@ import { accountMail, settleAccountMail } from "./account-mail.server";
 import type { Credentials, NewAccount } from "./account-schemas.server";
 import { revokeApiTokens } from "./api-token.server";
 import { recordAuditEvent } from "./audit.server";
+import type { Failure } from "./failure";
 import { consumeOneTimeToken, createOneTimeToken, deleteOneTimeTokens } from "./one-time-token.server";
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
+import { forgetSecondFactor } from "./second-factor.server";
 import { deleteUserSessions } from "./session.server";
 import {
   clearLoginFailures,
@@ -43,14 +45,6 @@ export { settleAccountMail };
  * well above the work itself (one argon2 hash, a few writes).
  */
 export const ENUMERATION_SAFE_RESPONSE_MS = 250;
-
-/** A refusal: its status, its message and, for a throttle or a lock, when to try again. */
-export type Failure<Status extends number> = {
-  ok: false;
-  status: Status;
-  message: string;
-  retryAfterSeconds?: number;
-};
 
 export type RegisterResult = { ok: true } | Failure<429>;
 export type VerifyResult = { ok: true } | { ok: false; message: string };
@@ -325,9 +319,12 @@ export async function createOrPromoteAdministrator({
   await deleteUserSessions(user.id);
   await revokeApiTokens({ userId: user.id });
   await clearLoginFailures(email, { unlock: true });
+  // The operator's reset is a whole one: the second factor is set up again at the next login.
+  const hadSecondFactor = await forgetSecondFactor(user.id);
   await recordAuditEvent({
     actorEmail: "create-admin",
     action: "admin.promoted",
+    details: hadSecondFactor ? { secondFactor: "removed" } : null,
     targetId: user.id,
     targetEmail: email,
   });

@@ -21,8 +21,8 @@ import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
 import { accountMail } from "./account-mail.server";
-import type { Failure } from "./account.server";
 import { recordAuditEvent } from "./audit.server";
+import type { Failure } from "./failure";
 import { consumeLoginChallenge, createLoginChallenge } from "./login-challenge.server";
 import { getUserById, type PublicUser } from "./user.server";
 

@@ -7,8 +7,8 @@
 import { codeMessages } from "~/content/second-factor";
 import { getDb } from "~/server/db.server";
 import { accountMail } from "./account-mail.server";
-import type { Failure } from "./account.server";
 import { recordAuditEvent } from "./audit.server";
+import type { Failure } from "./failure";
 import {
   replaceRecoveryCodes,
   spendRecoveryCode,
@@ -145,11 +145,18 @@ export async function regenerateRecoveryCodes({ user, ip }: { user: Account } & 
   return codes;
 }
 
+/** Forgets the account's app, recovery codes and passkeys; true if it had any. */
+export async function forgetSecondFactor(userId: string): Promise<boolean> {
+  const had = hasSecondFactor(await secondFactorStatus(userId));
+  await deleteTotp(userId);
+  await deleteRecoveryCodes(userId);
+  await getDb().deleteFrom("passkeys").where("user_id", "=", userId).execute();
+  return had;
+}
+
 /** Turns the second factor off: the app, the recovery codes and the passkeys. Investors only (the caller checks). */
 export async function removeSecondFactor({ user, ip }: { user: Account } & FromClient): Promise<void> {
-  await deleteTotp(user.id);
-  await deleteRecoveryCodes(user.id);
-  await getDb().deleteFrom("passkeys").where("user_id", "=", user.id).execute();
+  await forgetSecondFactor(user.id);
   await audit(user, "mfa.removed", ip);
   accountMail.secondFactorChanged(
     user.email,

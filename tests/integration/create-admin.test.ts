@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import argon2 from "argon2";
-import { withDatabaseFile } from "../support/database-file";
+import { enrolTotp, withDatabaseFile } from "../support/database-file";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
 const SCRIPT = path.resolve("scripts/create-admin.ts");
@@ -76,13 +76,25 @@ describe("npm run create-admin", () => {
     expect(await argon2.verify(admin.password_hash, password)).toBe(true);
   });
 
-  it("promotes the account that has the address and sets the new password", async () => {
+  it("promotes the account that has the address, sets the new password and forgets its second factor", async () => {
+    withDatabaseFile(databasePath, (db) => enrolTotp(db, "boss@example.com"));
     const run = await createAdmin(["boss@example.com"], { ADMIN_PASSWORD: "second admin passphrase" });
     expect(run.code).toBe(0);
     expect(run.output).toContain("boss@example.com is now an administrator");
     const all = users();
     expect(all).toHaveLength(1);
     expect(await argon2.verify(all[0].password_hash, "second admin passphrase")).toBe(true);
+    // Set up again at the next login; the trail says the operator's reset removed it.
+    const left = withDatabaseFile(databasePath, (db) =>
+      db.prepare("select count(*) as n from totp_credentials").get(),
+    ) as {
+      n: number;
+    };
+    expect(left.n).toBe(0);
+    const promoted = withDatabaseFile(databasePath, (db) =>
+      db.prepare("select details from audit_events where action = 'admin.promoted'").get(),
+    ) as { details: string };
+    expect(JSON.parse(promoted.details)).toEqual({ secondFactor: "removed" });
   });
 
   it("refuses a missing address, a bad one, a weak password, and no password without a terminal", async () => {
