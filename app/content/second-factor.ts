@@ -50,6 +50,7 @@ export const codeStepPage = {
   description: `The second step of signing in to the ${firm.shortName} investor financing portal.`,
   heading: "Enter Your Code",
   intro: "Enter the 6-digit code from your authenticator app. Lost your device? Enter one of your recovery codes.",
+  introPasskeyOnly: "Use your passkey, or enter one of your recovery codes.",
   codeLabel: "Code",
   submit: "Verify",
   passkeyButton: "Use a passkey instead",

@@ -57,9 +57,28 @@ export function hasSecondFactor(status: SecondFactorStatus) {
   return status.totp || status.passkeys > 0;
 }
 
+/** Whether the account has an app or a passkey: one indexed look, for every login. */
+async function hasAnySecondFactor(userId: string): Promise<boolean> {
+  const row = await getDb()
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom("totp_credentials")
+            .select("user_id")
+            .where("user_id", "=", userId)
+            .where("secret", "is not", null),
+        )
+        .as("app"),
+      eb.exists(eb.selectFrom("passkeys").select("id").where("user_id", "=", userId)).as("passkey"),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.app) || Boolean(row.passkey);
+}
+
 /** What follows the right password: the code step, the administrator's enrolment, or nothing. */
 export async function stepAfterPassword(user: PublicUser): Promise<"code" | "enrol" | "none"> {
-  if (hasSecondFactor(await secondFactorStatus(user.id))) return "code";
+  if (await hasAnySecondFactor(user.id)) return "code";
   return user.role.name === "administrator" ? "enrol" : "none";
 }
 

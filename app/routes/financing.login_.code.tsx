@@ -17,13 +17,13 @@ export const headers = keepRetryAfter;
 
 /** The login's second step: a code from the authenticator app, a recovery code, or a passkey. */
 export default function CodeStepPage() {
-  const { passkeys } = useLoaderData<typeof loader>();
+  const { totp, passkeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { formProps, formErrors, fieldProps } = useLiveValidation("code-step", actionData?.result);
 
   return (
     <div className="auth-page">
-      <AuthCard heading={codeStepPage.heading} intro={codeStepPage.intro}>
+      <AuthCard heading={codeStepPage.heading} intro={totp ? codeStepPage.intro : codeStepPage.introPasskeyOnly}>
         <Form method="post" {...formProps}>
           <FormErrors id="code-step-form-error" errors={formErrors} />
           <Field

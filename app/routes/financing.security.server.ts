@@ -5,6 +5,7 @@ import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
+import type { FormReply } from "~/lib/form-reply";
 import { canGoWithoutSecondFactor } from "~/models/access.server";
 import { confirmPassword } from "~/models/account.server";
 import { listPasskeys, removePasskey } from "~/models/passkey.server";
@@ -54,7 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   if (submission.status !== "success") {
     return json(
-      { intent, passkeyId, result: submission.reply({ hideFields: ["password"] }), recoveryCodes: null },
+      {
+        intent,
+        passkeyId,
+        result: passwordFieldOnly(submission.reply({ hideFields: ["password"] })),
+        recoveryCodes: null,
+      },
       { status: 400 },
     );
   }
@@ -90,4 +96,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return redirectWithSuccess("/financing/security", secondFactorNotices.passkeyRemoved);
   }
+}
+
+/** The password is these forms' only field: any other refusal (a change sent twice, an unknown one) is the form's own. */
+function passwordFieldOnly(reply: FormReply): FormReply {
+  const { password, ...others } = reply.error;
+  const formErrors = Object.values(others).flat();
+  return {
+    ...reply,
+    error: { ...(password ? { password } : {}), ...(formErrors.length > 0 ? { "": formErrors } : {}) },
+  };
 }

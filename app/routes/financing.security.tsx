@@ -26,6 +26,17 @@ export default function SecurityPage() {
   const actionData = useActionData<typeof action>();
   const replyFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const hasFactor = status.totp || status.passkeys > 0;
+  // A reply for no form the page shows (an unknown change, an unreadable body, a change the account
+  // cannot make yet) is shown above them all.
+  const shownForms = [
+    ...(hasFactor ? ["regenerate-codes"] : []),
+    ...(hasFactor && canTurnOff ? ["remove"] : []),
+    ...(passkeys.some((passkey) => passkey.id === actionData?.passkeyId) ? ["remove-passkey"] : []),
+  ];
+  const unplaced =
+    actionData && !shownForms.includes(actionData.intent ?? "")
+      ? Object.values(actionData.result.error).flat()
+      : undefined;
 
   if (actionData?.recoveryCodes) {
     return (
@@ -40,6 +51,7 @@ export default function SecurityPage() {
   return (
     <div className="auth-page">
       <AuthCard heading={securityPage.heading} intro={securityPage.intro}>
+        <FormErrors id="security-form-error" errors={unplaced} />
         <section className="security-section" aria-labelledby="security-app">
           <h2 id="security-app">{securityPage.appHeading}</h2>
           <p>{status.totp ? securityPage.appOn : securityPage.appOff}</p>

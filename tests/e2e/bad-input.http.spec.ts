@@ -65,6 +65,8 @@ type World = {
   verifyToken: string;
   resetToken: string;
   honeypot: Record<string, Record<string, string>>;
+  /** A login's pending code step (the administrator's right password, no code yet). */
+  codeStepCookie: string;
 };
 let world: World;
 
@@ -111,6 +113,13 @@ async function pageLogin(account: { email: string; password: string }) {
   const done = await send({ method: "POST", path: "/financing/login/code", ...withCookie(form(code), step) });
   expect(done.status, done.body).toBe(302);
   return cookiePair(done, "__session")!;
+}
+
+/** Only the password step of an account with a second factor: its pending step's cookie. */
+async function passwordStep(account: { email: string; password: string }) {
+  const answer = await send({ method: "POST", path: "/financing/login", ...form(account) });
+  expect(answer.headers.location, answer.body).toBe("/financing/login/code");
+  return cookiePair(answer, "__login_step")!;
 }
 
 function withCookie(request: Omit<RawRequest, "method" | "path">, cookie: string) {
@@ -170,6 +179,7 @@ test.beforeAll(async () => {
 
   world = {
     adminCookie: await pageLogin(ADMIN),
+    codeStepCookie: await passwordStep(ADMIN),
     adminBearer: admin.bearer,
     investorCookie: await pageLogin(INVESTOR),
     investorBearer: investor.bearer,
@@ -387,6 +397,46 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       path: "/financing/investors/:id/delete",
       fields: {},
       acceptsEmptyForm: true,
+    },
+    {
+      name: "POST /financing/login/code",
+      method: "POST",
+      path: "/financing/login/code",
+      body: "form",
+      // Well-formed, so only the variants' own faults are refused (a wrong code would count towards the lock).
+      fields: { code: { kind: "code", value: "123456" } },
+      credentials: { kind: "cookie", cookie: world.codeStepCookie },
+      // Without a pending step the action refuses (401); the page, rendered for a browser, sends the visitor to log in.
+      wrongCredentials: [
+        { label: "no pending step", credentials: { kind: "none" }, refusals: ["to-login"] },
+        {
+          label: "a garbage step cookie",
+          credentials: { kind: "cookie", cookie: "__login_step=garbage" },
+          refusals: ["to-login"],
+        },
+        {
+          label: "the session id as the step cookie",
+          credentials: { kind: "cookie", cookie: `__login_step=${world.investorCookie.split("=")[1]}` },
+          refusals: ["to-login"],
+        },
+      ],
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/security",
+      method: "POST",
+      path: "/financing/security",
+      body: "form",
+      fields: {
+        intent: { kind: "choice", value: "regenerate-codes" },
+        password: { kind: "login-password", value: ADMIN.password },
+      },
+      credentials: { kind: "cookie", cookie: world.adminCookie },
+      wrongCredentials: [
+        ...wrongCookies(),
+        { label: "an investor without a second factor", credentials: { kind: "cookie", cookie: world.investorCookie } },
+      ],
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {
       name: "POST /financing/logout",

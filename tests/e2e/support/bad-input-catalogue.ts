@@ -26,7 +26,8 @@ export type FieldKind =
   | "id"
   | "choice"
   | "count"
-  | "offset";
+  | "offset"
+  | "code";
 
 export type Credentials =
   | { kind: "none" }
@@ -93,6 +94,17 @@ function badValuesFor(kind: FieldKind): { label: string; value: unknown }[] {
         { label: "129 characters", value: "p".repeat(129) },
         { label: "a control character", value: "bell\u0007-passphrase" },
         { label: "a common password", value: "password" },
+      ];
+    case "code":
+      return [
+        ...blank,
+        { label: "5 digits", value: "12345" },
+        { label: "7 digits", value: "1234567" },
+        { label: "letters", value: "abcdef" },
+        { label: "21 characters", value: "1".repeat(21) },
+        { label: "SQL", value: SQL },
+        { label: "a script", value: SCRIPT },
+        { label: "a NUL byte", value: "123\u0000456" },
       ];
     case "login-password":
       return [
