@@ -2,6 +2,7 @@
  * The second factor's words: the login's code step, the security settings, their messages and the
  * API's answers. Runs in the browser too, so it imports neither zod nor Node.
  */
+import { accountMessages } from "./account-messages";
 import { firm } from "./firm";
 
 export const TOTP_DIGITS = 6;
@@ -15,7 +16,7 @@ export const codeMessages = {
   malformed: "A code is 6 digits, or a recovery code of 10 letters and digits (xxxxx-xxxxx).",
   wrong: "That code is not right. Enter the current code from your authenticator app, or an unused recovery code.",
   locked: "Too many wrong codes: the second step is locked for 15 minutes. Try again later.",
-  throttled: "Too many requests. Please wait a minute and try again.",
+  throttled: accountMessages.throttled,
   noPendingStep: "Your sign-in has expired or was not started here. Please log in again.",
   enrolmentCodeWrong: "That code is not right. Check the time on your device and enter the current code.",
   enrolmentExpired: "This set-up has expired. Start again to get a new secret.",

@@ -4,7 +4,7 @@
  * 401/403 JSON); the models they call only answer questions (whose session is this, may this
  * user see the materials) and never speak HTTP.
  */
-import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { createCookie, redirect, type Cookie, type CookieOptions } from "@remix-run/node";
 import { apiMessages } from "~/content/api-messages";
 import { materialsRefusal } from "~/content/portal";
 import { canSeeMaterials } from "~/models/access.server";
@@ -21,10 +21,10 @@ import {
   createSession,
   deleteSession,
   findSession,
-  hasSecondFactor,
+  openedWithSecondFactor,
   SESSION_ABSOLUTE_MS,
   type LiveSession,
-  upgradeSession,
+  upgradePasswordSession,
 } from "~/models/session.server";
 import { getUserById, type PublicUser } from "~/models/user.server";
 import type { AuthMethod, Role } from "~/server/db.server";
@@ -39,45 +39,32 @@ export const LOGIN_STEP_COOKIE_NAME = "__login_step";
 export const LOGIN_PATH = "/financing/login";
 export const HOME_PATH = "/financing";
 export const CODE_STEP_PATH = "/financing/login/code";
-export const SECURITY_PATH = "/financing/security";
 /** Where an administrator without a second factor is sent, and the only page (with logout) they may open. */
 export const ENROL_PATH = "/financing/security/authenticator";
 
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" };
 
-let cookie: Cookie | undefined;
-let apiRefreshCookie: Cookie | undefined;
-let loginStep: Cookie | undefined;
+const cookies = new Map<string, Cookie>();
+
+/** A signed, HttpOnly cookie of this site, made once from the settings (secrets, Secure). */
+function signedCookie(name: string, options: Pick<CookieOptions, "sameSite" | "path" | "maxAge">): Cookie {
+  let made = cookies.get(name);
+  if (!made) {
+    const env = getEnv();
+    made = createCookie(name, { httpOnly: true, secure: env.secureCookies, secrets: env.sessionSecrets, ...options });
+    cookies.set(name, made);
+  }
+  return made;
+}
 
 /** The web session's cookie: HttpOnly, SameSite=Lax, signed, holding only the session's random id. */
 export function sessionCookie(): Cookie {
-  if (!cookie) {
-    const env = getEnv();
-    cookie = createCookie(SESSION_COOKIE_NAME, {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: env.secureCookies,
-      secrets: env.sessionSecrets,
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
-  }
-  return cookie;
+  return signedCookie(SESSION_COOKIE_NAME, { sameSite: "lax", path: "/", maxAge: SESSION_ABSOLUTE_MS / 1000 });
 }
 
 /** The API's refresh token cookie: HttpOnly, SameSite=Strict, signed, sent only to /api/auth. */
 export function refreshCookie(): Cookie {
-  if (!apiRefreshCookie) {
-    const env = getEnv();
-    apiRefreshCookie = createCookie(REFRESH_COOKIE_NAME, {
-      httpOnly: true,
-      sameSite: "strict",
-      path: REFRESH_COOKIE_PATH,
-      secure: env.secureCookies,
-      secrets: env.sessionSecrets,
-    });
-  }
-  return apiRefreshCookie;
+  return signedCookie(REFRESH_COOKIE_NAME, { sameSite: "strict", path: REFRESH_COOKIE_PATH });
 }
 
 /**
@@ -85,25 +72,12 @@ export function refreshCookie(): Cookie {
  * pending step's random id, sent only to the login pages, and gone when the step expires.
  */
 function loginStepCookie(): Cookie {
-  if (!loginStep) {
-    const env = getEnv();
-    loginStep = createCookie(LOGIN_STEP_COOKIE_NAME, {
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/financing/login",
-      secure: env.secureCookies,
-      secrets: env.sessionSecrets,
-      maxAge: LOGIN_CHALLENGE_MS / 1000,
-    });
-  }
-  return loginStep;
+  return signedCookie(LOGIN_STEP_COOKIE_NAME, { sameSite: "lax", path: LOGIN_PATH, maxAge: LOGIN_CHALLENGE_MS / 1000 });
 }
 
 /** Tests switch APP_URL (http/https) between cases; this forgets the cookies built from it. */
 export function resetSessionCookieForTests() {
-  cookie = undefined;
-  apiRefreshCookie = undefined;
-  loginStep = undefined;
+  cookies.clear();
 }
 
 /** The Set-Cookie value that hands the browser its pending login step. */
@@ -231,7 +205,7 @@ async function getLiveSession(request: Request): Promise<LiveSession | null> {
 export async function requireUser(request: Request, { enrolling = false } = {}): Promise<PublicUser> {
   const session = await getLiveSession(request);
   if (session) {
-    if (session.user.role.name === "administrator" && !hasSecondFactor(session.authMethod) && !enrolling) {
+    if (session.user.role.name === "administrator" && !openedWithSecondFactor(session.authMethod) && !enrolling) {
       throw redirect(ENROL_PATH);
     }
     return session.user;
@@ -260,8 +234,7 @@ export async function sessionAuthMethod(request: Request): Promise<AuthMethod | 
  */
 export async function upgradeSessionToSecondFactor(request: Request, authMethod: AuthMethod): Promise<void> {
   const id = await readSessionId(request);
-  const session = id ? await findSession(id) : null;
-  if (id && session && !hasSecondFactor(session.authMethod)) await upgradeSession(id, authMethod);
+  if (id) await upgradePasswordSession(id, authMethod);
 }
 
 /** For every administrator loader and action: the logged-in administrator; an investor gets 403. */

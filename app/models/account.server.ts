@@ -13,7 +13,7 @@ import { getDb } from "~/server/db.server";
 import { accountMail, settleAccountMail } from "./account-mail.server";
 import type { Credentials, NewAccount } from "./account-schemas.server";
 import { revokeApiTokens } from "./api-token.server";
-import { recordAuditEvent } from "./audit.server";
+import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
 import type { Failure } from "./failure";
 import { consumeOneTimeToken, createOneTimeToken, deleteOneTimeTokens } from "./one-time-token.server";
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
@@ -194,14 +194,7 @@ export async function confirmPassword({
   const row = await getUserRowById(user.id);
   if (row && (await verifyPassword(row.password_hash, password))) return { ok: true };
   await recordLoginFailure(user.email);
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "password.confirm_failed",
-    targetId: user.id,
-    targetEmail: user.email,
-    ip,
-  });
+  await recordOwnAccountEvent(user, "password.confirm_failed", { ip });
   return { ok: false, status: 401, message: accountMessages.passwordWrong };
 }
 

@@ -36,6 +36,23 @@ export async function recordAuditEvent(event: AuditEvent) {
     .execute();
 }
 
+/** An event an account caused on itself (a second factor set up, a code refused): it is both actor and target. */
+export function recordOwnAccountEvent(
+  account: { id: string; email: string },
+  action: string,
+  { ip, details }: { ip: string; details?: Record<string, unknown> },
+) {
+  return recordAuditEvent({
+    actorId: account.id,
+    actorEmail: account.email,
+    action,
+    targetId: account.id,
+    targetEmail: account.email,
+    details,
+    ip,
+  });
+}
+
 export type AuditEntry = {
   id: number;
   actorEmail: string | null;

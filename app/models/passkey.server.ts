@@ -21,7 +21,7 @@ import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
 import { accountMail } from "./account-mail.server";
-import { recordAuditEvent } from "./audit.server";
+import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
 import type { Failure } from "./failure";
 import { consumeLoginChallenge, createLoginChallenge } from "./login-challenge.server";
 import { getUserById, type PublicUser } from "./user.server";
@@ -51,13 +51,18 @@ export async function listPasskeys(userId: string): Promise<PasskeySummary[]> {
   }));
 }
 
+/** The stored transports (a JSON list), as WebAuthn takes them. */
+function transportsIn(row: { transports: string }) {
+  return JSON.parse(row.transports) as AuthenticatorTransport[];
+}
+
 async function transportsOf(userId: string) {
   const rows = await getDb()
     .selectFrom("passkeys")
     .select(["id", "transports"])
     .where("user_id", "=", userId)
     .execute();
-  return rows.map((row) => ({ id: row.id, transports: JSON.parse(row.transports) as AuthenticatorTransport[] }));
+  return rows.map((row) => ({ id: row.id, transports: transportsIn(row) }));
 }
 
 /** The options of a new passkey's registration, and the id of its challenge. */
@@ -122,14 +127,7 @@ export async function registerPasskey({
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return refused(passkeyMessages.refused);
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "mfa.passkey_added",
-    targetId: user.id,
-    targetEmail: user.email,
-    ip,
-  });
+  await recordOwnAccountEvent(user, "mfa.passkey_added", { ip });
   accountMail.secondFactorChanged(user.email, "A passkey was added to your account.");
   return { ok: true };
 }
@@ -179,7 +177,7 @@ export async function signInWithPasskey({
         id: passkey.id,
         publicKey: new Uint8Array(passkey.public_key),
         counter: passkey.counter,
-        transports: JSON.parse(passkey.transports) as AuthenticatorTransport[],
+        transports: transportsIn(passkey),
       },
       requireUserVerification: challenge.userId === null,
     });
@@ -195,14 +193,7 @@ export async function signInWithPasskey({
     .execute();
   const user = await getUserById(passkey.user_id);
   if (!user) return unknownPasskey(ip, null);
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: challenge.userId ? "mfa.passkey_used" : "login.passkey",
-    targetId: user.id,
-    targetEmail: user.email,
-    ip,
-  });
+  await recordOwnAccountEvent(user, challenge.userId ? "mfa.passkey_used" : "login.passkey", { ip });
   return { ok: true, user };
 }
 
@@ -214,14 +205,7 @@ export async function removePasskey({ user, passkeyId, ip }: { user: Account; pa
     .where("user_id", "=", user.id)
     .executeTakeFirst();
   if (!removed.numDeletedRows) return false;
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "mfa.passkey_removed",
-    targetId: user.id,
-    targetEmail: user.email,
-    ip,
-  });
+  await recordOwnAccountEvent(user, "mfa.passkey_removed", { ip });
   accountMail.secondFactorChanged(user.email, "A passkey was removed from your account.");
   return true;
 }

@@ -53,39 +53,34 @@ const challengeId = z
   .string({ error: passkeyMessages.expired })
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: passkeyMessages.expired });
 
-/** What @simplewebauthn/browser's startRegistration answers, with the challenge's id. */
-export const passkeyRegistrationSchema = z.object({
-  challengeId,
-  response: z.object({
-    id: base64url,
-    rawId: base64url,
-    type: z.literal("public-key", { error: passkeyMessages.malformed }),
+/** What @simplewebauthn/browser answers (`response` is the ceremony's own part), with the challenge's id. */
+function passkeyAnswer<Shape extends z.ZodRawShape>(response: Shape) {
+  return z.object({
+    challengeId,
     response: z.object({
-      clientDataJSON: base64url,
-      attestationObject: base64url,
-      transports: transports.optional(),
+      id: base64url,
+      rawId: base64url,
+      type: z.literal("public-key", { error: passkeyMessages.malformed }),
+      response: z.object(response),
+      authenticatorAttachment: attachment,
+      clientExtensionResults: z.object({}).default({}),
     }),
-    authenticatorAttachment: attachment,
-    clientExtensionResults: z.object({}).default({}),
-  }),
+  });
+}
+
+/** startRegistration's answer. */
+export const passkeyRegistrationSchema = passkeyAnswer({
+  clientDataJSON: base64url,
+  attestationObject: base64url,
+  transports: transports.optional(),
 });
 
-/** What @simplewebauthn/browser's startAuthentication answers, with the challenge's id. */
-export const passkeySignInSchema = z.object({
-  challengeId,
-  response: z.object({
-    id: base64url,
-    rawId: base64url,
-    type: z.literal("public-key", { error: passkeyMessages.malformed }),
-    response: z.object({
-      clientDataJSON: base64url,
-      authenticatorData: base64url,
-      signature: base64url,
-      userHandle: base64url.optional(),
-    }),
-    authenticatorAttachment: attachment,
-    clientExtensionResults: z.object({}).default({}),
-  }),
+/** startAuthentication's answer. */
+export const passkeySignInSchema = passkeyAnswer({
+  clientDataJSON: base64url,
+  authenticatorData: base64url,
+  signature: base64url,
+  userHandle: base64url.optional(),
 });
 
 /** Asking for a passkey sign-in's options: alone, or as the second step of a pending login. */
@@ -107,6 +102,3 @@ export const securityChangeSchema = z.discriminatedUnion(
   ],
   { error: securityMessages.unknownChange },
 );
-
-/** Adding a passkey starts with the password. */
-export const passkeyRegistrationStartSchema = passwordAgainSchema;

@@ -7,7 +7,7 @@
 import { codeMessages } from "~/content/second-factor";
 import { getDb } from "~/server/db.server";
 import { accountMail } from "./account-mail.server";
-import { recordAuditEvent } from "./audit.server";
+import { recordOwnAccountEvent } from "./audit.server";
 import type { Failure } from "./failure";
 import {
   replaceRecoveryCodes,
@@ -94,9 +94,7 @@ export async function checkSecondFactorCode({
   ip,
 }: { user: Account; code: SecondFactorCode } & FromClient): Promise<CodeResult> {
   const throttle = await throttleCodeRequest(ip);
-  if (!throttle.allowed) {
-    return { ok: false, status: 429, message: codeMessages.throttled, retryAfterSeconds: throttle.retryAfterSeconds };
-  }
+  if (!throttle.allowed) return codeThrottled(throttle.retryAfterSeconds);
   const standing = await codeStanding(user.id);
   if (standing.locked) return codeLocked(standing.retryAfterSeconds);
 
@@ -107,7 +105,7 @@ export async function checkSecondFactorCode({
   if (standing.failures > 0) await clearCodeFailures(user.id);
   if (code.kind === "recovery") {
     const left = await unusedRecoveryCodeCount(user.id);
-    await audit(user, "mfa.recovery_code_used", ip, { left });
+    await recordOwnAccountEvent(user, "mfa.recovery_code_used", { ip, details: { left } });
     accountMail.secondFactorChanged(
       user.email,
       `A recovery code was used to sign in. ${left} recovery codes are left.`,
@@ -135,18 +133,16 @@ export async function confirmTotpEnrolment({
   ip,
 }: { user: Account; code: string } & FromClient): Promise<EnrolmentResult> {
   const throttle = await throttleCodeRequest(ip);
-  if (!throttle.allowed) {
-    return { ok: false, status: 429, message: codeMessages.throttled, retryAfterSeconds: throttle.retryAfterSeconds };
-  }
+  if (!throttle.allowed) return codeThrottled(throttle.retryAfterSeconds);
   const replacing = (await getTotpCredential(user.id))?.secret != null;
   const outcome = await confirmPendingTotp(user.id, code);
   if (outcome === "expired") return { ok: false, status: 400, message: codeMessages.enrolmentExpired };
   if (outcome === "wrong") {
-    await audit(user, "mfa.failed", ip, { step: "enrolment" });
+    await recordOwnAccountEvent(user, "mfa.failed", { ip, details: { step: "enrolment" } });
     return { ok: false, status: 401, message: codeMessages.enrolmentCodeWrong };
   }
   const recoveryCodes = await replaceRecoveryCodes(user.id);
-  await audit(user, replacing ? "mfa.totp_replaced" : "mfa.totp_enrolled", ip);
+  await recordOwnAccountEvent(user, replacing ? "mfa.totp_replaced" : "mfa.totp_enrolled", { ip });
   accountMail.secondFactorChanged(
     user.email,
     replacing
@@ -159,14 +155,14 @@ export async function confirmTotpEnrolment({
 /** Ten new recovery codes; the old ones stop working. */
 export async function regenerateRecoveryCodes({ user, ip }: { user: Account } & FromClient): Promise<string[]> {
   const codes = await replaceRecoveryCodes(user.id);
-  await audit(user, "mfa.recovery_codes_regenerated", ip);
+  await recordOwnAccountEvent(user, "mfa.recovery_codes_regenerated", { ip });
   accountMail.secondFactorChanged(user.email, "New recovery codes were made; the earlier ones no longer work.");
   return codes;
 }
 
 /** Forgets the account's app, recovery codes and passkeys; true if it had any. */
 export async function forgetSecondFactor(userId: string): Promise<boolean> {
-  const had = hasSecondFactor(await secondFactorStatus(userId));
+  const had = await hasAnySecondFactor(userId);
   await deleteTotp(userId);
   await deleteRecoveryCodes(userId);
   await getDb().deleteFrom("passkeys").where("user_id", "=", userId).execute();
@@ -176,7 +172,7 @@ export async function forgetSecondFactor(userId: string): Promise<boolean> {
 /** Turns the second factor off: the app, the recovery codes and the passkeys. Investors only (the caller checks). */
 export async function removeSecondFactor({ user, ip }: { user: Account } & FromClient): Promise<void> {
   await forgetSecondFactor(user.id);
-  await audit(user, "mfa.removed", ip);
+  await recordOwnAccountEvent(user, "mfa.removed", { ip });
   accountMail.secondFactorChanged(
     user.email,
     "The second factor was turned off: sign-in now asks for your password only.",
@@ -185,24 +181,16 @@ export async function removeSecondFactor({ user, ip }: { user: Account } & FromC
 
 async function failCode(user: Account, code: SecondFactorCode, ip: string): Promise<CodeResult> {
   const { lockedUntil } = await recordCodeFailure(user.id);
-  await audit(user, "mfa.failed", ip, { kind: code.kind });
+  await recordOwnAccountEvent(user, "mfa.failed", { ip, details: { kind: code.kind } });
   if (!lockedUntil) return { ok: false, status: 401, message: codeMessages.wrong };
-  await audit(user, "mfa.locked", ip, { until: new Date(lockedUntil).toISOString() });
+  await recordOwnAccountEvent(user, "mfa.locked", { ip, details: { until: new Date(lockedUntil).toISOString() } });
   return codeLocked(Math.ceil(CODE_LOCKOUT_MS / 1000));
+}
+
+function codeThrottled(retryAfterSeconds: number): Failure<429> {
+  return { ok: false, status: 429, message: codeMessages.throttled, retryAfterSeconds };
 }
 
 function codeLocked(retryAfterSeconds: number): Failure<423> {
   return { ok: false, status: 423, message: codeMessages.locked, retryAfterSeconds };
-}
-
-function audit(user: Account, action: string, ip: string, details?: Record<string, unknown>) {
-  return recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action,
-    targetId: user.id,
-    targetEmail: user.email,
-    details,
-    ip,
-  });
 }

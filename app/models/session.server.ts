@@ -19,7 +19,7 @@ export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
 export const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
 
 /** A second factor (or a passkey, which is one on its own) went into this session, not a password alone. */
-export function hasSecondFactor(method: AuthMethod) {
+export function openedWithSecondFactor(method: AuthMethod) {
   return method !== "password";
 }
 
@@ -65,14 +65,16 @@ export async function findSession(id: string): Promise<LiveSession | null> {
 }
 
 /**
- * Records that a session's user has now also passed a second factor (an administrator's first
- * set-up, right after the password). The id stays: it was issued to this browser at the login.
+ * Records that the user of a session opened with the password alone has now also passed a second
+ * factor (an administrator's first set-up, right after the password). The id stays: it was issued
+ * to this browser at the login.
  */
-export async function upgradeSession(id: string, authMethod: AuthMethod) {
+export async function upgradePasswordSession(id: string, authMethod: AuthMethod) {
   await getDb()
     .updateTable("sessions")
     .set({ auth_method: authMethod })
     .where("id_hash", "=", hashSecretToken(id))
+    .where("auth_method", "=", "password")
     .execute();
 }
 

@@ -29,11 +29,6 @@ export function totpUri(base32: string, email: string): string {
   return totpOf(base32, email).toString();
 }
 
-/** The code for a moment: for tests and the bench, which play the authenticator app. */
-export function totpCodeAt(base32: string, at: number): string {
-  return totpOf(base32).generate({ timestamp: at });
-}
-
 /**
  * The 30-second step whose code `code` is, allowing one step either side for a clock that drifts,
  * or null. The step, not the code, is what replay protection remembers.
