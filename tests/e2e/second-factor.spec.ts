@@ -124,9 +124,10 @@ test("an investor turns the app on in the settings, uses a recovery code once, a
   await expect(page).toHaveURL(/\/financing$/);
 });
 
-test("a passkey is added in the settings, then signs in as the second step and on its own", async ({
+test("a passkey is added in the settings, then signs in as the second step and on its own; a replayed answer is refused", async ({
   page,
   javaScriptOn,
+  request,
 }) => {
   test.skip(
     !javaScriptOn,
@@ -146,12 +147,33 @@ test("a passkey is added in the settings, then signs in as the second step and o
     },
   });
 
+  // The browser's signed answers, as sent: each is replayed below, and must be refused.
+  const answers = new Map<string, string>();
+  page.on("request", (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (sent.method() === "POST" && ["/financing/security/passkeys", "/financing/login/passkey"].includes(path)) {
+      answers.set(path, sent.postData() ?? "");
+    }
+  });
+  const replay = async (context: typeof request, path: string) => {
+    const answer = await context.post(path, {
+      headers: { "Content-Type": "application/json" },
+      data: answers.get(path),
+    });
+    expect(answer.status(), path).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toMatch(/expired or was already used/);
+  };
+
   const investor = await loggedInAccount(page, javaScriptOn, "passkey");
   await visit(page, "/financing/security", javaScriptOn);
   await page.locator("#add-passkey-password").fill(investor.password);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Passkey added" })).toBeVisible();
   await expect(page.getByText(/^Passkey 1, added on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+  // The registration's answer sent again, by the same signed-in browser: its challenge is spent.
+  await replay(page.request, "/financing/security/passkeys");
+  await visit(page, "/financing/security", javaScriptOn);
+  await expect(page.getByText(/^Passkey 2,/)).toHaveCount(0);
   await expectNoAxeViolations(page, "the security settings with a passkey");
   await logOut(page);
 
@@ -168,4 +190,6 @@ test("a passkey is added in the settings, then signs in as the second step and o
   await page.getByRole("button", { name: "Use a passkey", exact: true }).click();
   await expect(page).toHaveURL(/\/financing$/);
   await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+  // The sign-in's answer sent again from elsewhere (no cookies): refused, no session.
+  await replay(request, "/financing/login/passkey");
 });

@@ -25,6 +25,7 @@ import { createSession } from "../support/factories";
 import { linkIn, tokenIn } from "../support/mail-links";
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
+import { newTotpSecret } from "../support/totp";
 
 const routes = {
   register: registerRoute as unknown as RouteModule,
@@ -736,6 +737,25 @@ describe("no account enumeration", () => {
   it("login with a wrong password: same status, body and time for registered and unknown addresses", async () => {
     await compare(
       // An address's second or third failure takes the same path as its first (the lock comes at 20).
+      (i) => login(knownAddresses[i % knownAddresses.length], "wrong password here"),
+      () => login(freshEmail("enum-none"), "wrong password here"),
+      LOGIN_ROUNDS,
+    );
+  });
+
+  it("login with a wrong password: an account with a second factor answers as an unknown address does, as fast", async () => {
+    for (const email of knownAddresses) {
+      const { id } = await getDb()
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      await getDb()
+        .insertInto("totp_credentials")
+        .values({ user_id: id, secret: newTotpSecret(), confirmed_at: Date.now() })
+        .execute();
+    }
+    await compare(
       (i) => login(knownAddresses[i % knownAddresses.length], "wrong password here"),
       () => login(freshEmail("enum-none"), "wrong password here"),
       LOGIN_ROUNDS,
