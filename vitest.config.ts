@@ -8,10 +8,29 @@ export default defineConfig({
   test: {
     globals: true,
     environment: "node",
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "suite",
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+        },
+      },
+      {
+        // Comparisons of response times: run after the suite, one file at a time, so that no other
+        // test file's work lands in one side of a measured pair.
+        extends: true,
+        test: {
+          name: "timing",
+          include: ["tests/timing/**/*.test.ts"],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

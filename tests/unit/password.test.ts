@@ -82,27 +82,6 @@ describe("verifyPassword and verifyDummyPassword", () => {
     expect(await verifyPassword("not a hash", "anything")).toBe(false);
     expect(await verifyDummyPassword("dummy password that no account has")).toBe(false);
   });
-
-  it("the dummy check costs about what a real check costs", async () => {
-    const hash = await hashPassword("timing password");
-    await verifyDummyPassword("warm up");
-    const real: number[] = [];
-    const dummy: number[] = [];
-    const time = async (samples: number[], run: () => Promise<unknown>) => {
-      const started = performance.now();
-      await run();
-      samples.push(performance.now() - started);
-    };
-    // Interleaved, so that load on the machine hits both alike.
-    for (let i = 0; i < 9; i++) {
-      await time(real, () => verifyPassword(hash, "wrong"));
-      await time(dummy, () => verifyDummyPassword("wrong"));
-    }
-    const median = (samples: number[]) => [...samples].sort((x, y) => x - y)[4];
-    const ratio = median(dummy) / median(real);
-    expect(ratio).toBeGreaterThan(0.6);
-    expect(ratio).toBeLessThan(1.6);
-  });
 });
 
 describe("needsRehash", () => {
