@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-form";
-import { Field, FormErrors } from "~/components/form-field";
+import { CodeField } from "~/components/code-field";
+import { FormErrors } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
-import { CODE_MAX_LENGTH, codeMessages, codeStepPage } from "~/content/second-factor";
+import { codeStepPage } from "~/content/second-factor";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import { keepRetryAfter } from "~/http/retry-after";
 import { pageMeta } from "~/lib/meta";
@@ -26,17 +27,7 @@ export default function CodeStepPage() {
       <AuthCard heading={codeStepPage.heading} intro={totp ? codeStepPage.intro : codeStepPage.introPasskeyOnly}>
         <Form method="post" {...formProps}>
           <FormErrors id="code-step-form-error" errors={formErrors} />
-          <Field
-            {...fieldProps("code")}
-            label={codeStepPage.codeLabel}
-            autoComplete="one-time-code"
-            inputMode="text"
-            spellCheck={false}
-            autoCapitalize="off"
-            maxLength={CODE_MAX_LENGTH}
-            required
-            data-missing={codeMessages.empty}
-          />
+          <CodeField field={fieldProps("code")} label={codeStepPage.codeLabel} />
           <button type="submit" className="button">
             {codeStepPage.submit}
           </button>

@@ -1,9 +1,10 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, CurrentPasswordField } from "~/components/auth-form";
-import { Field, FormErrors } from "~/components/form-field";
+import { CodeField } from "~/components/code-field";
+import { FormErrors } from "~/components/form-field";
 import { RecoveryCodes } from "~/components/recovery-codes";
-import { CODE_MAX_LENGTH, codeMessages, enrolPage, securityPage } from "~/content/second-factor";
+import { enrolPage, securityPage } from "~/content/second-factor";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import { keepRetryAfter } from "~/http/retry-after";
 import { pageMeta } from "~/lib/meta";
@@ -60,15 +61,7 @@ export default function AuthenticatorSetUpPage() {
         </ol>
         <Form method="post" {...formProps}>
           <FormErrors id="authenticator-form-error" errors={formErrors} />
-          <Field
-            {...fieldProps("code")}
-            label={enrolPage.codeLabel}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={CODE_MAX_LENGTH}
-            required
-            data-missing={codeMessages.empty}
-          />
+          <CodeField field={fieldProps("code")} label={enrolPage.codeLabel} digitsOnly />
           {replacing ? (
             <>
               <p>{enrolPage.passwordNote}</p>
