@@ -8,6 +8,7 @@ import * as m004 from "./004_users_version.js";
 import * as m005 from "./005_partial_investor_indexes.js";
 import * as m006 from "./006_drop_user_lock_columns.js";
 import * as m007 from "./007_second_factor.js";
+import * as m008 from "./008_audit_chain.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -18,4 +19,5 @@ export const migrations = {
   "005_partial_investor_indexes": m005,
   "006_drop_user_lock_columns": m006,
   "007_second_factor": m007,
+  "008_audit_chain": m008,
 };

@@ -62,6 +62,29 @@ export const adminContent = {
     pages: "Audit pages",
     newer: "Newer events",
     older: "Older events",
+    chain: {
+      label: "Hash chain",
+      intact: (rows: number, lastRow: number, at: string) =>
+        `Verified: ${rows} ${rows === 1 ? "row" : "rows"} unaltered, up to row ${lastRow} (recorded ${at}).`,
+      empty: "Verified: no rows yet.",
+      broken: "Broken.",
+      changed: (row: number) => `Row ${row} was changed after it was written: its hash does not match its content.`,
+      unchained: (row: number) => `Row ${row} was written around the chain: it has no hash.`,
+      missing: (row: number) =>
+        `Row ${row} follows a row that is not in the trail: a row before it was deleted or rewritten.`,
+      outOfOrder: (row: number, follows: number) =>
+        `Row ${row} is out of order: it was written right after row ${follows}, not after the row now before it.`,
+      verifiedBefore: (rows: number) => `The ${rows} ${rows === 1 ? "row" : "rows"} before it verify.`,
+    },
+    export: {
+      written: (rows: number, file: string) => `Exported ${rows} ${rows === 1 ? "row" : "rows"} to ${file}, signed.`,
+      verified: "Export verified: the signature matches and the rows' chain is whole.",
+      unreadable: "The export cannot be read: it is missing, or a line is not a row of the trail.",
+      unsigned: "The export has no signature line: it was cut short or is not an audit export.",
+      signature: "The export's signature does not match: the file was changed, or signed with another AUDIT_KEY.",
+      exists: (file: string) => `${file} exists already: name a new file.`,
+      usage: "Usage: npm run audit:export -- <file>",
+    },
   },
   csvHeader: ["Full name", "E-mail", "Address", "Registration time (UTC)", "NDA sent", "NDA completed"],
   csvFileName: "investors.csv",

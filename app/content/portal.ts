@@ -98,3 +98,19 @@ export const nameAddressMail = ({
     `Full name: ${fullName}\nAddress: ${address}\nE-mail: ${email}\n\n` +
     `Mark the NDA as sent in the investor table once it has gone out.`,
 });
+
+/** The stamp on every page of a downloaded PDF: who it was made for, when, and the download's id in the audit log. */
+export const materialsStamp = ({
+  fullName,
+  email,
+  downloadedAt,
+  downloadId,
+}: {
+  fullName: string;
+  email: string;
+  downloadedAt: string;
+  downloadId: string;
+}) => [
+  `Confidential. Prepared for ${fullName ? `${fullName} <${email}>` : email} on ${downloadedAt}.`,
+  `${firm.shortName} download ID ${downloadId}. Do not copy or forward.`,
+];

@@ -2,9 +2,10 @@
  * Streams an NDA-protected file from private/ to a user the caller has already
  * let in: whole (200), one byte range (206) or an unsatisfiable range (416),
  * never cached by a browser or a proxy, and written to the audit log: every
- * download of the PDF, and a viewing of the video once per user in a window
- * (a browser fetches a video in dozens of ranges, which would otherwise bury
- * the trail in rows that say nothing more).
+ * access, or for a file fetched in ranges (the video) a viewing once per user in
+ * a window (a browser fetches a video in dozens of ranges, which would otherwise
+ * bury the trail in rows that say nothing more). The PDF is not streamed as
+ * stored: each download is stamped for its investor (stamped-pdf.server.ts).
  */
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -14,7 +15,7 @@ import { recordAuditEvent } from "~/models/audit.server";
 import type { PublicUser } from "~/models/user.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 
-const PRIVATE_DIR = path.resolve(process.cwd(), "private");
+export const PRIVATE_DIR = path.resolve(process.cwd(), "private");
 
 export type PrivateFile = {
   name: string;

@@ -1,5 +1,6 @@
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { appendChainedRow } from "./audit-chain.server";
 
 export type AuditEvent = {
   actorId?: string | null;
@@ -13,7 +14,10 @@ export type AuditEvent = {
   ip?: string | null;
 };
 
-/** Appends one line to the audit history (audit_events has no foreign keys: it outlives accounts). */
+/**
+ * Appends one line to the audit history, sealed into its hash chain (audit_events has no foreign
+ * keys: it outlives accounts).
+ */
 export async function recordAuditEvent(event: AuditEvent) {
   const details =
     event.details === undefined || event.details === null
@@ -21,19 +25,16 @@ export async function recordAuditEvent(event: AuditEvent) {
       : typeof event.details === "string"
         ? event.details
         : JSON.stringify(event.details);
-  await getDb()
-    .insertInto("audit_events")
-    .values({
-      actor_id: event.actorId ?? null,
-      actor_email: event.actorEmail ?? null,
-      action: event.action,
-      target_id: event.targetId ?? null,
-      target_email: event.targetEmail ?? null,
-      details,
-      ip: event.ip ?? null,
-      at: now(),
-    })
-    .execute();
+  await appendChainedRow({
+    actor_id: event.actorId ?? null,
+    actor_email: event.actorEmail ?? null,
+    action: event.action,
+    target_id: event.targetId ?? null,
+    target_email: event.targetEmail ?? null,
+    details,
+    ip: event.ip ?? null,
+    at: now(),
+  });
 }
 
 /** An event an account caused on itself (a second factor set up, a code refused): it is both actor and target. */

@@ -6,6 +6,7 @@ import { adminContent } from "~/content/admin";
 import { requireAdmin } from "~/http/auth.server";
 import { AUDIT_PAGE_SIZE, formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
+import { describeChain, verifyAuditChain } from "~/models/audit-chain.server";
 import { listAuditEvents } from "~/models/audit.server";
 
 const words = adminContent.audit;
@@ -16,20 +17,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isSafeInteger(requested) && requested >= 1 ? requested : 1;
-  const { events, total } = await listAuditEvents({ limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  const [{ events, total }, chain] = await Promise.all([
+    listAuditEvents({ limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
+    verifyAuditChain(),
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  return json({ events, total, page, pageCount });
+  return json({ events, total, page, pageCount, chain: { intact: chain.ok, sentences: describeChain(chain) } });
 }
 
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);
 
 export default function AuditPage() {
-  const { events, page, pageCount } = useLoaderData<typeof loader>();
+  const { events, page, pageCount, chain } = useLoaderData<typeof loader>();
   return (
     <section className="audit-page" aria-labelledby="audit-heading">
       <h1 id="audit-heading">{words.heading}</h1>
       <p>
         <Link to="/financing">{words.back}</Link>
+      </p>
+      <p className={chain.intact ? "audit-chain" : "audit-chain audit-chain--broken"}>
+        <strong>{words.chain.label}:</strong> {chain.sentences.join(" ")}
       </p>
       <div className="investor-table__scroll">
         <table className="audit-table">

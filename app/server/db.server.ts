@@ -96,6 +96,9 @@ export interface AuditEventsTable {
   details: string | null;
   ip: string | null;
   at: number;
+  /** The hash chain (migrations/audit-chain.js): the previous row's hash, and this row's. */
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface ContactMessagesTable {

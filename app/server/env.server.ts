@@ -21,6 +21,12 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   DATABASE_PATH: z.string().min(1).default("data/portal.sqlite"),
   SESSION_SECRET: commaList,
+  AUDIT_KEY: z
+    .string()
+    .trim()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CONTACT_EMAIL: z.string().email().optional(),
@@ -43,6 +49,8 @@ export type Env = {
   dataDir: string;
   outboxDir: string;
   sessionSecrets: string[];
+  /** Signs audit exports; read through getAuditKey, which makes one when it is unset. */
+  auditKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
@@ -90,7 +98,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     databasePath,
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
-    sessionSecrets: raw.SESSION_SECRET.length > 0 ? raw.SESSION_SECRET : [generatedSecret(dataDir)],
+    sessionSecrets:
+      raw.SESSION_SECRET.length > 0
+        ? raw.SESSION_SECRET
+        : [generatedSecret(dataDir, "session-secret", "SESSION_SECRET")],
+    auditKey: raw.AUDIT_KEY,
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM ?? `${firmName} <${contactEmail}>`,
     contactEmail,
@@ -150,15 +162,24 @@ function isLoopback(hostname: string) {
 }
 
 /**
- * A fresh clone must run with nothing configured, so an unset SESSION_SECRET is
- * generated once and kept beside the database: sessions then survive restarts.
+ * The key of the audit exports' signatures: AUDIT_KEY, or one generated into the data folder the
+ * first time an export is made or checked. Only the audit scripts need it, so the server never makes one.
  */
-function generatedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+export function getAuditKey(): string {
+  const env = getEnv();
+  return env.auditKey ?? generatedSecret(env.dataDir, "audit-key", "AUDIT_KEY");
+}
+
+/**
+ * A fresh clone must run with nothing configured, so an unset secret is generated once and kept
+ * beside the database: sessions then survive restarts, and an export made today verifies tomorrow.
+ */
+function generatedSecret(dataDir: string, fileName: string, setting: string): string {
+  const file = path.join(dataDir, fileName);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
   fs.writeFileSync(file, secret, { mode: 0o600 });
-  console.warn(`SESSION_SECRET is not set: generated one into ${file}. Set SESSION_SECRET in production.`);
+  console.warn(`${setting} is not set: generated one into ${file}. Set ${setting} in production.`);
   return secret;
 }

@@ -206,7 +206,40 @@ async function lighthouse(run: Run) {
   }
 }
 
-const PHASES = { pages, logins, api, table, sizes, lighthouse } as const;
+/** Downloads running beside the public-page timing in the stamping phase. */
+const STAMPING_DOWNLOADERS = 2;
+
+/**
+ * The investor PDF, stamped per download: one download's time (read, stamp, audit row, answer), then
+ * a public page's time while downloads run back to back beside it, which shows whether stamping stalls others.
+ */
+async function stamping(run: Run) {
+  const cookie = await run.adminCookie();
+  const download = await latency("/pdfs/download.pdf", { Cookie: cookie });
+  run.rows.push({
+    figure: "PDF download, stamped",
+    value: `p95 ${fmt(download.p95)} ms (median ${fmt(download.p50)})`,
+    target: "≤ 200 ms",
+    pass: download.p95 <= 200,
+  });
+
+  const alone = await latency("/faq", {});
+  let downloading = true;
+  const downloaders = Array.from({ length: STAMPING_DOWNLOADERS }, async () => {
+    while (downloading) await warmUp("/pdfs/download.pdf", { Cookie: cookie }, 1);
+  });
+  const beside = await latency("/faq", {});
+  downloading = false;
+  await Promise.all(downloaders);
+  run.rows.push({
+    figure: `public page while ${STAMPING_DOWNLOADERS} downloads run`,
+    value: `p95 ${fmt(beside.p95)} ms (alone ${fmt(alone.p95)})`,
+    target: "≤ 200 ms",
+    pass: beside.p95 <= 200,
+  });
+}
+
+const PHASES = { pages, logins, api, table, stamping, sizes, lighthouse } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** BENCH_ONLY=pages,table runs a subset (for profiling one thing); the default is every phase. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { updateUser, withDatabaseFile } from "../support/database-file";
+import { pdfPageTexts } from "../support/pdf-text";
 import { linkIn, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/server";
 
@@ -146,16 +147,50 @@ test("the protected video over HTTP: refused before the NDA, then 200, 206 and 4
     expect(beyond.status()).toBe(416);
     expect(beyond.headers()["content-range"]).toBe(`bytes */${VIDEO.length}`);
 
-    const pdf = await request.get("/pdfs/download.pdf");
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()["content-type"]).toBe("application/pdf");
-
-    // The video's three requests are one viewing; the PDF's download is a row of its own.
+    // The video's three requests are one viewing.
     const files = fileDownloads(email).map((row) => ({ action: row.action, ...JSON.parse(row.details) }));
-    expect(files).toEqual([
-      expect.objectContaining({ action: "file.viewed", file: "investorvideo.mp4", range: null }),
-      expect.objectContaining({ action: "file.download", file: "download.pdf" }),
-    ]);
+    expect(files).toEqual([expect.objectContaining({ action: "file.viewed", file: "investorvideo.mp4", range: null })]);
+  } finally {
+    await request.dispose();
+  }
+});
+
+test("the PDF over HTTP: each download a whole copy stamped on every page for its investor, its id in the audit row", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const { email } = await verifiedInvestor(request);
+    await logInWithForm(request, email);
+    withDatabaseFile(DATABASE_PATH, (db) => updateUser(db, email, { fullName: "Jane Stamp", signed: true }));
+
+    const stampIds: string[] = [];
+    // A Range request gets the whole copy too: ranges of two different copies would not join.
+    for (const headers of [{}, { Range: "bytes=0-99" }] as Record<string, string>[]) {
+      const pdf = await request.get("/pdfs/download.pdf", { headers });
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toBe("application/pdf");
+      expect(pdf.headers()["accept-ranges"]).toBe("none");
+      expect(pdf.headers()["content-range"]).toBeUndefined();
+      expect(pdf.headers()["cache-control"]).toContain("no-store");
+      const pages = await pdfPageTexts(await pdf.body());
+      expect(pages.length).toBeGreaterThan(0);
+      const ids = pages.map((text) => {
+        expect(text).toContain(`Prepared for Jane Stamp <${email}> on `);
+        expect(text).toMatch(/on \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2} [AP]M UTC\./);
+        return /download ID ([0-9a-f-]{36})/.exec(text)?.[1];
+      });
+      expect(new Set(ids).size).toBe(1);
+      stampIds.push(ids[0]!);
+    }
+    expect(stampIds[0]).not.toBe(stampIds[1]);
+
+    const head = await request.head("/pdfs/download.pdf");
+    expect(head.status()).toBe(200);
+
+    // One audit row per copy made (none for HEAD), each naming the id stamped on it.
+    const rows = fileDownloads(email).map((row) => ({ action: row.action, ...JSON.parse(row.details) }));
+    expect(rows).toEqual(stampIds.map((downloadId) => ({ action: "file.download", file: "download.pdf", downloadId })));
   } finally {
     await request.dispose();
   }

@@ -153,6 +153,9 @@ test.describe("the administrator's investor table", () => {
 
     await visit(page, "/financing/audit", javaScriptOn);
     await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+    await expect(
+      page.getByText(/^Hash chain: Verified: \d+ rows unaltered, up to row \d+ \(recorded .+ UTC\)\.$/),
+    ).toBeVisible();
     const deleted = page.getByRole("row").filter({ hasText: "investor.deleted" }).filter({ hasText: target });
     await expect(deleted).toHaveCount(1);
     await expect(deleted).toContainText(admin.email);

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { runScript } from "../../support/run-script";
 import { startSmtpCatcher } from "../../support/smtp-catcher";
 import { scanServerLog } from "./log-scan";
 import { E2E_BASE_URL, E2E_CONTACT_EMAIL, E2E_DATA_DIR, E2E_LOG_FILE, E2E_MAIL_DIR, E2E_PORT } from "./server";
@@ -50,6 +51,13 @@ export default async function globalSetup() {
     // The whole run's log, now complete: one JSON event a line, no secrets (throws, failing the run).
     const scan = scanServerLog();
     console.log(`Server log scan: ${scan.lines} lines, ${scan.secrets} secrets looked for, none found.`);
+    // Everything the whole run wrote to the audit trail still forms one unbroken chain.
+    const audit = await runScript("audit-verify.ts", [], {
+      DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+    });
+    if (audit.code !== 0) throw new Error(`npm run audit:verify failed after the run: ${audit.output}`);
+    console.log(audit.output.trim());
   };
 }
 
