@@ -8,6 +8,8 @@ test("a message sent from /contact reaches the firm's inbox and the visitor sees
   page,
   javaScriptOn,
 }) => {
+  // Two axe checks of the contact page take up to 20 s of the 30 on a busy 2-core machine.
+  test.slow();
   // Both projects share one server and one inbox: each sends under its own name.
   const lastName = `Tester-${javaScriptOn ? "js" : "nojs"}-${Date.now()}`;
   const message = "We are a market maker and would like to learn about subscribing.\nPlease call us.";
@@ -44,6 +46,8 @@ test("an empty form shows each field's message; a partly filled one keeps its va
   page,
   javaScriptOn,
 }) => {
+  // Three axe checks of the contact page: see the test above.
+  test.slow();
   await visit(page, "/contact", javaScriptOn);
   const posts: string[] = [];
   page.on("request", (request) => {

@@ -170,6 +170,8 @@ describe("the chain", () => {
         Array.from({ length: 20 }, (_, i) => recordAuditEvent({ action: "test.concurrent", details: { i } })),
       );
       written += 20;
+      // SQLite answers synchronously: without a turn of the event loop the child's exit would never be seen.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const { code, output } = await adminRun;
     expect(code, output).toBe(0);
