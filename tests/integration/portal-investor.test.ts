@@ -21,6 +21,7 @@ import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
 import { testClock } from "~/server/clock.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { bearerHeaders, createUser, sessionHeaders, userRow } from "../support/factories";
+import { pdfPageTexts } from "../support/pdf-text";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -440,7 +441,7 @@ describe("the protected files", () => {
     expect(response.headers.get("Content-Range")).toBe(`bytes */${VIDEO_BYTES.length}`);
   });
 
-  it("serves the PDF to an administrator", async () => {
+  it("serves the PDF to an administrator, the document's own text whole and a stamp naming them on every page", async () => {
     const admin = await createUser({ role: "administrator" });
     const response = await callRoute(routes.pdf, {
       path: "/pdfs/download.pdf",
@@ -449,10 +450,21 @@ describe("the protected files", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(Buffer.from(await response.arrayBuffer()).equals(PDF_BYTES)).toBe(true);
+    const stamped = new Uint8Array(await response.arrayBuffer());
+    expect(Number(response.headers.get("Content-Length"))).toBe(stamped.byteLength);
+    const original = await pdfPageTexts(PDF_BYTES);
+    const pages = await pdfPageTexts(stamped);
+    expect(pages).toHaveLength(original.length);
     const { events } = await listAuditEvents({ limit: 1 });
     expect(events[0]).toMatchObject({ action: "file.download", actorEmail: admin.email });
-    expect(JSON.parse(events[0].details ?? "{}")).toMatchObject({ file: "download.pdf" });
+    const details = JSON.parse(events[0].details ?? "{}") as { file: string; downloadId: string };
+    expect(details).toEqual({ file: "download.pdf", downloadId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    pages.forEach((text, i) => {
+      expect(text).toContain(original[i].trim());
+      // An administrator with no name on file is named by e-mail alone.
+      expect(text).toContain(`Prepared for ${admin.email} on `);
+      expect(text).toContain(`download ID ${details.downloadId}.`);
+    });
   });
 
   it("refuses investors without a signed NDA (403) and visitors (to the login page), and audits no access", async () => {
