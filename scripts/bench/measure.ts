@@ -138,7 +138,7 @@ export async function latency(path: string, headers: Record<string, string>, sam
   return { p95: percentile(times, 0.95), p50: percentile(times, 0.5), samples: times.length };
 }
 
-function percentile(values: number[], p: number) {
+export function percentile(values: number[], p: number) {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }

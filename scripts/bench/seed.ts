@@ -7,10 +7,16 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../app/models/password.server";
+import { newTotpSecret } from "../../tests/support/totp";
 import { root } from "./config";
 import { serverEnv } from "./server";
 
-export const ADMIN = { email: "bench-admin@example.com", password: "Bench-admin-password-2026!" };
+/** The administrator, whose authenticator app (this secret) gives the code an administrator's sign-in needs. */
+export const ADMIN = {
+  email: "bench-admin@example.com",
+  password: "Bench-admin-password-2026!",
+  totpSecret: newTotpSecret(),
+};
 export const INVESTOR = { email: "bench-investor@example.com", password: "Bench-investor-password-2026!" };
 
 const SURNAMES = [
@@ -34,6 +40,14 @@ export function createAdministrator(databasePath: string) {
     encoding: "utf8",
   });
   if (result.status !== 0) throw new Error(`create-admin failed: ${result.stderr || result.stdout}`);
+  // The set-up the administrator would do at the first sign-in, done here once.
+  withDatabase(databasePath, (db) =>
+    db
+      .prepare(
+        "insert into totp_credentials (user_id, secret, confirmed_at) select id, ?, ? from users where email = ?",
+      )
+      .run(ADMIN.totpSecret, Date.now(), ADMIN.email),
+  );
 }
 
 /** The investor whose logins are measured: verified, with a hash made by the app's own hashPassword. */
