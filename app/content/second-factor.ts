@@ -55,7 +55,6 @@ export const codeStepPage = {
   codeLabel: "Code",
   submit: "Verify",
   passkeyButton: "Use a passkey instead",
-  passkeySignIn: "Use a passkey",
   startOver: "Start over",
 } as const;
 

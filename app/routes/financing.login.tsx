@@ -1,11 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthCard, CurrentPasswordField, EmailField } from "~/components/auth-form";
+import { DeferredPasskeySignIn } from "~/components/deferred-passkey-sign-in";
 import { FormErrors } from "~/components/form-field";
 import { HoneypotFields } from "~/components/honeypot-fields";
-import { PasskeySignIn } from "~/components/passkey-sign-in";
 import { loginPage } from "~/content/account-pages/login";
-import { codeStepPage } from "~/content/second-factor";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import { keepRetryAfter } from "~/http/retry-after";
 import { pageMeta } from "~/lib/meta";
@@ -33,7 +32,7 @@ export default function LoginPage() {
             {loginPage.submit}
           </button>
         </Form>
-        <PasskeySignIn label={codeStepPage.passkeySignIn} />
+        <DeferredPasskeySignIn label={loginPage.passkeySignIn} />
         {actionData?.unverifiedEmail ? <ResendVerification email={actionData.unverifiedEmail} /> : null}
         <div className="auth-links">
           <p>

@@ -12,4 +12,5 @@ export const loginPage = {
   forgotLink: "Forgot Password?",
   resendIntro: "Did not receive the verification email, or has the link expired?",
   resendButton: "Send the verification email again",
+  passkeySignIn: "Use a passkey",
 } as const;
