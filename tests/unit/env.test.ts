@@ -38,6 +38,17 @@ describe("parseEnv", () => {
   it("refuses a bad value with a clear message", () => {
     expect(() => parseEnv({ PORT: "http", SESSION_SECRET: "s" })).toThrow(/PORT/);
     expect(() => parseEnv({ APP_URL: "not a url", SESSION_SECRET: "s" })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ AUDIT_KEY: "too short", SESSION_SECRET: "s" })).toThrow(/AUDIT_KEY/);
+  });
+
+  it("reads AUDIT_KEY, and takes an empty one as unset: no key file until an export asks for one", () => {
+    const key = "k".repeat(32);
+    expect(parseEnv({ AUDIT_KEY: ` ${key} `, SESSION_SECRET: "s" }).auditKey).toBe(key);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
+    expect(parseEnv({ AUDIT_KEY: "", SESSION_SECRET: "s", DATABASE_PATH: path.join(dir, "x.sqlite") }).auditKey).toBe(
+      undefined,
+    );
+    expect(fs.existsSync(path.join(dir, "audit-key"))).toBe(false);
   });
 });
 
