@@ -4,30 +4,18 @@
 // id order, as they stand: the chain vouches for them from this migration on.
 import { GENESIS_HASH, auditRowHash } from "./audit-chain.js";
 
-const BATCH = 1000;
-
 /** @param {import("kysely").Kysely<any>} db */
 export async function up(db) {
   await db.schema.alterTable("audit_events").addColumn("prev_hash", "text").execute();
   await db.schema.alterTable("audit_events").addColumn("hash", "text").execute();
 
+  // Read whole before the first update: better-sqlite3 runs no statement while another's rows are open.
+  const rows = await db.selectFrom("audit_events").selectAll().orderBy("id").execute();
   let prevHash = GENESIS_HASH;
-  let lastId = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom("audit_events")
-      .selectAll()
-      .where("id", ">", lastId)
-      .orderBy("id")
-      .limit(BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      const hash = auditRowHash(prevHash, /** @type {import("./audit-chain.js").ChainedContent} */ (row));
-      await db.updateTable("audit_events").set({ prev_hash: prevHash, hash }).where("id", "=", row.id).execute();
-      prevHash = hash;
-      lastId = row.id;
-    }
+  for (const row of rows) {
+    const hash = auditRowHash(prevHash, /** @type {import("./audit-chain.js").ChainedContent} */ (row));
+    await db.updateTable("audit_events").set({ prev_hash: prevHash, hash }).where("id", "=", row.id).execute();
+    prevHash = hash;
   }
 }
 
