@@ -1,4 +1,4 @@
-import { AUTH_BODY_LIMIT_BYTES } from "./constants";
+import { API_INVESTOR_PAGE_MAX, AUTH_BODY_LIMIT_BYTES } from "./constants";
 import { httpErrors } from "./http-errors";
 
 /** What the JSON API answers in `message` when it refuses a request before any use case runs. */
@@ -20,4 +20,8 @@ export const apiMessages = {
   idNotText: "'id' must be a string.",
   idEmpty: "'id' must not be empty.",
   idTooLong: "'id' is too long.",
+  limitInvalid: `'limit' must be a whole number from 1 to ${API_INVESTOR_PAGE_MAX}.`,
+  offsetInvalid: "'offset' must be a whole number, 0 or more.",
+  cursorInvalid: "'cursor' is not valid: send the nextCursor of the page before, as it came.",
+  cursorWithOffset: "Send 'cursor' or 'offset', not both.",
 } as const;

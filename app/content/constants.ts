@@ -22,3 +22,6 @@ export const ADDRESS_LINE_COUNT = 3;
 export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
 /** The public contact form may carry a long message in a multibyte script. */
 export const PAGE_BODY_LIMIT_BYTES = 64 * 1024;
+/** get_investors: the largest page a client may ask for, and the page it gets with a cursor but no limit. */
+export const API_INVESTOR_PAGE_MAX = 500;
+export const API_INVESTOR_PAGE_DEFAULT = 100;

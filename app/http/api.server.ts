@@ -65,6 +65,15 @@ export function readApiParam<Schema extends z.ZodType>(name: string, value: unkn
   throw apiError(400, messages[0], { issues: { [name]: messages } });
 }
 
+/** The URL's query checked against `schema` (a name given twice counts once: its first value); 400 with `issues` otherwise. */
+export function readApiQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(query, { error: plainIssueMessage });
+  if (parsed.success) return parsed.data;
+  const issues = fieldErrorsOf(parsed.error);
+  throw apiError(400, Object.values(issues).flat()[0] ?? apiMessages.fieldInvalid("query"), { issues });
+}
+
 /** 405 with the methods the route does answer. */
 export function methodNotAllowed(allow: string[]) {
   return apiError(405, apiMessages.methodNotAllowed, { headers: { Allow: allow.join(", ") } });

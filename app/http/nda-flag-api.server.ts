@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
 import { ndaFlagSchema, type setNdaSent } from "~/models/investor-admin.server";
+import type { AnswerOf } from "./api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "./api.server";
 import { requireApiUser } from "./auth.server";
 
@@ -15,6 +16,9 @@ export function ndaFlagApiAction(change: typeof setNdaSent) {
     const { email, state } = await readJsonBody(request, ndaFlagSchema);
     const result = await change({ actor, email, state, ip: context.clientIp });
     if (!result.ok) return apiError(result.status, result.message);
-    return apiJson({ message: adminContent.notices.ndaChanged, user: result.user }, { status: 201 });
+    return apiJson(
+      { message: adminContent.notices.ndaChanged, user: result.user } satisfies AnswerOf<"NdaFlagAnswer">,
+      { status: 201 },
+    );
   };
 }

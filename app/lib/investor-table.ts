@@ -21,15 +21,9 @@ export type InvestorTableState = {
   page: number;
 };
 
-export type InvestorRow = {
-  id: string;
-  email: string;
-  fullName: string;
-  address: string;
-  isNDASent: boolean;
-  isNDASigned: boolean;
-  createdAt: string;
-};
+import type { InvestorRow } from "./user-shape";
+
+export type { InvestorRow };
 
 export type InvestorTableData = {
   state: InvestorTableState;

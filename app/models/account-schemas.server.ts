@@ -5,7 +5,7 @@
  * and messages from app/content.
  */
 import { z } from "zod";
-import { validationMessages } from "~/content/account-messages";
+import { accountMessages, validationMessages } from "~/content/account-messages";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/content/constants";
 import { isCommonPassword } from "./password.server";
 
@@ -61,6 +61,14 @@ export const signupSchema = z
 
 export const forgotPasswordSchema = z.object({
   email: emailSchema,
+});
+
+/** POST /api/auth/reset-password: the e-mailed link's token and the new password. */
+export const apiResetPasswordSchema = z.object({
+  newPasswordToken: z
+    .string({ error: accountMessages.resetLinkInvalid })
+    .min(1, { error: accountMessages.resetLinkInvalid }),
+  newPassword: passwordSchema,
 });
 
 export const resetPasswordSchema = z

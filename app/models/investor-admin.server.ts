@@ -3,10 +3,11 @@
  * (signed implies sent, docs/requirements.md, "Data"), deleting an investor, and the
  * guard that every administrator page and action calls.
  */
-import { sql } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { apiMessages } from "~/content/api-messages";
+import { API_INVESTOR_PAGE_MAX } from "~/content/constants";
 import { portalEmails } from "~/content/emails";
 import {
   INVESTOR_PAGE_SIZE,
@@ -18,7 +19,7 @@ import {
 } from "~/lib/investor-table";
 import { emailSchema } from "~/models/account-schemas.server";
 import { now } from "~/server/clock.server";
-import { getDb, type Role } from "~/server/db.server";
+import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
 import { recordAuditEvent } from "./audit.server";
@@ -171,12 +172,7 @@ export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
 
 /** Investors for the API, oldest first, as a JSON array of public users; without `limit` every one of them. */
 export async function investorsJson({ limit, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<string> {
-  let page = getDb()
-    .selectFrom("users")
-    .select(PUBLIC_USER_COLUMNS)
-    .where("role", "=", investorRole)
-    .orderBy("created_at")
-    .orderBy("id");
+  let page = oldestFirst(getDb().selectFrom("users").select(PUBLIC_USER_COLUMNS));
   if (limit !== undefined) page = page.limit(limit).offset(offset);
   else if (offset > 0) page = page.limit(-1).offset(offset);
   const { users } = await getDb()
@@ -184,6 +180,41 @@ export async function investorsJson({ limit, offset = 0 }: { limit?: number; off
     .select(sql<string>`json_group_array(${publicUserJson} order by created_at, id)`.as("users"))
     .executeTakeFirstOrThrow();
   return users;
+}
+
+/**
+ * Where a walk of the investor list stands: the last investor answered. The list is ordered by
+ * registration time and id, which never change, so a walk resumed after it skips no one and repeats no
+ * one, whoever registers or is deleted meanwhile (an offset would shift).
+ */
+export type InvestorCursor = { createdAt: number; id: string };
+
+/** Up to `limit` investors after `after` (from the first without it), and the cursor of the next page if any. */
+export async function investorPageJson({
+  limit,
+  after,
+}: {
+  limit: number;
+  after?: InvestorCursor;
+}): Promise<{ users: string; next: InvestorCursor | null }> {
+  let page = oldestFirst(
+    getDb()
+      .selectFrom("users")
+      .select(["created_at", "id", publicUserJson.as("json")]),
+  );
+  if (after) page = page.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(after.createdAt, after.id)));
+  // One more than asked: its presence is what says that another page follows.
+  const rows = await page.limit(limit + 1).execute();
+  const answered = rows.slice(0, limit);
+  const last = answered[answered.length - 1];
+  return {
+    users: `[${answered.map((row) => row.json).join(",")}]`,
+    next: rows.length > limit ? { createdAt: last.created_at, id: last.id } : null,
+  };
+}
+
+function oldestFirst<Query extends SelectQueryBuilder<Database, "users", object>>(query: Query): Query {
+  return query.where("role", "=", investorRole).orderBy("created_at").orderBy("id") as Query;
 }
 
 type Actor = Pick<PublicUser, "id" | "email">;
@@ -333,6 +364,51 @@ export const ndaFlagSchema = z.object({
   email: emailSchema,
   state: z.boolean({ error: apiMessages.stateNotBoolean }),
 });
+
+/** A whole number in decimal digits (no sign, point or exponent) from `min` to `max`. */
+function wholeNumberText(min: number, max: number, message: string) {
+  return z
+    .string()
+    .regex(/^\d{1,16}$/, { error: message })
+    .transform(Number)
+    .refine((number) => number >= min && number <= max, { error: message });
+}
+
+/** The opaque text a client gets as `nextCursor` and sends back as `cursor`. */
+export function encodeInvestorCursor({ createdAt, id }: InvestorCursor): string {
+  return Buffer.from(`${createdAt}.${id}`).toString("base64url");
+}
+
+const investorCursorSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: apiMessages.cursorInvalid })
+  .transform((text, context): InvestorCursor => {
+    const match = /^(\d{1,15})\.([A-Za-z0-9-]{1,64})$/.exec(Buffer.from(text, "base64url").toString());
+    if (match) return { createdAt: Number(match[1]), id: match[2] };
+    context.addIssue({ code: "custom", message: apiMessages.cursorInvalid });
+    return z.NEVER;
+  });
+
+/**
+ * get_investors' query: nothing for every investor (as the API always answered), `limit` and `cursor` to
+ * walk them a page at a time, or the older `limit` and `offset`.
+ */
+export const investorListQuerySchema = z
+  .object({
+    limit: wholeNumberText(1, API_INVESTOR_PAGE_MAX, apiMessages.limitInvalid)
+      .optional()
+      .meta({ description: `How many investors a page holds, from 1 to ${API_INVESTOR_PAGE_MAX}.` }),
+    cursor: investorCursorSchema
+      .optional()
+      .meta({ description: "The `nextCursor` of the page before: the page after it." }),
+    offset: wholeNumberText(0, Number.MAX_SAFE_INTEGER, apiMessages.offsetInvalid)
+      .optional()
+      .meta({ description: "Deprecated: how many investors to skip. Use `cursor`.", deprecated: true }),
+  })
+  .refine((query) => query.cursor === undefined || query.offset === undefined, {
+    path: ["cursor"],
+    error: apiMessages.cursorWithOffset,
+  });
 
 export const deleteInvestorSchema = z.object({
   id: z

@@ -1,11 +1,10 @@
 import { sql, type Selectable } from "kysely";
-import type { InvestorRow } from "~/lib/investor-table";
-import { getDb, type Role, type UsersTable } from "~/server/db.server";
+import type { PublicUser } from "~/lib/user-shape";
+import { getDb, type UsersTable } from "~/server/db.server";
 
 export type UserRow = Selectable<UsersTable>;
 
-/** The one JSON shape of a user (docs/requirements.md, "Data"): never a hash, never a token. */
-export type PublicUser = InvestorRow & { role: { name: Role } };
+export type { PublicUser };
 
 /** The columns a PublicUser is made of: lists select only these, not the hash and counters beside them. */
 export const PUBLIC_USER_COLUMNS = [

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, apiRefusal, methodNotAllowed, readApiParam } from "~/http/api.server";
 import { emailSchema } from "~/models/account-schemas.server";
 import { requestPasswordReset } from "~/models/account.server";
@@ -9,7 +10,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const email = readApiParam("email", params.email, emailSchema);
   const outcome = await requestPasswordReset({ email, ip: context.clientIp });
   if (!outcome.ok) return apiRefusal(outcome);
-  return apiJson({ message: accountMessages.resetEmailSent });
+  return apiJson({ message: accountMessages.resetEmailSent } satisfies AnswerOf<"Message">);
 }
 
 export const action = () => methodNotAllowed(["GET"]);

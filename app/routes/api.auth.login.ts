@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { secondFactorApiMessages } from "~/content/second-factor";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { refreshCookieFor } from "~/http/auth.server";
 import { logIn } from "~/models/account.server";
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (next === "code") {
     if (!code) {
       return apiJson(
-        { message: secondFactorApiMessages.mfaRequired, mfaRequired: true },
+        { message: secondFactorApiMessages.mfaRequired, mfaRequired: true } satisfies AnswerOf<"SecondFactorRequired">,
         { status: 401, headers: { "WWW-Authenticate": 'Bearer realm="api"' } },
       );
     }
@@ -33,7 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const tokens = await issueApiTokens(outcome.user.id);
   return apiJson(
-    { accessToken: tokens.accessToken, user: outcome.user, expiresIn: tokens.expiresIn },
+    {
+      accessToken: tokens.accessToken,
+      user: outcome.user,
+      expiresIn: tokens.expiresIn,
+    } satisfies AnswerOf<"LoginAnswer">,
     { headers: { "Set-Cookie": await refreshCookieFor(tokens) } },
   );
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { logOutApiClient } from "~/http/auth.server";
 
@@ -8,7 +9,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   await readEmptyBody(request);
   const clearCookie = await logOutApiClient(request);
-  return apiJson({ message: accountMessages.loggedOut }, { headers: { "Set-Cookie": clearCookie } });
+  return apiJson({ message: accountMessages.loggedOut } satisfies AnswerOf<"Message">, {
+    headers: { "Set-Cookie": clearCookie },
+  });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

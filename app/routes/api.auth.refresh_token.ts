@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
 import { apiMessages } from "~/content/api-messages";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { clearedRefreshCookie, refreshCookieFor, refreshTokenOf } from "~/http/auth.server";
 import { refreshApiTokens } from "~/models/api-token.server";
@@ -17,7 +18,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiError(401, apiMessages.refreshRefused, { headers: { "Set-Cookie": await clearedRefreshCookie() } });
   }
   return apiJson(
-    { accessToken: { access_token: outcome.accessToken, expires_in: outcome.expiresIn } },
+    {
+      accessToken: { access_token: outcome.accessToken, expires_in: outcome.expiresIn },
+    } satisfies AnswerOf<"RefreshAnswer">,
     { headers: { "Set-Cookie": await refreshCookieFor(outcome) } },
   );
 }

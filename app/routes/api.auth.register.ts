@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { newAccountSchema } from "~/models/account-schemas.server";
 import { registerAccount } from "~/models/account.server";
@@ -12,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) {
     return apiRefusal(outcome);
   }
-  return apiJson({ message: accountMessages.verificationEmailSent }, { status: 201 });
+  return apiJson({ message: accountMessages.verificationEmailSent } satisfies AnswerOf<"Message">, { status: 201 });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed } from "~/http/api.server";
 import { verifyEmail } from "~/models/account.server";
 
@@ -7,7 +8,7 @@ import { verifyEmail } from "~/models/account.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const outcome = await verifyEmail(params.token);
   if (!outcome.ok) return apiError(400, outcome.message);
-  return apiJson({ message: accountMessages.emailVerified });
+  return apiJson({ message: accountMessages.emailVerified } satisfies AnswerOf<"Message">);
 }
 
 export const action = () => methodNotAllowed(["GET"]);

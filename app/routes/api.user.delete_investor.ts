@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { deleteInvestor, deleteInvestorSchema } from "~/models/investor-admin.server";
@@ -11,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { id } = await readJsonBody(request, deleteInvestorSchema);
   const result = await deleteInvestor({ actor, id, ip: context.clientIp });
   if (!result.ok) return apiError(result.status, result.message);
-  return apiJson({ message: adminContent.notices.deleted }, { status: 201 });
+  return apiJson({ message: adminContent.notices.deleted } satisfies AnswerOf<"Message">, { status: 201 });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { setNameAddressSchema, setNameAndAddress } from "~/models/investor-profile.server";
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip: context.clientIp,
   });
   if (!result.ok) return apiError(result.status, result.message);
-  return apiJson(result.user, { status: 201 });
+  return apiJson(result.user satisfies AnswerOf<"PublicUser">, { status: 201 });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

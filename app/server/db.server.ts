@@ -1,9 +1,10 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect, type Generated, type SqliteDatabase } from "kysely";
+import type { ROLE_NAMES } from "~/lib/user-shape";
 import { migrateToLatest, openSqlite } from "../../migrations/migrator.js";
 import { getEnv } from "./env.server";
 
-export type Role = "administrator" | "investor";
+export type Role = (typeof ROLE_NAMES)[number];
 
 export interface UsersTable {
   id: string;

@@ -1,0 +1,31 @@
+/** The words of /api/docs, the JSON API's reference page; the calls' own words come from the OpenAPI document. */
+export const apiDocsPage = {
+  title: "API reference",
+  description: "The JSON API of the investor portal: its calls, their inputs and every answer they give.",
+  heading: "API reference",
+  documentLead: "Programs read the same calls from",
+  documentLink: "the OpenAPI 3.1 document",
+  documentTail: ", from which a client can be generated.",
+  authentication: "Authentication",
+  shapes: "Shapes",
+  parameters: "Parameters",
+  requestBody: "Request body",
+  optionalBody: "optional",
+  responses: "Responses",
+  columns: {
+    name: "Name",
+    where: "In",
+    required: "Required",
+    description: "Description",
+    status: "Status",
+    body: "Body",
+    headers: "Headers",
+  },
+  yes: "Yes",
+  no: "No",
+  anyone: "Anyone",
+  security: {
+    bearerAuth: "An access token",
+    refreshCookie: "The refresh cookie",
+  } as Record<string, string>,
+} as const;

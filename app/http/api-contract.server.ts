@@ -1,0 +1,315 @@
+/**
+ * The JSON API's contract: every /api call with the schemas it reads its input with and the shapes of
+ * every answer it gives. The OpenAPI document (openapi.server.ts) is generated from this list, the routes
+ * type their answers with the shapes below, and the contract test holds the running server to the
+ * document. A shape is written once, here or beside the use case that parses it.
+ */
+import { z } from "zod";
+import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
+import { publicUserSchema } from "~/lib/user-shape";
+import { apiResetPasswordSchema, emailSchema, newAccountSchema } from "~/models/account-schemas.server";
+import { deleteInvestorSchema, investorListQuerySchema, ndaFlagSchema } from "~/models/investor-admin.server";
+import { setNameAddressSchema } from "~/models/investor-profile.server";
+import { apiLoginSchema } from "~/models/second-factor-schemas.server";
+
+/* The answers' shapes. */
+
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+/** Every refusal: a sentence for a person, and for field errors the messages of each field. */
+export const errorAnswerSchema = z.object({
+  message: z.string(),
+  issues: z
+    .record(z.string(), z.array(z.string()))
+    .optional()
+    .meta({ description: "The messages of each refused field, by name." }),
+});
+
+export const loginAnswerSchema = z.object({
+  accessToken: z.string().meta({ description: "Send as 'Authorization: Bearer <accessToken>'." }),
+  user: publicUserSchema,
+  expiresIn: z.number().int().meta({ description: "The access token's lifetime in seconds." }),
+});
+
+export const secondFactorRequiredSchema = z.object({ message: z.string(), mfaRequired: z.literal(true) });
+
+export const refreshAnswerSchema = z.object({
+  accessToken: z.object({ access_token: z.string(), expires_in: z.number().int() }),
+});
+
+/** Login's 401: the code is wanted next, or the password or code was wrong. */
+export const loginRefusalSchema = z.union([secondFactorRequiredSchema, errorAnswerSchema]);
+
+export const ndaFlagAnswerSchema = z.object({ message: z.string(), user: publicUserSchema });
+
+export const investorListSchema = z.object({
+  users: z.array(publicUserSchema),
+  nextCursor: z
+    .string()
+    .optional()
+    .meta({ description: "Present when more investors remain: send it back as `cursor` for the next page." }),
+});
+
+/** The named shapes, as the document's components. */
+export const answerShapes = {
+  PublicUser: publicUserSchema,
+  Message: messageAnswerSchema,
+  Error: errorAnswerSchema,
+  LoginAnswer: loginAnswerSchema,
+  SecondFactorRequired: secondFactorRequiredSchema,
+  LoginRefusal: loginRefusalSchema,
+  RefreshAnswer: refreshAnswerSchema,
+  NdaFlagAnswer: ndaFlagAnswerSchema,
+  InvestorList: investorListSchema,
+} as const;
+
+/* The calls. */
+
+export type AnswerHeader = "Retry-After" | "WWW-Authenticate" | "Set-Cookie";
+export type Answer = { description: string; schema: z.ZodType; headers?: AnswerHeader[] };
+
+export type ApiOperation = {
+  operationId: string;
+  method: "get" | "post";
+  /** In OpenAPI's form: `{name}` for a path parameter. */
+  path: string;
+  summary: string;
+  tag: "Account" | "Investors";
+  /** Who may call: anyone, a bearer token's holder, an administrator's token, the refresh cookie's holder. */
+  auth: "none" | "bearer" | "administrator" | "refresh-cookie" | "bearer-or-refresh-cookie";
+  pathParameters?: Record<string, { schema: z.ZodType; description: string }>;
+  query?: z.ZodObject;
+  /** A JSON body: required, or optional for the calls that ignore what it holds. */
+  body?: { schema: z.ZodType; required: boolean; name: string };
+  answers: Record<number, Answer>;
+};
+
+const refused = (description: string, headers?: AnswerHeader[]): Answer => ({
+  description,
+  schema: errorAnswerSchema,
+  headers,
+});
+
+const badInput = refused(
+  "The input was refused: `message` says why; for field errors `issues` names each field with its messages.",
+);
+const notSignedIn = refused("No access token, or one that is expired, revoked or unknown.", ["WWW-Authenticate"]);
+const throttled = refused("Too many requests from this address: try again after `Retry-After` seconds.", [
+  "Retry-After",
+]);
+const unavailable = refused("The database is busy or full for a moment: try again after `Retry-After` seconds.", [
+  "Retry-After",
+]);
+const foreignOrigin = "A request from another site (an `Origin` that is not the site's or an allowed one).";
+
+/** What every call with a JSON body may also answer, beside its own. */
+function bodyRefusals(forbidden?: string): Record<number, Answer> {
+  return {
+    400: badInput,
+    403: refused(forbidden ? `${forbidden} Or: ${foreignOrigin}` : foreignOrigin),
+    413: refused(`The body is larger than ${AUTH_BODY_LIMIT_BYTES / 1024} KiB.`),
+    415: refused("The body is not JSON (`Content-Type: application/json`, UTF-8)."),
+    503: unavailable,
+  };
+}
+
+const emptyBody = {
+  schema: z.object({}).meta({ description: "Nothing, or a JSON object whose fields are ignored." }),
+  required: false,
+  name: "EmptyRequest",
+};
+
+export const apiOperations: ApiOperation[] = [
+  {
+    operationId: "register",
+    method: "post",
+    path: "/api/auth/register",
+    summary:
+      "Opens an account and e-mails its verification link. The answer is the same for an address already registered.",
+    tag: "Account",
+    auth: "none",
+    body: { schema: newAccountSchema, required: true, name: "RegisterRequest" },
+    answers: {
+      201: { description: "The verification e-mail is on its way.", schema: messageAnswerSchema },
+      ...bodyRefusals(),
+      429: throttled,
+    },
+  },
+  {
+    operationId: "verifyEmail",
+    method: "get",
+    path: "/api/auth/verify/{token}",
+    summary: "Verifies the address with the token of the e-mailed link.",
+    tag: "Account",
+    auth: "none",
+    pathParameters: {
+      token: { schema: z.string(), description: "The token at the end of the e-mailed link." },
+    },
+    answers: {
+      200: { description: "The address is verified.", schema: messageAnswerSchema },
+      400: refused("The link is unknown, used or expired."),
+      503: unavailable,
+    },
+  },
+  {
+    operationId: "login",
+    method: "post",
+    path: "/api/auth/login",
+    summary:
+      "Logs in: an access token (15 minutes) in the answer, a refresh token in the HttpOnly `__refresh` cookie. An account with a second factor also sends `code`.",
+    tag: "Account",
+    auth: "none",
+    body: { schema: apiLoginSchema, required: true, name: "LoginRequest" },
+    answers: {
+      200: { description: "Logged in.", schema: loginAnswerSchema, headers: ["Set-Cookie"] },
+      ...bodyRefusals(
+        "The address is not verified yet, or an administrator has no second factor set up (set it up on the website).",
+      ),
+      401: {
+        description:
+          "Wrong e-mail or password, or a wrong second-factor code; or `mfaRequired`: the right password, and now the code.",
+        schema: loginRefusalSchema,
+        headers: ["WWW-Authenticate"],
+      },
+      423: refused("Locked after too many failed attempts: try again after `Retry-After` seconds.", ["Retry-After"]),
+      429: throttled,
+    },
+  },
+  {
+    operationId: "refreshToken",
+    method: "post",
+    path: "/api/auth/refresh_token",
+    summary: "A new access token for the refresh cookie, which is rotated: each refresh token works once.",
+    tag: "Account",
+    auth: "refresh-cookie",
+    body: emptyBody,
+    answers: {
+      200: {
+        description: "A new access token, and a new refresh cookie.",
+        schema: refreshAnswerSchema,
+        headers: ["Set-Cookie"],
+      },
+      ...bodyRefusals(),
+      401: refused("No refresh cookie, or one that is expired, spent or revoked; the cookie is cleared.", [
+        "WWW-Authenticate",
+        "Set-Cookie",
+      ]),
+      429: throttled,
+    },
+  },
+  {
+    operationId: "logout",
+    method: "post",
+    path: "/api/auth/logout",
+    summary: "Ends the bearer token's and the refresh cookie's token families, and clears the cookie.",
+    tag: "Account",
+    auth: "bearer-or-refresh-cookie",
+    body: emptyBody,
+    answers: {
+      200: {
+        description: "Logged out (also when nothing was logged in).",
+        schema: messageAnswerSchema,
+        headers: ["Set-Cookie"],
+      },
+      ...bodyRefusals(),
+    },
+  },
+  {
+    operationId: "forgotPassword",
+    method: "get",
+    path: "/api/auth/forgot-password/{email}",
+    summary: "E-mails a password reset link. The answer is the same for an address that is not registered.",
+    tag: "Account",
+    auth: "none",
+    pathParameters: { email: { schema: emailSchema, description: "The account's e-mail address." } },
+    answers: {
+      200: { description: "The reset e-mail is on its way.", schema: messageAnswerSchema },
+      400: badInput,
+      429: throttled,
+      503: unavailable,
+    },
+  },
+  {
+    operationId: "resetPassword",
+    method: "post",
+    path: "/api/auth/reset-password",
+    summary: "Sets a new password with the token of the e-mailed link; every session and token of the user ends.",
+    tag: "Account",
+    auth: "none",
+    body: { schema: apiResetPasswordSchema, required: true, name: "ResetPasswordRequest" },
+    answers: {
+      200: { description: "The password is changed.", schema: messageAnswerSchema },
+      ...bodyRefusals(),
+      429: throttled,
+    },
+  },
+  {
+    operationId: "getInvestors",
+    method: "get",
+    path: "/api/user/get_investors",
+    summary:
+      "The investors, oldest first. Without parameters every one; with `limit` and `cursor` a page at a time, `nextCursor` leading to the next. `offset` is the older way to page.",
+    tag: "Investors",
+    auth: "administrator",
+    query: investorListQuerySchema,
+    answers: {
+      200: { description: "The investors.", schema: investorListSchema },
+      400: badInput,
+      401: notSignedIn,
+      403: refused("The token is not an administrator's."),
+    },
+  },
+  {
+    operationId: "setNameAddress",
+    method: "post",
+    path: "/api/user/set_name_address",
+    summary:
+      "Sets a user's full name and address for the NDA: an investor their own (until the NDA is sent), an administrator anyone's.",
+    tag: "Investors",
+    auth: "bearer",
+    body: { schema: setNameAddressSchema, required: true, name: "NameAddressRequest" },
+    answers: {
+      201: { description: "The user as now stored.", schema: publicUserSchema },
+      ...bodyRefusals("An investor may name only themselves."),
+      401: notSignedIn,
+      404: refused("No user has this address."),
+      409: refused("The NDA has been sent: the name and address can no longer change."),
+    },
+  },
+  ...(["update_nda_sent", "update_nda_signed"] as const).map((call): ApiOperation => ({
+    operationId: call === "update_nda_sent" ? "updateNdaSent" : "updateNdaSigned",
+    method: "post",
+    path: `/api/user/${call}`,
+    summary:
+      call === "update_nda_sent"
+        ? "Sets whether the NDA was sent; No also clears 'signed'."
+        : "Sets whether the NDA is signed; Yes also sets 'sent' and e-mails the investor that the materials are open.",
+    tag: "Investors",
+    auth: "administrator",
+    body: { schema: ndaFlagSchema, required: true, name: "NdaFlagRequest" },
+    answers: {
+      201: { description: "The investor as now stored.", schema: ndaFlagAnswerSchema },
+      ...bodyRefusals("The token is not an administrator's."),
+      401: notSignedIn,
+      404: refused("No investor has this address."),
+    },
+  })),
+  {
+    operationId: "deleteInvestor",
+    method: "post",
+    path: "/api/user/delete_investor",
+    summary: "Deletes an investor, their sessions and tokens.",
+    tag: "Investors",
+    auth: "administrator",
+    body: { schema: deleteInvestorSchema, required: true, name: "DeleteInvestorRequest" },
+    answers: {
+      201: { description: "The investor is deleted.", schema: messageAnswerSchema },
+      ...bodyRefusals("The token is not an administrator's, or the id is an administrator's."),
+      401: notSignedIn,
+      404: refused("No investor has this id."),
+    },
+  },
+];
+
+/** The answer shapes of one call, for typing a route's answers: `answer<"login", 200>`. */
+export type AnswerOf<Shape extends keyof typeof answerShapes> = z.input<(typeof answerShapes)[Shape]>;

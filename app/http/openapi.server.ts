@@ -1,0 +1,183 @@
+/**
+ * The OpenAPI 3.1 document of the JSON API, generated from the contract (api-contract.server.ts) with
+ * zod's own JSON Schema output (JSON Schema 2020-12, OpenAPI 3.1's dialect). It is built once, on the
+ * first request for it, and never written by hand.
+ */
+import { z } from "zod";
+import { firm } from "~/content/firm";
+import { answerShapes, apiOperations, type Answer, type AnswerHeader, type ApiOperation } from "./api-contract.server";
+import { REFRESH_COOKIE_NAME } from "./auth.server";
+
+type JsonSchema = Record<string, unknown>;
+export type OpenApiDocument = {
+  openapi: "3.1.1";
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: Record<string, Record<string, JsonSchema>>;
+  tags: { name: string; description: string }[];
+};
+
+/** The document's own version: raised when a call or a shape changes. */
+export const API_DOCUMENT_VERSION = "1.1.0";
+
+const SCHEMA_PATH = "#/components/schemas/";
+
+const HEADERS: Record<AnswerHeader, JsonSchema> = {
+  "Retry-After": {
+    description: "Seconds to wait before trying again.",
+    required: true,
+    schema: { type: "string", pattern: "^\\d+$" },
+  },
+  "WWW-Authenticate": {
+    description: 'The Bearer scheme: `Bearer realm="api"`, with `error="invalid_token"` for a bad token.',
+    required: true,
+    schema: { type: "string" },
+  },
+  "Set-Cookie": {
+    description: `The refresh token in the HttpOnly \`${REFRESH_COOKIE_NAME}\` cookie (Path=/api/auth, SameSite=Strict), or its clearing.`,
+    required: true,
+    schema: { type: "string" },
+  },
+};
+
+const SECURITY: Record<ApiOperation["auth"], Record<string, string[]>[]> = {
+  none: [],
+  bearer: [{ bearerAuth: [] }],
+  administrator: [{ bearerAuth: [] }],
+  "refresh-cookie": [{ refreshCookie: [] }],
+  "bearer-or-refresh-cookie": [{ bearerAuth: [] }, { refreshCookie: [] }, {}],
+};
+
+let built: OpenApiDocument | undefined;
+
+export function openApiDocument(): OpenApiDocument {
+  built ??= buildDocument();
+  return built;
+}
+
+function buildDocument(): OpenApiDocument {
+  // Requests are documented as a client sends them (zod's input side), answers as the server writes them.
+  const requests = z.registry<{ id: string }>();
+  for (const { body } of apiOperations)
+    if (body && !requests.has(body.schema)) requests.add(body.schema, { id: body.name });
+  const answers = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(answerShapes)) answers.add(schema, { id });
+
+  const schemas = {
+    ...componentsOf(requests, "input"),
+    ...componentsOf(answers, "output"),
+  };
+  const paths: OpenApiDocument["paths"] = {};
+  for (const operation of apiOperations) {
+    paths[operation.path] ??= {};
+    paths[operation.path][operation.method] = operationObject(operation, { requests, answers });
+  }
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: `${firm.name} API`,
+      version: API_DOCUMENT_VERSION,
+      description:
+        "The JSON API of the investor portal. Every answer is JSON; every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`.",
+    },
+    tags: [
+      { name: "Account", description: "Signing up, verifying, logging in and out, tokens and passwords." },
+      { name: "Investors", description: "Names and addresses, the NDA's state, and the administrators' list." },
+    ],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "The `accessToken` of a login or a refresh, for 15 minutes.",
+        },
+        refreshCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: REFRESH_COOKIE_NAME,
+          description: "The HttpOnly refresh cookie set by a login (Path=/api/auth); each one works once.",
+        },
+      },
+    },
+  };
+}
+
+type Registries = { requests: z.core.$ZodRegistry<{ id: string }>; answers: z.core.$ZodRegistry<{ id: string }> };
+
+function componentsOf(registry: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") {
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    uri: (id) => `${SCHEMA_PATH}${id}`,
+    unrepresentable: "any",
+    override: keepDescription,
+  });
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutIdentity(schema)]));
+}
+
+/** One schema in place: a `$ref` when it is a named component, else its JSON Schema. */
+function schemaOf(schema: z.ZodType, registry: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") {
+  const id = registry.get(schema)?.id;
+  if (id) return { $ref: `${SCHEMA_PATH}${id}` };
+  return withoutIdentity(
+    z.toJSONSchema(schema, { io, unrepresentable: "any", override: keepDescription }) as JsonSchema,
+  );
+}
+
+/** The documents' registries hold the components' ids; a field's description stays in zod's global one (`.meta()`). */
+function keepDescription({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const description = z.globalRegistry.get(zodSchema)?.description;
+  if (description) jsonSchema.description = description;
+}
+
+function withoutIdentity(schema: JsonSchema): JsonSchema {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+function operationObject(operation: ApiOperation, { requests, answers }: Registries): JsonSchema {
+  const parameters = [
+    ...Object.entries(operation.pathParameters ?? {}).map(([name, { schema, description }]) => ({
+      name,
+      in: "path",
+      required: true,
+      description,
+      schema: schemaOf(schema, requests, "input"),
+    })),
+    ...Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: !(schema as z.ZodType).safeParse(undefined).success,
+      schema: schemaOf(schema as z.ZodType, requests, "input"),
+    })),
+  ];
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    tags: [operation.tag],
+    security: SECURITY[operation.auth],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: operation.body.required,
+            content: { "application/json": { schema: schemaOf(operation.body.schema, requests, "input") } },
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(
+      Object.entries(operation.answers).map(([status, answer]) => [status, responseObject(answer, answers)]),
+    ),
+  };
+}
+
+function responseObject(answer: Answer, answers: z.core.$ZodRegistry<{ id: string }>): JsonSchema {
+  return {
+    description: answer.description,
+    ...(answer.headers?.length
+      ? { headers: Object.fromEntries(answer.headers.map((name) => [name, HEADERS[name]])) }
+      : {}),
+    content: { "application/json": { schema: schemaOf(answer.schema, answers, "output") } },
+  };
+}
