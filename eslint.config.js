@@ -35,6 +35,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "blob-report/",
+      "tests/support/api-types.generated.ts",
     ],
   },
   js.configs.recommended,

@@ -107,6 +107,7 @@ function bodyRefusals(forbidden?: string): Record<number, Answer> {
   return {
     400: badInput,
     403: refused(forbidden ? `${forbidden} Or: ${foreignOrigin}` : foreignOrigin),
+    411: refused("The body came without `Content-Length` (in chunks): send its length."),
     413: refused(`The body is larger than ${AUTH_BODY_LIMIT_BYTES / 1024} KiB.`),
     415: refused("The body is not JSON (`Content-Type: application/json`, UTF-8)."),
     503: unavailable,

@@ -84,6 +84,17 @@ export function loader() {
   };
 }
 
+/** The document's prose marks code with backticks, as Markdown does: shown here as code. */
+function Prose({ text }: { text: string }) {
+  return <>{text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}</>;
+}
+
+/** A parameter's schema without the words already shown beside it. */
+function constraintsOf(schema: Schema) {
+  const { description: _description, deprecated: _deprecated, ...constraints } = schema;
+  return JSON.stringify(constraints);
+}
+
 const anchorOf = (ref: string) => `schema-${ref.split("/").pop()}`;
 
 function SchemaLink({ schema }: { schema: Schema }) {
@@ -103,7 +114,9 @@ function Operation({ operation }: { operation: OperationView }) {
           <span className="api-call__method">{operation.method}</span> {operation.path}
         </code>
       </h3>
-      <p>{operation.summary}</p>
+      <p>
+        <Prose text={operation.summary} />
+      </p>
       <p>
         <span className="prose__label">{page.authentication}:</span> {who.length > 0 ? who.join(" or ") : page.anyone}
       </p>
@@ -128,8 +141,8 @@ function Operation({ operation }: { operation: OperationView }) {
                   <td>{parameter.in}</td>
                   <td>{parameter.required ? page.yes : page.no}</td>
                   <td>
-                    {parameter.description || String(parameter.schema.description ?? "")}{" "}
-                    <code>{JSON.stringify(parameter.schema)}</code>
+                    <Prose text={parameter.description || String(parameter.schema.description ?? "")} />{" "}
+                    <code>{constraintsOf(parameter.schema)}</code>
                   </td>
                 </tr>
               ))}
@@ -158,7 +171,9 @@ function Operation({ operation }: { operation: OperationView }) {
             {operation.responses.map((response) => (
               <tr key={response.status}>
                 <th scope="row">{response.status}</th>
-                <td>{response.description}</td>
+                <td>
+                  <Prose text={response.description} />
+                </td>
                 <td>
                   <SchemaLink schema={response.schema} />
                 </td>
@@ -178,7 +193,7 @@ export default function ApiDocsPage() {
     <article className="section prose api-docs">
       <h1>{page.heading}</h1>
       <p>
-        {data.title}, {data.version}. {data.description}
+        {data.title}, {data.version}. <Prose text={data.description} />
       </p>
       <p>
         {page.documentLead} <a href="/api/openapi.json">{page.documentLink}</a>
@@ -188,7 +203,8 @@ export default function ApiDocsPage() {
       <ul>
         {data.securitySchemes.map((scheme) => (
           <li key={scheme.name}>
-            <span className="prose__label">{page.security[scheme.name] ?? scheme.name}:</span> {scheme.description}
+            <span className="prose__label">{page.security[scheme.name] ?? scheme.name}:</span>{" "}
+            <Prose text={scheme.description} />
           </li>
         ))}
       </ul>

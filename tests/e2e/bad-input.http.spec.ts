@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
 import { hashSecretToken } from "~/models/secret-token.server";
+import { contractChecker, type OpenApi } from "../support/api-contract";
 import { withDatabaseFile } from "../support/database-file";
 import { unusedTotpCode } from "../support/totp";
 import {
@@ -45,8 +46,11 @@ const UNVERIFIED = { email: "sweep-unverified@example.com", password: PASSWORD }
 const LOGOUT_INVESTOR = { email: "sweep-logout@example.com", password: PASSWORD };
 
 let server: PrivateServer;
+/** The OpenAPI document the server serves: every refusal of a documented call must be one it describes. */
+let contract: ReturnType<typeof contractChecker>;
 let digest: ReturnType<typeof openDatabaseDigest>;
 const triedPerRoute = new Map<string, number>();
+let heldToDocument = 0;
 
 /** What the setup gathers: sessions, tokens, ids, and the live one-time tokens that no case may spend. */
 type World = {
@@ -67,6 +71,8 @@ type World = {
   honeypot: Record<string, Record<string, string>>;
   /** A login's pending code step (the administrator's right password, no code yet). */
   codeStepCookie: string;
+  /** get_investors' nextCursor after the first investor. */
+  investorCursor: string;
 };
 let world: World;
 
@@ -141,6 +147,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   // Many requests from one address: the per-address auth limit would answer 429 before the input is looked at.
   server = await startPrivateServer({ name: "bad-input", env: { AUTH_RATE_LIMIT_PER_MINUTE: "100000" } });
+  contract = contractChecker(JSON.parse((await send({ method: "GET", path: "/api/openapi.json" })).body) as OpenApi);
   adminTotpSecret = await server.createAdministrator(ADMIN.email, ADMIN.password);
   for (const account of [INVESTOR, TARGET, LOGOUT_INVESTOR]) await registerVerified(account);
   expect((await send({ method: "POST", path: "/api/auth/register", ...json(UNVERIFIED) })).status).toBe(201);
@@ -194,6 +201,17 @@ test.beforeAll(async () => {
     verifyToken,
     resetToken,
     honeypot,
+    investorCursor: (
+      JSON.parse(
+        (
+          await send({
+            method: "GET",
+            path: "/api/user/get_investors?limit=1",
+            headers: { Authorization: `Bearer ${admin.bearer}` },
+          })
+        ).body,
+      ) as { nextCursor: string }
+    ).nextCursor,
   };
   digest = openDatabaseDigest(server.databasePath);
 });
@@ -204,7 +222,9 @@ test.afterAll(async () => {
   if (triedPerRoute.size > 0) {
     const total = [...triedPerRoute.values()].reduce((sum, n) => sum + n, 0);
     const lines = [...triedPerRoute].map(([route, n]) => `  ${String(n).padStart(4)}  ${route}`);
-    console.log(`Bad-input sweep: ${total} cases over ${triedPerRoute.size} routes\n${lines.join("\n")}`);
+    console.log(
+      `Bad-input sweep: ${total} cases over ${triedPerRoute.size} routes, ${heldToDocument} API answers held to the OpenAPI document\n${lines.join("\n")}`,
+    );
   }
 });
 
@@ -560,6 +580,18 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {
+      name: "GET /api/user/get_investors (a cursor's page)",
+      method: "GET",
+      path: "/api/user/get_investors",
+      body: "none",
+      fields: {
+        limit: { kind: "count", value: "2", optional: true },
+        cursor: { kind: "cursor", value: world.investorCursor, optional: true },
+      },
+      credentials: { kind: "bearer", token: world.adminBearer },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
       name: "POST /api/user/set_name_address",
       method: "POST",
       path: "/api/user/set_name_address",
@@ -676,6 +708,13 @@ async function sweep(route: RouteUnderTest & { extraCases?: BadCase[] }) {
     const verdict = judge(answer, refusals);
     const changed = digest.changes(before, digest.snapshot());
     if (verdict.problem) problems.push(`${label}: ${verdict.problem} — ${verdict.message}`);
+    // A wrong method is no documented call (its 405 is checked by judge above); every other API answer is.
+    if (contract.operationOf(request.method, request.path)) {
+      heldToDocument += 1;
+      problems.push(
+        ...contract.problemsOf(request.method, request.path, answer).map((problem) => `${label}: ${problem}`),
+      );
+    }
     if (changed.length > 0) problems.push(`${label}: the database changed: ${changed.join(", ")}`);
     if (server.smtp.messages.length !== mailsBeforeCase) problems.push(`${label}: an e-mail was sent`);
   }

@@ -531,6 +531,80 @@ describe("the administrator API", () => {
     }
   });
 
+  it("get_investors without parameters answers as before: every investor, oldest first, and no nextCursor", async () => {
+    const admin = await createUser({ named: true, role: "administrator" });
+    const token = await accessTokenFor(admin.id);
+    const body = (await (await call(routes.list, token, { path: "/api/user/get_investors" })).json()) as object;
+    expect(Object.keys(body)).toEqual(["users"]);
+    expect(body).toEqual({ users: JSON.parse(await investorsJson()) });
+  });
+
+  it("get_investors with limit and cursor walks every investor once, while investors register and leave", async () => {
+    const admin = await createUser({ named: true, role: "administrator" });
+    const token = await accessTokenFor(admin.id);
+    for (let i = 0; i < 12; i++) await createUser({ named: true });
+    type Page = { users: PublicUser[]; nextCursor?: string };
+    const page = async (query: string) => {
+      const response = await call(routes.list, token, { path: `/api/user/get_investors?${query}` });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Page;
+    };
+    const before = (await page("")).users.map((user) => user.id);
+
+    const walked: PublicUser[] = [];
+    const added: string[] = [];
+    let deletedWalked = "";
+    let deletedAhead = "";
+    let current = await page("limit=7");
+    for (let turn = 1; ; turn++) {
+      expect(current.users.length).toBeLessThanOrEqual(7);
+      walked.push(...current.users);
+      if (turn === 1) {
+        for (let i = 0; i < 3; i++) added.push((await createUser({ named: true })).id);
+        // One already answered leaves (an offset would now skip someone), and one not yet reached.
+        deletedWalked = walked[2].id;
+        deletedAhead = before[before.length - 3];
+        await getDb().deleteFrom("users").where("id", "in", [deletedWalked, deletedAhead]).execute();
+      }
+      if (!current.nextCursor) break;
+      current = await page(`limit=7&cursor=${encodeURIComponent(current.nextCursor)}`);
+    }
+
+    const ids = walked.map((user) => user.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const expected = [...before, ...added].filter((id) => id !== deletedAhead);
+    expect([...ids].sort()).toEqual([...expected].sort());
+    expect(ids).toContain(deletedWalked);
+    const order = walked.map((user) => `${user.createdAt} ${user.id}`);
+    expect(order).toEqual([...order].sort());
+  });
+
+  it("get_investors refuses a bad limit, a forged cursor, and a cursor with an offset: 400, saying which", async () => {
+    const admin = await createUser({ named: true, role: "administrator" });
+    const token = await accessTokenFor(admin.id);
+    const first = (await (await call(routes.list, token, { path: "/api/user/get_investors?limit=1" })).json()) as {
+      nextCursor: string;
+    };
+    expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    const cases: [string, string, string][] = [
+      ["limit=501", "limit", "'limit' must be a whole number from 1 to 500."],
+      ["limit=0", "limit", "'limit' must be a whole number from 1 to 500."],
+      ["cursor=", "cursor", "'cursor' is not valid: send the nextCursor of the page before, as it came."],
+      ["cursor=not-a-cursor", "cursor", "'cursor' is not valid: send the nextCursor of the page before, as it came."],
+      [
+        `cursor=${Buffer.from("1.x'; drop table users").toString("base64url")}`,
+        "cursor",
+        "'cursor' is not valid: send the nextCursor of the page before, as it came.",
+      ],
+      [`cursor=${first.nextCursor}&offset=3`, "cursor", "Send 'cursor' or 'offset', not both."],
+    ];
+    for (const [query, field, message] of cases) {
+      const answer = await call(routes.list, token, { path: `/api/user/get_investors?${query}` });
+      expect(answer.status, query).toBe(400);
+      expect(await answer.json(), query).toEqual({ message, issues: { [field]: [message] } });
+    }
+  });
+
   it("401 with WWW-Authenticate: Bearer without or with a bad token", async () => {
     for (const [route, method] of [
       [routes.list, "GET"],

@@ -27,6 +27,7 @@ export type FieldKind =
   | "choice"
   | "count"
   | "offset"
+  | "cursor"
   | "code";
 
 export type Credentials =
@@ -160,7 +161,7 @@ function badValuesFor(kind: FieldKind): { label: string; value: unknown }[] {
         { label: "empty", value: "" },
         { label: "negative", value: "-1" },
         { label: "zero", value: "0" },
-        { label: "over the maximum", value: "1001" },
+        { label: "over the maximum", value: "501" },
         { label: "not a number", value: "abc" },
         { label: "in exponent notation", value: "1e3" },
         { label: "SQL", value: "1; DROP TABLE users; --" },
@@ -168,6 +169,14 @@ function badValuesFor(kind: FieldKind): { label: string; value: unknown }[] {
       ];
     case "offset":
       return badValuesFor("count").filter((bad) => bad.label !== "zero" && bad.label !== "over the maximum");
+    case "cursor":
+      return [
+        { label: "empty", value: "" },
+        { label: "garbage", value: "not a cursor" },
+        { label: "SQL", value: SQL },
+        { label: "forged", value: Buffer.from("1.x'; DROP TABLE users; --").toString("base64url") },
+        { label: "201 characters", value: "A".repeat(201) },
+      ];
     case "choice":
       return [
         { label: "empty", value: "" },

@@ -1,0 +1,364 @@
+import { expect, test } from "@playwright/test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import Database from "better-sqlite3";
+import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
+import { contractChecker, type OpenApi } from "../support/api-contract";
+import type { components } from "../support/api-types.generated";
+import { withDatabaseFile } from "../support/database-file";
+import { unusedTotpCode } from "../support/totp";
+import { startPrivateServer, type PrivateServer } from "./support/private-server";
+import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/raw-http";
+
+/**
+ * The contract test: every documented call of the JSON API, sent to the built server (server.js in
+ * front) with good input and to provoke each answer it documents, every answer held to the OpenAPI
+ * document the server itself serves. An answer the document does not describe (its status, body or
+ * headers) fails; so does a documented answer that no request here could provoke. The bad-input
+ * sweep (bad-input.http.spec.ts) holds its thousands of refusals to the same document.
+ */
+
+type Shapes = components["schemas"];
+
+test.describe.configure({ mode: "serial" });
+
+const PASSWORD = "Contract-Valid-Passphrase-58";
+const ADMIN = { email: "contract-admin@example.com", password: "Contract-Admin-Passphrase-58" };
+const LOCKED_ADMIN = { email: "contract-locked-admin@example.com", password: "Contract-Admin-Passphrase-59" };
+const INVESTOR = { email: "contract-investor@example.com", password: PASSWORD };
+const SENT_INVESTOR = { email: "contract-sent@example.com", password: PASSWORD };
+const UNENROLLED_ADMIN = { email: "contract-unenrolled@example.com", password: PASSWORD };
+const FOREIGN_ORIGIN = "https://evil.example";
+
+let server: PrivateServer;
+let checker: ReturnType<typeof contractChecker>;
+let servedDocument: OpenApi;
+const problems: string[] = [];
+let adminTotp = "";
+let adminBearer = "";
+
+let addressCount = 0;
+/** A new client address per request (server.js trusts one proxy here), so no limit bites unless meant to. */
+const freshAddress = () => `10.61.${Math.floor(++addressCount / 250)}.${(addressCount % 250) + 1}`;
+
+/** Sends one request and holds its answer to the document; `from` fixes the client address. */
+async function send(request: RawRequest & { from?: string }): Promise<RawAnswer> {
+  const { from, ...raw } = request;
+  const answer = await sendRaw(server.url, {
+    ...raw,
+    headers: { "X-Forwarded-For": from ?? freshAddress(), ...raw.headers },
+  });
+  problems.push(...checker.problemsOf(raw.method, raw.path, answer));
+  return answer;
+}
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}, from?: string): Promise<RawAnswer> {
+  return send({
+    method: "POST",
+    path,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    from,
+  });
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+function expectStatus(answer: RawAnswer, status: number) {
+  expect(answer.status, answer.body.slice(0, 300)).toBe(status);
+}
+
+async function mailToken(email: string, subject: RegExp) {
+  const mail = await server.smtp.mailTo(email, subject, 10_000);
+  return mail.text.match(/https?:\/\/\S+\/([A-Za-z0-9_-]{43})\b/)![1];
+}
+
+async function registerVerified(account: { email: string; password: string }) {
+  expectStatus(await post("/api/auth/register", account), 201);
+  const token = await mailToken(account.email, /verify/i);
+  expectStatus(await send({ method: "GET", path: `/api/auth/verify/${token}` }), 200);
+}
+
+async function apiLogin(account: { email: string; password: string }, code?: string) {
+  const answer = await post("/api/auth/login", { ...account, ...(code ? { code } : {}) });
+  expectStatus(answer, 200);
+  const body = JSON.parse(answer.body) as Shapes["LoginAnswer"];
+  return { bearer: body.accessToken, refresh: cookiePair(answer, "__refresh")!, user: body.user };
+}
+
+function userId(email: string): string {
+  return withDatabaseFile(
+    server.databasePath,
+    (db) => (db.prepare("select id from users where email = ?").get(email) as { id: string }).id,
+  );
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startPrivateServer({ name: "api-contract", env: { TRUST_PROXY: "1" } });
+  const served = await sendRaw(server.url, { method: "GET", path: "/api/openapi.json" });
+  expect(served.status).toBe(200);
+  servedDocument = JSON.parse(served.body) as OpenApi;
+  checker = contractChecker(servedDocument);
+  adminTotp = await server.createAdministrator(ADMIN.email, ADMIN.password);
+  adminBearer = (await apiLogin(ADMIN, await unusedTotpCode(adminTotp))).bearer;
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+test.afterEach(() => {
+  expect(problems, problems.join("\n")).toEqual([]);
+});
+
+test("the served document is valid OpenAPI 3.1", async () => {
+  const result = await new Validator().validate(structuredClone(servedDocument));
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+});
+
+test("the account calls: each documented answer, held to the document", async () => {
+  test.setTimeout(120_000);
+  await registerVerified(INVESTOR);
+  expectStatus(await post("/api/auth/register", { email: "not-an-address", password: PASSWORD }), 400);
+  expectStatus(await send({ method: "GET", path: "/api/auth/verify/not-a-token" }), 400);
+
+  // Login: the right password, a wrong one, an unverified address, and the second factor's steps.
+  const investor = await apiLogin(INVESTOR);
+  expect(investor.user.email).toBe(INVESTOR.email);
+  expectStatus(await post("/api/auth/login", { email: INVESTOR.email, password: "Wrong-Passphrase-58" }), 401);
+  expectStatus(await post("/api/auth/login", { email: INVESTOR.email }), 400);
+  expectStatus(await post("/api/auth/register", { email: "contract-unverified@example.com", password: PASSWORD }), 201);
+  expectStatus(await post("/api/auth/login", { email: "contract-unverified@example.com", password: PASSWORD }), 403);
+  const codeWanted = await post("/api/auth/login", ADMIN);
+  expectStatus(codeWanted, 401);
+  expect((JSON.parse(codeWanted.body) as Shapes["SecondFactorRequired"]).mfaRequired).toBe(true);
+  await registerVerified(UNENROLLED_ADMIN);
+  withDatabaseFile(server.databasePath, (db) =>
+    db.prepare("update users set role = 'administrator' where email = ?").run(UNENROLLED_ADMIN.email),
+  );
+  expectStatus(await post("/api/auth/login", UNENROLLED_ADMIN), 403);
+
+  // Wrong codes lock the second step: 423 with Retry-After.
+  await server.createAdministrator(LOCKED_ADMIN.email, LOCKED_ADMIN.password);
+  let locked: RawAnswer | undefined;
+  for (let attempt = 0; attempt < 8 && locked?.status !== 423; attempt++) {
+    locked = await post("/api/auth/login", { ...LOCKED_ADMIN, code: "abcde-12345" });
+    expect([401, 423]).toContain(locked.status);
+  }
+  expectStatus(locked!, 423);
+
+  // Refresh: the cookie rotates; without it, 401 and the cookie cleared.
+  const refreshed = await send({
+    method: "POST",
+    path: "/api/auth/refresh_token",
+    headers: { Cookie: investor.refresh },
+  });
+  expectStatus(refreshed, 200);
+  const { accessToken } = JSON.parse(refreshed.body) as Shapes["RefreshAnswer"];
+  expect(accessToken.expires_in).toBe(900);
+  expectStatus(await send({ method: "POST", path: "/api/auth/refresh_token" }), 401);
+
+  // Forgotten password and reset.
+  expectStatus(await send({ method: "GET", path: `/api/auth/forgot-password/${INVESTOR.email}` }), 200);
+  expectStatus(await send({ method: "GET", path: "/api/auth/forgot-password/not-an-address" }), 400);
+  const resetToken = await mailToken(INVESTOR.email, /reset/i);
+  expectStatus(await post("/api/auth/reset-password", { newPasswordToken: "unknown", newPassword: PASSWORD }), 400);
+  expectStatus(
+    await post("/api/auth/reset-password", { newPasswordToken: resetToken, newPassword: "Contract-New-Passphrase-58" }),
+    200,
+  );
+  INVESTOR.password = "Contract-New-Passphrase-58";
+
+  // Logout, with the bearer token and the refresh cookie.
+  const again = await apiLogin(INVESTOR);
+  expectStatus(
+    await send({
+      method: "POST",
+      path: "/api/auth/logout",
+      headers: { ...bearer(again.bearer), Cookie: again.refresh },
+    }),
+    200,
+  );
+
+  // Too many requests from one address: 429 with Retry-After, on every call that counts them.
+  const crowded = freshAddress();
+  for (let i = 0; i < 10; i++) {
+    await send({ method: "GET", path: "/api/auth/forgot-password/contract-nobody@example.com", from: crowded });
+  }
+  const throttled = [
+    await send({ method: "GET", path: "/api/auth/forgot-password/contract-nobody@example.com", from: crowded }),
+    await post("/api/auth/register", { email: "contract-crowd@example.com", password: PASSWORD }, {}, crowded),
+    await post("/api/auth/login", INVESTOR, {}, crowded),
+    await send({ method: "POST", path: "/api/auth/refresh_token", headers: { Cookie: again.refresh }, from: crowded }),
+    await post("/api/auth/reset-password", { newPasswordToken: "unknown", newPassword: PASSWORD }, {}, crowded),
+  ];
+  for (const answer of throttled) expectStatus(answer, 429);
+});
+
+test("the investor calls: each documented answer, held to the document", async () => {
+  const investor = await apiLogin(INVESTOR);
+  await registerVerified(SENT_INVESTOR);
+  const sent = await apiLogin(SENT_INVESTOR);
+  const investorId = userId(INVESTOR.email);
+
+  // The list: whole, a page and the next, refused for a bad limit, without a token, for an investor.
+  const whole = await send({ method: "GET", path: "/api/user/get_investors", headers: bearer(adminBearer) });
+  expectStatus(whole, 200);
+  const everyone = (JSON.parse(whole.body) as Shapes["InvestorList"]).users;
+  expect(everyone.map((user) => user.email)).toEqual(expect.arrayContaining([INVESTOR.email, SENT_INVESTOR.email]));
+  const first = await send({ method: "GET", path: "/api/user/get_investors?limit=1", headers: bearer(adminBearer) });
+  const firstPage = JSON.parse(first.body) as Shapes["InvestorList"];
+  expect(firstPage.users).toHaveLength(1);
+  const second = await send({
+    method: "GET",
+    path: `/api/user/get_investors?limit=1&cursor=${firstPage.nextCursor}`,
+    headers: bearer(adminBearer),
+  });
+  expect((JSON.parse(second.body) as Shapes["InvestorList"]).users[0].id).toBe(everyone[1].id);
+  expectStatus(
+    await send({ method: "GET", path: "/api/user/get_investors?limit=0", headers: bearer(adminBearer) }),
+    400,
+  );
+  expectStatus(await send({ method: "GET", path: "/api/user/get_investors" }), 401);
+  expectStatus(await send({ method: "GET", path: "/api/user/get_investors", headers: bearer(investor.bearer) }), 403);
+
+  // Name and address: one's own; not another's; an unknown address; too late once the NDA is sent.
+  const nameAddress = (email: string) => ({ email, full_name: "Contract Investor", address: "1 Main Street" });
+  const named = await post("/api/user/set_name_address", nameAddress(INVESTOR.email), bearer(investor.bearer));
+  expectStatus(named, 201);
+  expect((JSON.parse(named.body) as Shapes["PublicUser"]).fullName).toBe("Contract Investor");
+  expectStatus(
+    await post("/api/user/set_name_address", nameAddress(SENT_INVESTOR.email), bearer(investor.bearer)),
+    403,
+  );
+  expectStatus(
+    await post("/api/user/set_name_address", nameAddress("contract-nobody@example.com"), bearer(adminBearer)),
+    404,
+  );
+  expectStatus(await post("/api/user/set_name_address", nameAddress(INVESTOR.email), {}), 401);
+
+  // The NDA flags and deletion: an administrator's calls.
+  for (const call of ["update_nda_sent", "update_nda_signed"]) {
+    const path = `/api/user/${call}`;
+    const changed = await post(path, { email: SENT_INVESTOR.email, state: true }, bearer(adminBearer));
+    expectStatus(changed, 201);
+    expect((JSON.parse(changed.body) as Shapes["NdaFlagAnswer"]).user.isNDASent).toBe(true);
+    expectStatus(await post(path, { email: "contract-nobody@example.com", state: true }, bearer(adminBearer)), 404);
+    expectStatus(await post(path, { email: SENT_INVESTOR.email, state: true }, bearer(investor.bearer)), 403);
+    expectStatus(await post(path, { email: SENT_INVESTOR.email, state: true }), 401);
+  }
+  expectStatus(await post("/api/user/set_name_address", nameAddress(SENT_INVESTOR.email), bearer(sent.bearer)), 409);
+
+  const doomed = { email: "contract-doomed@example.com", password: PASSWORD };
+  await registerVerified(doomed);
+  expectStatus(await post("/api/user/delete_investor", { id: userId(ADMIN.email) }, bearer(adminBearer)), 403);
+  expectStatus(
+    await post("/api/user/delete_investor", { id: "00000000-0000-4000-8000-000000000000" }, bearer(adminBearer)),
+    404,
+  );
+  expectStatus(await post("/api/user/delete_investor", { id: investorId }), 401);
+  expectStatus(await post("/api/user/delete_investor", { id: userId(doomed.email) }, bearer(adminBearer)), 201);
+});
+
+test("every call with a body refuses bad JSON (400), another site (403), chunks (411), a large body (413), another type (415)", async () => {
+  const investor = await apiLogin(INVESTOR);
+  for (const [path, operations] of Object.entries(servedDocument.paths)) {
+    const operation = operations.post as { requestBody?: unknown } | undefined;
+    if (!operation?.requestBody) continue;
+    const headers = bearer(path.includes("nda") || path.includes("delete") ? adminBearer : investor.bearer);
+    const raw = (body: string, extra: Record<string, string> = {}) =>
+      send({ method: "POST", path, headers: { "Content-Type": "application/json", ...headers, ...extra }, body });
+    expectStatus(await raw("{not json"), 400);
+    expectStatus(await raw("{}", { Origin: FOREIGN_ORIGIN }), 403);
+    const chunked = await send({
+      method: "POST",
+      path,
+      headers: { "Content-Type": "application/json", ...headers },
+      body: "{}",
+      chunked: true,
+    });
+    expectStatus(chunked, 411);
+    expectStatus(await raw(JSON.stringify({ padding: "x".repeat(AUTH_BODY_LIMIT_BYTES) })), 413);
+    expectStatus(await raw("email=a", { "Content-Type": "text/plain" }), 415);
+  }
+});
+
+test("a database busy past its timeout: 503 with Retry-After on every call that writes", async () => {
+  test.setTimeout(150_000);
+  // What each call needs to reach its write: a live verification link, tokens, an investor to change.
+  const waiting = { email: "contract-waiting@example.com", password: PASSWORD };
+  expectStatus(await post("/api/auth/register", waiting), 201);
+  const verifyToken = await mailToken(waiting.email, /verify/i);
+  const investor = await apiLogin(INVESTOR);
+  const target = { email: "contract-target@example.com", password: PASSWORD };
+  await registerVerified(target);
+  const targetId = userId(target.email);
+
+  const calls: { operation: string; request: () => Promise<RawAnswer> }[] = [
+    {
+      operation: "register",
+      request: () => post("/api/auth/register", { email: "contract-busy@example.com", password: PASSWORD }),
+    },
+    { operation: "verifyEmail", request: () => send({ method: "GET", path: `/api/auth/verify/${verifyToken}` }) },
+    { operation: "login", request: () => post("/api/auth/login", INVESTOR) },
+    {
+      operation: "refreshToken",
+      request: () => send({ method: "POST", path: "/api/auth/refresh_token", headers: { Cookie: investor.refresh } }),
+    },
+    {
+      operation: "logout",
+      request: () => send({ method: "POST", path: "/api/auth/logout", headers: bearer(investor.bearer) }),
+    },
+    {
+      operation: "forgotPassword",
+      request: () => send({ method: "GET", path: `/api/auth/forgot-password/${target.email}` }),
+    },
+    {
+      operation: "resetPassword",
+      request: () => post("/api/auth/reset-password", { newPasswordToken: "unknown", newPassword: PASSWORD }),
+    },
+    {
+      operation: "setNameAddress",
+      request: () =>
+        post(
+          "/api/user/set_name_address",
+          { email: target.email, full_name: "Busy", address: "1 Busy Road" },
+          bearer(adminBearer),
+        ),
+    },
+    {
+      operation: "updateNdaSent",
+      request: () => post("/api/user/update_nda_sent", { email: target.email, state: true }, bearer(adminBearer)),
+    },
+    {
+      operation: "updateNdaSigned",
+      request: () => post("/api/user/update_nda_signed", { email: target.email, state: true }, bearer(adminBearer)),
+    },
+    {
+      operation: "deleteInvestor",
+      request: () => post("/api/user/delete_investor", { id: targetId }, bearer(adminBearer)),
+    },
+  ];
+  // Every call that documents a 503 is here.
+  const documented = checker.documentedAnswers().filter((answer) => answer.endsWith(" 503"));
+  expect(calls.map((call) => `${call.operation} 503`).sort()).toEqual(documented.sort());
+
+  const holder = new Database(server.databasePath);
+  try {
+    holder.exec("begin immediate");
+    for (const call of calls) expectStatus(await call.request(), 503);
+  } finally {
+    holder.exec("rollback");
+    holder.close();
+  }
+  // Nothing was half done: the investor is still there and unchanged.
+  const row = withDatabaseFile(server.databasePath, (db) =>
+    db.prepare("select full_name, is_nda_sent from users where id = ?").get(targetId),
+  );
+  expect(row).toEqual({ full_name: "", is_nda_sent: 0 });
+});
+
+test("every answer the document describes was provoked and held to it", () => {
+  expect(checker.unseenAnswers()).toEqual([]);
+});
