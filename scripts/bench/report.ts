@@ -68,7 +68,9 @@ print its hottest functions), BENCH_ONLY=pages,logins,api,table,sizes,lighthouse
   table pages are V8 compiling the table's code (over the first thirty the median falls from about 20 ms to
   13, the same with the young generation sized up front), a cost paid once per process and not the page's.
   Time is from sending the request to the last byte, so it includes rendering the whole page.
-- **get_investors**: p95 of 10 sequential GET /api/user/get_investors with an administrator's bearer token.
+- **get_investors**: p95 of 10 sequential GET /api/user/get_investors with an administrator's bearer token; the
+  page of 100: p95 of 20 sequential \`?limit=100&cursor=…\` at the middle of the list (the cursor reached by
+  walking there 500 at a time, untimed).
 - **JavaScript shipped**: gzip bytes of the entry, each route of the page's branch (module and imports)
   from build/client/manifest-*.js, and the manifest file when the page loads it; shared chunks once.
 - **memory**: VmHWM (peak resident set) of the server process from /proc/<pid>/status at the end of the run.
