@@ -18,6 +18,18 @@ export default defineConfig({
         test: {
           name: "suite",
           include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: ["tests/integration/**/*.postgres.test.ts"],
+        },
+      },
+      {
+        // The integration suite again, on PostgreSQL: each file its own database on one throwaway server.
+        // SQLite's own mechanics (its backup, busy lock, query plans, kept statements) stay in `suite`.
+        extends: true,
+        test: {
+          name: "postgres",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/**/*.sqlite.test.ts"],
+          globalSetup: ["tests/support/postgres-global-setup.ts"],
         },
       },
       {

@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import { migrations } from "./index.js";
+import { migrations as postgresMigrations } from "./postgres/index.js";
 
 /** How long a writer waits for another's lock before SQLite reports "busy". */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -27,13 +28,23 @@ export function openSqlite(databasePath) {
 }
 
 /**
+ * Each engine's history: SQLite's here, PostgreSQL's in ./postgres.
+ * @param {"sqlite" | "postgres"} engine
+ */
+export function migrationsOf(engine) {
+  return engine === "postgres" ? postgresMigrations : migrations;
+}
+
+/**
  * @param {import("kysely").Kysely<any>} db
+ * @param {"sqlite" | "postgres"} [engine] whose history to run (PostgreSQL's lives in ./postgres)
  * @returns {Promise<string[]>} the names of the migrations applied now
  */
-export async function migrateToLatest(db) {
+export async function migrateToLatest(db, engine = "sqlite") {
+  // On PostgreSQL kysely holds an advisory lock while it migrates: instances starting together take turns.
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => migrationsOf(engine) },
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;

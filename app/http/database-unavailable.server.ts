@@ -2,19 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { databaseUnavailable } from "~/content/unavailable";
 import { isApiPath } from "~/http/security.server";
 import { log, redactPath } from "~/server/log.server";
-
-/**
- * SQLite answers SQLITE_BUSY once another process has held the write lock past
- * our busy timeout (migrations/migrator.js), and SQLITE_FULL when the disk is
- * full. Neither is the request's fault nor lasting, so the answer is 503 with
- * Retry-After instead of a 500, and the next request simply tries again.
- */
-const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|FULL)/;
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && UNAVAILABLE_CODES.test(code);
-}
+import { isUnavailableError } from "~/server/sql-dialect.server";
 
 /** The 503: JSON `{ message }` for the API, the error page (root ErrorBoundary) for everything else. */
 export function databaseUnavailableResponse(request: Request): Response {
@@ -37,7 +25,9 @@ export function answeringUnavailable<Args extends { request: Request }>(handler:
     try {
       return await handler(args);
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
+      // Busy past its timeout, full, restarting or out of reach (app/server/sql-dialect.server.ts): not the
+      // request's fault and not lasting, so 503 with Retry-After instead of a 500; the next request tries again.
+      if (!isUnavailableError(error)) throw error;
       const { method, url } = args.request;
       const path = redactPath(new URL(url).pathname);
       log("warn", "db.unavailable", { code: (error as { code: string }).code, method, path });

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { adminContent } from "~/content/admin";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { getDb } from "~/server/db.server";
+import { asOnlyWriter } from "~/server/sql-dialect.server";
 import { GENESIS_HASH, auditRowHash, type ChainedContent } from "../../migrations/audit-chain.js";
 
 const words = adminContent.audit.chain;
@@ -28,33 +29,20 @@ export type ChainReport =
   { ok: true; rows: number; last: { id: number; at: number } | null } | ({ ok: false; rows: number } & ChainBreak);
 
 /**
- * Appends a row at the head of the chain. The head's hash is read and the row written in one
- * IMMEDIATE transaction, which holds SQLite's write lock from the start: a second writer, in this
- * process or another (create-admin), waits and then chains onto this row, never onto the same head.
+ * Appends a row at the head of the chain. The head's hash is read and the row written by the only
+ * writer of the chain (SQLite's write lock, or PostgreSQL's advisory lock): a second writer, in this
+ * process or another (create-admin, another instance), waits and then chains onto this row, never
+ * onto the same head.
  */
 export async function appendChainedRow(content: ChainedContent): Promise<void> {
-  await getDb()
-    .connection()
-    .execute(async (db) => {
-      await sql`begin immediate`.execute(db);
-      try {
-        const head = await db
-          .selectFrom("audit_events")
-          .select("hash")
-          .orderBy("id", "desc")
-          .limit(1)
-          .executeTakeFirst();
-        const prevHash = head?.hash ?? GENESIS_HASH;
-        await db
-          .insertInto("audit_events")
-          .values({ ...content, prev_hash: prevHash, hash: auditRowHash(prevHash, content) })
-          .execute();
-        await sql`commit`.execute(db);
-      } catch (error) {
-        await sql`rollback`.execute(db);
-        throw error;
-      }
-    });
+  await asOnlyWriter(getDb(), "audit_events", async (db) => {
+    const head = await db.selectFrom("audit_events").select("hash").orderBy("id", "desc").limit(1).executeTakeFirst();
+    const prevHash = head?.hash ?? GENESIS_HASH;
+    await db
+      .insertInto("audit_events")
+      .values({ ...content, prev_hash: prevHash, hash: auditRowHash(prevHash, content) })
+      .execute();
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import type { PublicUser } from "~/lib/user-shape";
 import { getDb, type UsersTable } from "~/server/db.server";
+import { json } from "~/server/sql-dialect.server";
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -34,20 +35,22 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 /**
- * toPublicUser's shape, built by SQLite as JSON text, for lists of thousands:
+ * toPublicUser's shape, built by the database as JSON, for lists of thousands:
  * no row object, no PublicUser object and no JSON.stringify in JavaScript
  * (docs/performance.md). tests/integration/portal-admin.test.ts holds the two equal.
  */
-export const publicUserJson = sql<string>`json_object(
-  'id', id,
-  'email', email,
-  'fullName', full_name,
-  'address', address,
-  'isNDASent', json(iif(is_nda_sent, 'true', 'false')),
-  'isNDASigned', json(iif(is_nda_signed, 'true', 'false')),
-  'role', json_object('name', role),
-  'createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', created_at / 1000.0, 'unixepoch')
-)`;
+export function publicUserJson() {
+  return json.object([
+    ["id", sql`id`],
+    ["email", sql`email`],
+    ["fullName", sql`full_name`],
+    ["address", sql`address`],
+    ["isNDASent", json.flag("is_nda_sent")],
+    ["isNDASigned", json.flag("is_nda_signed")],
+    ["role", json.object([["name", sql`role`]])],
+    ["createdAt", json.isoTime("created_at")],
+  ]);
+}
 
 /** How addresses are stored and compared: trimmed and lowercased. */
 export function normalizeEmail(email: string) {

@@ -3,6 +3,7 @@ import { Kysely, SqliteDialect, type Generated, type SqliteDatabase } from "kyse
 import type { ROLE_NAMES } from "~/lib/user-shape";
 import { migrateToLatest, openSqlite } from "../../migrations/migrator.js";
 import { getEnv } from "./env.server";
+import { postgresDialect } from "./postgres.server";
 
 export type Role = (typeof ROLE_NAMES)[number];
 
@@ -150,11 +151,21 @@ export interface Database {
 
 let instance: Kysely<Database> | undefined;
 
+export type DatabaseEngine = "sqlite" | "postgres";
+
+/** PostgreSQL when DATABASE_URL is set; SQLite, in the file at DATABASE_PATH, otherwise. */
+export function databaseEngine(): DatabaseEngine {
+  return getEnv().databaseUrl ? "postgres" : "sqlite";
+}
+
 /** The one database handle of this process, opened on first use. */
 export function getDb(): Kysely<Database> {
   if (!instance) {
+    const env = getEnv();
     instance = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(openSqlite(getEnv().databasePath)) }),
+      dialect: env.databaseUrl
+        ? postgresDialect(env)
+        : new SqliteDialect({ database: withStatementCache(openSqlite(env.databasePath)) }),
     });
   }
   return instance;
@@ -184,7 +195,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
 }
 
 export async function migrateDatabase() {
-  return migrateToLatest(getDb());
+  return migrateToLatest(getDb(), databaseEngine());
 }
 
 export async function closeDatabase() {

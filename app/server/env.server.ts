@@ -20,6 +20,12 @@ const envSchema = z.object({
   HOST: z.string().optional(),
   APP_URL: z.string().url().optional(),
   DATABASE_PATH: z.string().min(1).default("data/portal.sqlite"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: "DATABASE_URL must be a postgres:// URL (unset, the app uses SQLite)." })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SESSION_SECRET: commaList,
   AUDIT_KEY: z
     .string()
@@ -46,6 +52,11 @@ export type Env = {
   appUrl: URL;
   secureCookies: boolean;
   databasePath: string;
+  /** PostgreSQL's address when the app runs on PostgreSQL; unset, SQLite at databasePath. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** How long one SQL statement may run on PostgreSQL before the server cancels it. */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   outboxDir: string;
   sessionSecrets: string[];
@@ -96,6 +107,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     appUrl,
     secureCookies: appUrl.protocol === "https:",
     databasePath,
+    databaseUrl: raw.DATABASE_URL,
+    databasePoolSize: raw.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
     sessionSecrets:

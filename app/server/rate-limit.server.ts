@@ -18,8 +18,9 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
     .values({ key, count: 1, reset_at: at + rule.windowMs })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
-        count: sql`case when reset_at <= ${at} then 1 else count + 1 end`,
-        reset_at: sql`case when reset_at <= ${at} then ${at + rule.windowMs} else reset_at end`,
+        // Qualified: PostgreSQL reads a bare name here as either the stored row's or the proposed one.
+        count: sql`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql`case when rate_limits.reset_at <= ${at} then ${at + rule.windowMs} else rate_limits.reset_at end`,
       }),
     )
     .returning(["count", "reset_at"])

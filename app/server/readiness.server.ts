@@ -1,22 +1,25 @@
 import fs from "node:fs";
 import { sql } from "kysely";
-import { migrations } from "../../migrations/index.js";
-import { getDb } from "./db.server";
+import { migrationsOf } from "../../migrations/migrator.js";
+import { databaseEngine, getDb } from "./db.server";
 import { getEnv } from "./env.server";
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /**
- * Whether this process can serve its users (GET /readyz): the database file is
- * there and writable, it answers, every migration has run, and mail has a
- * server to go to. A load balancer takes the instance out while it is not ready.
+ * Whether this process can serve its users (GET /readyz): the database (SQLite's
+ * file, there and writable, or PostgreSQL) answers, every migration has run, and
+ * mail has a server to go to. A load balancer takes the instance out while it is not ready.
  */
 export async function readiness(): Promise<Readiness> {
   const { databasePath, smtpUrl } = getEnv();
-  try {
-    fs.accessSync(databasePath, fs.constants.R_OK | fs.constants.W_OK);
-  } catch {
-    return { ready: false, reason: "The database file cannot be reached." };
+  const engine = databaseEngine();
+  if (engine === "sqlite") {
+    try {
+      fs.accessSync(databasePath, fs.constants.R_OK | fs.constants.W_OK);
+    } catch {
+      return { ready: false, reason: "The database file cannot be reached." };
+    }
   }
   let applied: string[];
   try {
@@ -25,7 +28,7 @@ export async function readiness(): Promise<Readiness> {
   } catch {
     return { ready: false, reason: "The database does not answer." };
   }
-  const missing = Object.keys(migrations).filter((name) => !applied.includes(name));
+  const missing = Object.keys(migrationsOf(engine)).filter((name) => !applied.includes(name));
   if (missing.length > 0) return { ready: false, reason: `The database is not migrated (${missing.join(", ")}).` };
   if (!smtpUrl) return { ready: false, reason: "Mail is not configured (SMTP_URL)." };
   return { ready: true };

@@ -1,19 +1,27 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
 import { closeDatabase, migrateDatabase } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { resetMailTransportForTests } from "~/server/mail.server";
 
 /**
- * Gives the calling test file its own SQLite file (and data folder), migrated,
- * and points the app's configuration at it. Call in beforeAll.
+ * Gives the calling test file its own database, migrated, and points the app's configuration at it:
+ * an SQLite file, or, in the `postgres` test project, a database of its own on the project's server
+ * (postgres-global-setup.ts). Either way a data folder of its own too. Call in beforeAll.
  */
 export async function useFreshDatabase(extraEnv: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+  const server = inject("postgresUrl");
+  const postgresDatabase = server ? `test_${randomBytes(6).toString("hex")}` : undefined;
+  if (server && postgresDatabase) await onServer(server, `create database ${postgresDatabase}`);
   Object.assign(process.env, {
     NODE_ENV: "test",
     DATABASE_PATH: path.join(dir, "portal.sqlite"),
+    DATABASE_URL: server && postgresDatabase ? databaseUrl(server, postgresDatabase) : "",
     SESSION_SECRET: "test-secret-one,test-secret-two",
     APP_URL: "http://localhost:3000",
     ...extraEnv,
@@ -24,10 +32,30 @@ export async function useFreshDatabase(extraEnv: Record<string, string> = {}) {
   await migrateDatabase();
   return {
     dir,
+    /** The engine this file runs on. */
+    engine: server ? ("postgres" as const) : ("sqlite" as const),
     async cleanup() {
       await closeDatabase();
       resetMailTransportForTests();
       fs.rmSync(dir, { recursive: true, force: true });
+      if (server && postgresDatabase) await onServer(server, `drop database ${postgresDatabase} with (force)`);
     },
   };
+}
+
+/** The server's URL with another database name. */
+export function databaseUrl(server: string, database: string) {
+  const url = new URL(server);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+async function onServer(server: string, statement: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

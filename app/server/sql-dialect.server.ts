@@ -1,0 +1,121 @@
+/**
+ * Where SQLite and PostgreSQL say the same thing differently, and the one module that knows it: each
+ * export is one fragment or step in the running engine's words. Every other query is written once,
+ * through kysely, and reads alike on both (times are integer milliseconds and flags 0/1 in both).
+ */
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import { databaseEngine, type Database } from "./db.server";
+
+const onPostgres = () => databaseEngine() === "postgres";
+
+/** `column LIKE pattern`, ignoring case (SQLite's LIKE does so already, for ASCII), with `\` escaping. */
+export function likeIgnoringCase(column: string, pattern: string): RawBuilder<boolean> {
+  return onPostgres()
+    ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
+    : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+/** A text column in the case-insensitive order its index keeps (SQLite `collate nocase`, PostgreSQL `lower()`). */
+export function caseInsensitiveOrder(column: string): RawBuilder<string> {
+  return onPostgres() ? sql<string>`lower(${sql.ref(column)})` : sql<string>`${sql.ref(column)} collate nocase`;
+}
+
+/**
+ * The key a deep page joins back on: SQLite's rowid (the table's own b-tree key, so the join reads each
+ * row once), PostgreSQL's primary key.
+ */
+export function rowKey(table: "users"): RawBuilder<string> {
+  return onPostgres() ? sql<string>`${sql.ref(`${table}.id`)}` : sql<string>`${sql.raw(`${table}.rowid`)}`;
+}
+
+/** A flag column (0/1) as a JSON true or false. */
+function jsonFlag(column: string) {
+  return onPostgres() ? sql`${sql.ref(column)} = 1` : sql`json(iif(${sql.ref(column)}, 'true', 'false'))`;
+}
+
+/** A time column (integer milliseconds, UTC) as ISO 8601 text with milliseconds, as `Date.toISOString` writes it. */
+function isoTime(column: string) {
+  return onPostgres()
+    ? sql`to_char(to_timestamp(${sql.ref(column)} / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${sql.ref(column)} / 1000.0, 'unixepoch')`;
+}
+
+/** A JSON object of key/value pairs, the values being SQL expressions. */
+export function jsonObject(pairs: [key: string, value: RawBuilder<unknown>][]): RawBuilder<string> {
+  const items = sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
+  return onPostgres() ? sql<string>`json_build_object(${items})` : sql<string>`json_object(${items})`;
+}
+
+/** The fragments a JSON user is made of. */
+export const json = { flag: jsonFlag, isoTime, object: jsonObject };
+
+/** One row's JSON value as text (PostgreSQL's driver would otherwise parse it into an object). */
+export function jsonText(value: RawBuilder<string>): RawBuilder<string> {
+  return onPostgres() ? sql<string>`(${value})::text` : value;
+}
+
+/** The JSON array of `element` over the rows, in `order`, as text; `[]` for no rows. */
+export function jsonArrayText(element: RawBuilder<string>, order: RawBuilder<unknown>): RawBuilder<string> {
+  return onPostgres()
+    ? sql<string>`coalesce(json_agg(${element} order by ${order}), '[]'::json)::text`
+    : sql<string>`json_group_array(${element} order by ${order})`;
+}
+
+/**
+ * Runs `work` as the only writer of its kind: SQLite takes its one write lock at the start (BEGIN
+ * IMMEDIATE); PostgreSQL takes a transaction-scoped advisory lock named `name`, which every instance
+ * sharing the database honours. Either way the lock ends with the transaction.
+ */
+export async function asOnlyWriter<T>(
+  db: Kysely<Database>,
+  name: string,
+  work: (db: Kysely<Database> | Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (onPostgres()) {
+    return db.transaction().execute(async (transaction) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(transaction);
+      return work(transaction);
+    });
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/**
+ * SQLite: busy past the timeout, locked, or a full disk. PostgreSQL: the server shutting down or
+ * starting, too many connections, a lost or refused connection, a statement cancelled by its
+ * timeout, a serialisation failure or a deadlock. None is the request's fault and none lasts: the
+ * answer is 503 with Retry-After, and the next request tries again.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "57014", // query_canceled (statement_timeout)
+  "40001", // serialization_failure
+  "40P01", // deadlock_detected
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+]);
+const LOST_CONNECTION =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+export function isUnavailableError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    if (/^SQLITE_(BUSY|LOCKED|FULL)/.test(code) || code.startsWith("08") || UNAVAILABLE_CODES.has(code)) return true;
+  }
+  return typeof message === "string" && LOST_CONNECTION.test(message);
+}
