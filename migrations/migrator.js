@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import { migrations } from "./index.js";
 import { migrations as postgresMigrations } from "./postgres/index.js";
@@ -49,6 +49,19 @@ export async function migrateToLatest(db, engine = "sqlite") {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** @param {string} databaseUrl a postgres:// URL */
+export async function migrateUrl(databaseUrl) {
+  const { default: pg } = await import("pg");
+  const db = new Kysely({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }),
+  });
+  try {
+    return await migrateToLatest(db, "postgres");
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** @param {string} databasePath */

@@ -1,0 +1,102 @@
+// `npm run db:copy -- <from> <to>`: moves an SQLite database into PostgreSQL, the way from one machine
+// to several (docs/deployment.md). <from> is the SQLite file, <to> a postgres:// URL of an empty
+// database. Both are migrated to the latest schema first; then every row of every table is copied in
+// one PostgreSQL transaction, ids and hashes as they are, so the audit chain arrives whole. The counts
+// the triggers keep are made again by the triggers. Nothing is written unless every row arrives.
+// Stop the site (or keep it from writing) while it runs.
+import "dotenv/config";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { migrateFile, migrateUrl } from "../migrations/migrator.js";
+
+/** Parents before children, for the foreign keys; investor_counts and users_version follow from users. */
+const TABLES = [
+  "users",
+  "sessions",
+  "api_tokens",
+  "one_time_tokens",
+  "totp_credentials",
+  "recovery_codes",
+  "passkeys",
+  "login_challenges",
+  "audit_events",
+  "contact_messages",
+  "rate_limits",
+];
+/** Tables whose ids count up: PostgreSQL's counter must continue after the highest id copied. */
+const COUNTED_IDS = ["audit_events", "contact_messages"];
+const BATCH = 500;
+
+/** @param {string} message */
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+const [from, to] = process.argv.slice(2);
+if (!from || !to) fail("Usage: npm run db:copy -- <sqlite file> <postgres://… URL>");
+const sourcePath = path.resolve(from);
+if (!fs.existsSync(sourcePath)) fail(`There is no database at ${sourcePath}.`);
+if (!/^postgres(ql)?:\/\//.test(to)) fail(`${to} is not a postgres:// URL.`);
+
+await migrateFile(sourcePath);
+await migrateUrl(to);
+
+const source = new Database(sourcePath, { readonly: true, fileMustExist: true });
+const target = new pg.Client({ connectionString: to });
+await target.connect();
+/** @type {Record<string, number>} */
+const copied = {};
+try {
+  for (const table of TABLES) {
+    const { rows } = await target.query(`select exists (select 1 from ${table}) as taken`);
+    if (rows[0].taken) fail(`The target's ${table} table is not empty: copy only into an empty database.`);
+  }
+  await target.query("begin");
+  for (const table of TABLES) {
+    copied[table] = 0;
+    /** @type {Record<string, unknown>[]} */
+    let batch = [];
+    for (const row of /** @type {Iterable<Record<string, unknown>>} */ (
+      source.prepare(`select * from ${table}`).iterate()
+    )) {
+      batch.push(row);
+      if (batch.length === BATCH) copied[table] += await insertRows(table, batch.splice(0));
+    }
+    if (batch.length > 0) copied[table] += await insertRows(table, batch);
+    const { n } = /** @type {{ n: number }} */ (source.prepare(`select count(*) as n from ${table}`).get());
+    if (copied[table] !== n) throw new Error(`${table}: ${copied[table]} of ${n} rows copied.`);
+  }
+  for (const table of COUNTED_IDS) {
+    await target.query(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
+    );
+  }
+  await target.query("commit");
+} catch (error) {
+  await target.query("rollback").catch(() => {});
+  fail(`Copy failed, nothing written: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  source.close();
+  await target.end();
+}
+const total = Object.values(copied).reduce((sum, n) => sum + n, 0);
+console.log(`Copied ${total} rows from ${sourcePath} to ${new URL(to).pathname.slice(1)}:`);
+for (const [table, n] of Object.entries(copied)) console.log(`  ${String(n).padStart(8)}  ${table}`);
+
+/**
+ * @param {string} table
+ * @param {Record<string, unknown>[]} rows
+ */
+async function insertRows(table, rows) {
+  const columns = Object.keys(rows[0]);
+  const values = rows.flatMap((row) => columns.map((column) => row[column]));
+  const tuples = rows.map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(", ")})`);
+  const { rowCount } = await target.query(
+    `insert into ${table} (${columns.join(", ")}) values ${tuples.join(", ")}`,
+    values,
+  );
+  return rowCount ?? 0;
+}

@@ -1,0 +1,186 @@
+/**
+ * `npm run db:copy`: an SQLite database, filled through the app's own use cases, moved into an empty
+ * PostgreSQL database. Every row of every table arrives, the counts the triggers keep agree, the audit
+ * chain verifies there (`npm run audit:verify` on the copy), and the app carries on writing onto it.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { verifyAuditChain } from "~/models/audit-chain.server";
+import { recordAuditEvent } from "~/models/audit.server";
+import { saveContactMessage } from "~/models/contact.server";
+import { setNdaSent } from "~/models/investor-admin.server";
+import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/db.server";
+import { resetEnvForTests } from "~/server/env.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { accessTokenFor, createSession, createUser } from "../support/factories";
+import { runScript } from "../support/run-script";
+import { useFreshDatabase } from "../support/test-database";
+
+const TABLES: (keyof Database)[] = [
+  "users",
+  "sessions",
+  "api_tokens",
+  "one_time_tokens",
+  "totp_credentials",
+  "recovery_codes",
+  "passkeys",
+  "login_challenges",
+  "audit_events",
+  "contact_messages",
+  "rate_limits",
+  "investor_counts",
+];
+
+const PUBLIC_KEY = Buffer.from([0, 1, 2, 254, 255, 0x7f, 0x80]);
+
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+let postgresUrl: string;
+
+beforeAll(async () => {
+  database = await useFreshDatabase();
+  postgresUrl = process.env.DATABASE_URL!;
+});
+afterAll(async () => database.cleanup());
+
+/** Points the app at `engine`'s database for what follows. */
+async function useEngine(engine: "sqlite" | "postgres") {
+  await closeDatabase();
+  process.env.DATABASE_URL = engine === "postgres" ? postgresUrl : "";
+  resetEnvForTests();
+  await migrateDatabase();
+}
+
+async function countsOfEveryTable() {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await getDb()
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+function dbCopy(from: string, to: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.resolve("scripts/db-copy.js"), from, to], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+test(
+  "db:copy moves a filled SQLite database into PostgreSQL: every row, and the audit chain whole",
+  { timeout: 120_000 },
+  async () => {
+    // Fill the SQLite file the way the site would.
+    await useEngine("sqlite");
+    const admin = await createUser({ named: true, role: "administrator", password: "Copy-Admin-Passphrase-1" });
+    for (let i = 0; i < 240; i++) {
+      const investor = await createUser({ named: i % 2 === 0 });
+      if (i % 10 === 0) await createSession(investor.id);
+      if (i % 15 === 0) await accessTokenFor(investor.id);
+      if (i % 3 === 0 && i % 2 === 0) await setNdaSent({ actor: admin, email: investor.email, state: true });
+    }
+    for (let i = 0; i < 30; i++)
+      await recordAuditEvent({ actorEmail: admin.email, action: "test.copied", details: { i } });
+    // The second factor's and the throttles' tables, a passkey's key bytes among them.
+    const at = Date.now();
+    await getDb()
+      .insertInto("totp_credentials")
+      .values({
+        user_id: admin.id,
+        secret: "JBSWY3DPEHPK3PXP",
+        confirmed_at: at,
+        last_step: 1,
+        pending_secret: null,
+        pending_created_at: null,
+      })
+      .execute();
+    await getDb()
+      .insertInto("recovery_codes")
+      .values({ code_hash: "c".repeat(64), user_id: admin.id, created_at: at, used_at: null })
+      .execute();
+    await getDb()
+      .insertInto("passkeys")
+      .values({
+        id: "cred-1",
+        user_id: admin.id,
+        public_key: PUBLIC_KEY,
+        counter: 3,
+        transports: '["usb"]',
+        created_at: at,
+        last_used_at: null,
+      })
+      .execute();
+    await getDb()
+      .insertInto("login_challenges")
+      .values({
+        id_hash: "h".repeat(64),
+        kind: "passkey_login",
+        user_id: admin.id,
+        challenge: "abc",
+        created_at: at,
+        expires_at: at + 60_000,
+      })
+      .execute();
+    await getDb()
+      .insertInto("one_time_tokens")
+      .values({
+        token_hash: "t".repeat(64),
+        user_id: admin.id,
+        purpose: "reset",
+        created_at: at,
+        expires_at: at + 60_000,
+        used_at: null,
+      })
+      .execute();
+    await hitRateLimit("auth-ip:192.0.2.1", { limit: 10, windowMs: 60_000 });
+    await saveContactMessage({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      message: "Hello",
+      ip: "192.0.2.1",
+    });
+    const before = await countsOfEveryTable();
+    const chainBefore = await verifyAuditChain();
+    expect(chainBefore.ok).toBe(true);
+    expect(before.audit_events).toBeGreaterThan(40);
+    await closeDatabase();
+
+    const copy = await dbCopy(process.env.DATABASE_PATH!, postgresUrl);
+    expect(copy.code, copy.output).toBe(0);
+    expect(copy.output).toMatch(/^Copied \d+ rows from /);
+
+    await useEngine("postgres");
+    expect(await countsOfEveryTable()).toEqual(before);
+    for (const [table, n] of Object.entries(before)) expect(n, `${table} was filled`).toBeGreaterThan(0);
+    const passkey = await getDb().selectFrom("passkeys").selectAll().executeTakeFirstOrThrow();
+    expect(Buffer.from(passkey.public_key)).toEqual(PUBLIC_KEY);
+    expect(await verifyAuditChain()).toEqual(chainBefore);
+    const verified = await runScript("audit-verify.ts", [], {
+      DATABASE_URL: postgresUrl,
+      DATABASE_PATH: path.join(database.dir, "unused.sqlite"),
+      SESSION_SECRET: "db-copy-test-session-secret-0123456789",
+    });
+    expect(verified.code, verified.output).toBe(0);
+    expect(verified.output).toContain(`Verified: ${before.audit_events} rows unaltered`);
+
+    // The copy is a working database: a new row chains on, with an id after the copied ones.
+    await recordAuditEvent({ action: "test.after_copy" });
+    expect(await verifyAuditChain()).toMatchObject({ ok: true, rows: before.audit_events + 1 });
+
+    // A second copy into the now-filled database is refused, and changes nothing.
+    const again = await dbCopy(process.env.DATABASE_PATH!, postgresUrl);
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("is not empty");
+    expect((await countsOfEveryTable()).users).toBe(before.users);
+  },
+);
