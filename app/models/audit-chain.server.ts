@@ -3,7 +3,6 @@
  * and its own content (migrations/audit-chain.js). An edited, deleted, moved or slipped-in row
  * breaks the chain at that row, and `verifyAuditChain` says where and how.
  */
-import { sql } from "kysely";
 import { adminContent } from "~/content/admin";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { getDb } from "~/server/db.server";
