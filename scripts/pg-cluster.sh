@@ -5,7 +5,7 @@
 #   scripts/pg-cluster.sh start [port]   installs postgresql if missing, starts the cluster and
 #                                        prints its URL (postgres://postgres@127.0.0.1:<port>/postgres)
 #   scripts/pg-cluster.sh stop           stops it and removes its folder
-#   scripts/pg-cluster.sh restart        restarts it in place (the fault tests)
+#   scripts/pg-cluster.sh down|up        stops it and starts it again, data kept (the fault tests)
 set -euo pipefail
 
 PORT="${2:-${PG_CLUSTER_PORT:-55432}}"
@@ -32,15 +32,19 @@ case "${1:-}" in
       -o '-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=300' start" >/dev/null
     echo "postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;
-  restart)
-    as_postgres "$(bin_dir)/pg_ctl -D $DIR/data -m fast -w restart" >/dev/null
+  down)
+    as_postgres "$(bin_dir)/pg_ctl -D $DIR/data -m fast -w stop" >/dev/null
+    ;;
+  up)
+    as_postgres "$(bin_dir)/pg_ctl -D $DIR/data -l $DIR/server.log -w \
+      -o '-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c max_connections=300' start" >/dev/null
     ;;
   stop)
     if [ -f "$DIR/data/postmaster.pid" ]; then as_postgres "$(bin_dir)/pg_ctl -D $DIR/data -m fast -w stop" >/dev/null; fi
     rm -rf "$DIR"
     ;;
   *)
-    echo "Usage: scripts/pg-cluster.sh start|stop|restart [port]" >&2
+    echo "Usage: scripts/pg-cluster.sh start|stop|down|up [port]" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,244 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { databaseUnavailable } from "~/content/unavailable";
+import { runScript } from "../support/run-script";
+import { startPrivateServer, type PrivateServer } from "./support/private-server";
+import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/raw-http";
+
+/**
+ * Two instances of the built server on one PostgreSQL database, as behind a load balancer: what one
+ * knows, the other knows (sessions, logouts, rate limits, lockouts, spent refresh tokens, one audit
+ * chain). Then the database goes away and comes back while they serve: 503 with a clear message
+ * meanwhile, recovery without a restart, and nothing answered as done is lost.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const CLUSTER = path.resolve("scripts/pg-cluster.sh");
+const PORT = "55434";
+const PASSWORD = "Instances-Valid-Passphrase-61";
+
+let databaseUrl: string;
+let a: PrivateServer;
+let b: PrivateServer;
+
+let addressCount = 0;
+const freshAddress = () => `10.62.${Math.floor(++addressCount / 250)}.${(addressCount % 250) + 1}`;
+let emailCount = 0;
+const freshEmail = (label: string) => `${label}.${Date.now().toString(36)}.${++emailCount}@example.com`;
+
+function send(server: PrivateServer, request: RawRequest & { from?: string }): Promise<RawAnswer> {
+  const { from, ...raw } = request;
+  return sendRaw(server.url, { ...raw, headers: { "X-Forwarded-For": from ?? freshAddress(), ...raw.headers } });
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  headers: { "Content-Type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
+  headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  body: new URLSearchParams(body).toString(),
+});
+
+/** Registers on `server` and follows the e-mailed link on the other instance. */
+async function registerVerified(server: PrivateServer, other: PrivateServer) {
+  const email = freshEmail("investor");
+  expect(
+    (await send(server, { method: "POST", path: "/api/auth/register", ...json({ email, password: PASSWORD }) })).status,
+  ).toBe(201);
+  const mail = await server.smtp.mailTo(email, /verify/i, 10_000);
+  const token = mail.text.match(/\/auth\/verify\/([A-Za-z0-9_-]{43})\b/)![1];
+  expect((await send(other, { method: "GET", path: `/api/auth/verify/${token}` })).status).toBe(200);
+  return email;
+}
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const server = execFileSync(CLUSTER, ["start", PORT], { encoding: "utf8" }).trim();
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query("create database instances");
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = "/instances";
+  databaseUrl = url.href;
+  // Instances behind one balancer share the database and the secrets that sign their cookies.
+  const env = {
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: "1",
+    SESSION_SECRET: "instances-shared-session-secret-0123456789",
+  };
+  a = await startPrivateServer({ name: "instance-a", env });
+  b = await startPrivateServer({ name: "instance-b", env });
+});
+
+test.afterAll(async () => {
+  await a?.dispose();
+  await b?.dispose();
+  execFileSync(CLUSTER, ["stop", PORT]);
+});
+
+test("a web session made on one instance works on the other, and a logout on either ends it on both", async () => {
+  const email = await registerVerified(a, b);
+  const login = await send(a, { method: "POST", path: "/financing/login", ...form({ email, password: PASSWORD }) });
+  expect(login.status, login.body).toBe(302);
+  const cookie = cookiePair(login, "__session")!;
+  for (const server of [a, b]) {
+    const page = await send(server, { method: "GET", path: "/financing", headers: { Cookie: cookie } });
+    expect(page.status, server.url).toBe(200);
+    // The investor's first screen, the name and address form: the session is known here.
+    expect(page.body).toContain('name="fullName"');
+  }
+  const logout = await send(b, { method: "POST", path: "/financing/logout", ...form({}, { Cookie: cookie }) });
+  expect(logout.status).toBe(302);
+  for (const server of [a, b]) {
+    const page = await send(server, { method: "GET", path: "/financing", headers: { Cookie: cookie } });
+    expect(page.status).toBe(302);
+    expect(page.headers.location).toBe("/financing/login");
+  }
+});
+
+test("the per-address limit and the account lockout count attempts made on both instances", async () => {
+  test.setTimeout(90_000);
+  // Ten auth requests a minute from one address, wherever they land; the eleventh is refused.
+  const crowded = freshAddress();
+  const wrong = (email: string) => json({ email, password: "Not-The-Passphrase-61" });
+  const email = await registerVerified(a, b);
+  for (let i = 0; i < 10; i++) {
+    const answer = await send(i % 2 ? b : a, {
+      method: "POST",
+      path: "/api/auth/login",
+      ...wrong(email),
+      from: crowded,
+    });
+    expect(answer.status).toBe(401);
+  }
+  for (const server of [a, b]) {
+    const refused = await send(server, { method: "POST", path: "/api/auth/login", ...wrong(email), from: crowded });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  }
+
+  // Twenty failed logins lock the account, half of them on each instance.
+  const target = await registerVerified(b, a);
+  const answers: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    answers.push((await send(i % 2 ? b : a, { method: "POST", path: "/api/auth/login", ...wrong(target) })).status);
+  }
+  expect(answers.slice(0, 19).every((status) => status === 401)).toBe(true);
+  expect(answers[19]).toBe(423);
+  const right = json({ email: target, password: PASSWORD });
+  for (const server of [a, b]) {
+    expect((await send(server, { method: "POST", path: "/api/auth/login", ...right })).status).toBe(423);
+  }
+});
+
+test("a refresh token rotated on one instance is refused as spent on the other", async () => {
+  test.setTimeout(60_000);
+  const email = await registerVerified(a, b);
+  const login = await send(a, { method: "POST", path: "/api/auth/login", ...json({ email, password: PASSWORD }) });
+  expect(login.status).toBe(200);
+  const first = cookiePair(login, "__refresh")!;
+  const rotated = await send(a, { method: "POST", path: "/api/auth/refresh_token", headers: { Cookie: first } });
+  expect(rotated.status).toBe(200);
+  const second = cookiePair(rotated, "__refresh")!;
+  // Past the ten seconds' grace for two tabs refreshing at once, the spent token is refused everywhere.
+  await new Promise((resolve) => setTimeout(resolve, 10_500));
+  const replayed = await send(b, { method: "POST", path: "/api/auth/refresh_token", headers: { Cookie: first } });
+  expect(replayed.status).toBe(401);
+  // A replay revokes the whole login: the token it was rotated into is refused as well.
+  expect((await send(a, { method: "POST", path: "/api/auth/refresh_token", headers: { Cookie: second } })).status).toBe(
+    401,
+  );
+});
+
+test("audit rows written on both instances at once form one unbroken chain", async () => {
+  test.setTimeout(90_000);
+  const before = await withDatabase(async (client) =>
+    Number((await client.query("select count(*) as n from audit_events")).rows[0].n),
+  );
+  // Failed logins are audited: forty at once, half on each instance.
+  const email = await registerVerified(a, b);
+  await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      send(i % 2 ? b : a, {
+        method: "POST",
+        path: "/api/auth/login",
+        ...json({ email, password: `Wrong-${i}-passphrase` }),
+      }),
+    ),
+  );
+  const after = await withDatabase(async (client) =>
+    Number((await client.query("select count(*) as n from audit_events")).rows[0].n),
+  );
+  expect(after - before).toBeGreaterThanOrEqual(40);
+  const verified = await runScript("audit-verify.ts", [], {
+    DATABASE_URL: databaseUrl,
+    DATABASE_PATH: path.join(a.dir, "unused.sqlite"),
+    SESSION_SECRET: "instances-test-session-secret-0123456789",
+  });
+  expect(verified.code, verified.output).toBe(0);
+  expect(verified.output).toContain(`Verified: ${after} rows unaltered`);
+});
+
+test("PostgreSQL goes away and comes back: 503 with a clear message meanwhile, then recovery, nothing lost", async () => {
+  test.setTimeout(120_000);
+  const answered: { email: string; status: number; body: string }[] = [];
+  const register = async (server: PrivateServer) => {
+    const email = freshEmail("fault");
+    const answer = await send(server, {
+      method: "POST",
+      path: "/api/auth/register",
+      ...json({ email, password: PASSWORD }),
+    });
+    answered.push({ email, status: answer.status, body: answer.body });
+    return answer;
+  };
+  for (const server of [a, b]) expect((await register(server)).status).toBe(201);
+
+  execFileSync(CLUSTER, ["down", PORT]);
+  for (const server of [a, b]) {
+    const api = await register(server);
+    expect(api.status).toBe(503);
+    expect(JSON.parse(api.body)).toEqual({ message: databaseUnavailable.message });
+    expect(api.headers["retry-after"]).toBe(String(databaseUnavailable.retryAfterSeconds));
+    const page = await send(server, { method: "GET", path: "/financing/login", headers: { Cookie: "__session=x" } });
+    expect([200, 503]).toContain(page.status);
+    const ready = await send(server, { method: "GET", path: "/readyz" });
+    expect(ready.status).toBe(503);
+  }
+  execFileSync(CLUSTER, ["up", PORT]);
+
+  // No restart of the app: each instance answers again within a few tries.
+  for (const server of [a, b]) {
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 201; attempt++) {
+      status = (await register(server)).status;
+      if (status !== 201) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(status).toBe(201);
+  }
+  expect(answered.every((answer) => answer.status === 201 || answer.status === 503)).toBe(true);
+  // Every sign-up answered as done is in the database.
+  const done = answered.filter((answer) => answer.status === 201).map((answer) => answer.email);
+  const stored = await withDatabase(async (client) =>
+    (await client.query("select email from users where email = any($1)", [done])).rows.map(
+      (row) => row.email as string,
+    ),
+  );
+  expect(stored.sort()).toEqual(done.sort());
+  expect(a.logLines().some((line) => line.level === "error" && line.event === "request.error")).toBe(false);
+});
