@@ -162,8 +162,9 @@ describe("the chain", () => {
         Array.from({ length: 20 }, (_, i) => recordAuditEvent({ action: "test.concurrent", details: { i } })),
       );
       written += 20;
-      // SQLite answers synchronously: without a turn of the event loop the child's exit would never be seen.
-      await new Promise((resolve) => setImmediate(resolve));
+      // A short pause between bursts: SQLite answers synchronously, so without one the child's exit would never
+      // be seen, and on a busy machine the child could wait past its busy timeout for a gap in the bursts.
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const { code, output } = await adminRun;
     expect(code, output).toBe(0);
