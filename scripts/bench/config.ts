@@ -26,6 +26,8 @@ export const config = {
   cpuProfile: process.env.BENCH_CPU_PROF === "1",
   /** BENCH_WRITE=0 prints the table without rewriting docs/performance.md. */
   writeDoc: process.env.BENCH_WRITE !== "0",
+  /** BENCH_POSTGRES=0 leaves out the PostgreSQL rows (which start a throwaway cluster: scripts/pg-cluster.sh). */
+  postgres: process.env.BENCH_POSTGRES !== "0",
 };
 
 export const host = "127.0.0.1";

@@ -2,9 +2,11 @@
  * npm run bench: the performance figures of the issue, measured side by side
  * in one run on 127.0.0.1 (docs/performance.md says how each one is taken).
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { materialsStamp } from "../../app/content/portal";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { config, origin, root } from "./config";
@@ -21,7 +23,14 @@ import {
 } from "./measure";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
-import { ADMIN, INVESTOR, createAdministrator, createLoginInvestor, seedInvestorsUpTo } from "./seed";
+import {
+  ADMIN,
+  INVESTOR,
+  createAdministrator,
+  createLoginInvestor,
+  seedInvestorsUpTo,
+  type BenchDatabase,
+} from "./seed";
 import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./server";
 import { apiAccessToken, pageSessionCookie } from "./session";
 import { javascriptShipped, pageWeight } from "./sizes";
@@ -33,7 +42,7 @@ const step = (text: string) => console.log(`[bench ${new Date().toISOString().sl
 
 type Run = {
   server: RunningServer;
-  databasePath: string;
+  database: BenchDatabase;
   investorHash: string;
   rows: Row[];
   notes: string[];
@@ -102,7 +111,7 @@ async function logins(run: Run) {
 
 /** The whole JSON list of get_investors with an administrator's bearer token. */
 async function api(run: Run) {
-  seedInvestorsUpTo(run.databasePath, config.apiInvestors);
+  await seedInvestorsUpTo(run.database, config.apiInvestors);
   dropIdleConnections();
   const accessToken = await apiAccessToken(ADMIN);
   const timing = await latency("/api/user/get_investors", { Authorization: `Bearer ${accessToken}` }, 10);
@@ -134,7 +143,7 @@ const TABLE_WARM_UP_ROUNDS = 10;
 
 /** The administrator's table: first page, a deep page, a search and a filtered count. */
 async function table(run: Run) {
-  seedInvestorsUpTo(run.databasePath, config.tableInvestors);
+  await seedInvestorsUpTo(run.database, config.tableInvestors);
   dropIdleConnections();
   const cookie = await run.adminCookie();
   const deepPage = Math.max(1, Math.floor((config.tableInvestors / 50) * 0.75));
@@ -287,6 +296,65 @@ async function stamping(run: Run) {
 const PHASES = { pages, logins, api, table, stamping, sizes, lighthouse } as const;
 type PhaseName = keyof typeof PHASES;
 
+/** The figures taken again on PostgreSQL: the ones the database shapes. */
+const POSTGRES_PHASES = ["logins", "api", "table"] as const;
+
+/**
+ * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the
+ * SQLite server has stopped, so the two never share the machine: its rows are named "PostgreSQL: …".
+ */
+async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: string, rows: Row[], notes: string[]) {
+  const cluster = path.join(root, "scripts/pg-cluster.sh");
+  const serverUrl = execFileSync(cluster, ["start", POSTGRES_PORT], { encoding: "utf8" }).trim();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query("create database bench");
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = "/bench";
+  const database = { url: url.href };
+  const server = await startServer(path.join(temp, "unused.sqlite"), { env: { DATABASE_URL: url.href } });
+  const own: Row[] = [];
+  try {
+    step(`PostgreSQL: server ${server.pid} on ${origin()}, database ${url.href}`);
+    await createAdministrator(database);
+    const investorHash = await createLoginInvestor(database);
+    let cookie: Promise<string> | undefined;
+    const run: Run = {
+      server,
+      database,
+      investorHash,
+      rows: own,
+      notes,
+      adminCookie: () => (cookie ??= pageSessionCookie(ADMIN)),
+    };
+    for (const phase of phases) {
+      step(`PostgreSQL: ${phase}`);
+      await PHASES[phase](run);
+    }
+    const rss = peakRss(server.pid);
+    own.push({
+      figure: "memory: server peak RSS",
+      value: rss === null ? "unavailable (no /proc)" : `${fmt(rss / MB)} MB`,
+      target: "≤ 250 MB",
+      pass: rss === null ? null : rss <= 250 * MB,
+    });
+  } finally {
+    await server.stop();
+    execFileSync(cluster, ["stop", POSTGRES_PORT]);
+    step("PostgreSQL: server and cluster stopped");
+  }
+  rows.push(...own.map((row) => ({ ...row, figure: `PostgreSQL: ${row.figure}` })));
+  notes.push(`PostgreSQL ${serverVersion()}: default settings, fsync on, on the same machine as the server.`);
+}
+
+const POSTGRES_PORT = "55435";
+
+function serverVersion() {
+  const bin = fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a))[0];
+  return bin ?? "";
+}
+
 /** BENCH_ONLY=pages,table runs a subset (for profiling one thing); the default is every phase. */
 function chosenPhases(): PhaseName[] {
   const only = (process.env.BENCH_ONLY ?? "")
@@ -313,12 +381,12 @@ async function main() {
   const server = await startServer(databasePath, { profileDir });
   try {
     step(`server ${server.pid} on ${origin()}, database ${databasePath}`);
-    createAdministrator(databasePath);
+    await createAdministrator(databasePath);
     const investorHash = await createLoginInvestor(databasePath);
     let cookie: Promise<string> | undefined;
     const run: Run = {
       server,
-      databasePath,
+      database: databasePath,
       investorHash,
       rows,
       notes,
@@ -344,6 +412,10 @@ async function main() {
     await server.stop();
     step("server stopped");
   }
+  const postgresPhases = phases.filter((phase): phase is (typeof POSTGRES_PHASES)[number] =>
+    (POSTGRES_PHASES as readonly string[]).includes(phase),
+  );
+  if (config.postgres && postgresPhases.length > 0) await onPostgres(postgresPhases, temp, rows, notes);
 
   notes.push(
     `phases: ${phases.join(", ")}; ${config.connections} connections, ${config.seconds} s per throughput figure; ` +

@@ -71,6 +71,10 @@ print its hottest functions), BENCH_ONLY=pages,logins,api,table,sizes,lighthouse
 - **get_investors**: p95 of 10 sequential GET /api/user/get_investors with an administrator's bearer token; the
   page of 100: p95 of 20 sequential \`?limit=100&cursor=…\` at the middle of the list (the cursor reached by
   walking there 500 at a time, untimed).
+- **PostgreSQL rows** ("PostgreSQL: …"): the login, get_investors and admin-table figures again, measured the same
+  way on the same build with \`DATABASE_URL\` set, after the SQLite server has stopped: a throwaway PostgreSQL
+  cluster on loopback (scripts/pg-cluster.sh, default settings, fsync on) on the same machine, so the database's
+  own work competes with the server's for the cores. \`BENCH_POSTGRES=0\` leaves them out.
 - **JavaScript shipped**: gzip bytes of the entry, each route of the page's branch (module and imports)
   from build/client/manifest-*.js, and the manifest file when the page loads it; shared chunks once.
 - **memory**: VmHWM (peak resident set) of the server process from /proc/<pid>/status at the end of the run.

@@ -40,10 +40,10 @@ const fmt = (value: number, digits = 1) => value.toFixed(digits);
 const step = (text: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${text}`);
 
 async function seed(databasePath: string) {
-  createAdministrator(databasePath);
+  await createAdministrator(databasePath);
   // One real hash serves every account that logs in: they all share the investor's password.
   const hash = await createLoginInvestor(databasePath);
-  addInvestors(databasePath, [
+  await addInvestors(databasePath, [
     { email: SIGNED_INVESTOR.email, fullName: "Signed Investor", hash, n: 1, nda: 2 },
     ...Array.from({ length: WRONG_PASSWORD_ACCOUNTS }, (_, i) => ({
       email: wrongPasswordAccount(i),
@@ -52,7 +52,7 @@ async function seed(databasePath: string) {
       n: 10 + i,
     })),
   ]);
-  seedInvestorsUpTo(databasePath, 1_000);
+  await seedInvestorsUpTo(databasePath, 1_000);
 }
 
 function growth(from: number | null, to: number | null) {
