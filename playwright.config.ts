@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL } from "./tests/e2e/support/server";
+import { E2E_BASE_URL, E2E_ON_POSTGRES } from "./tests/e2e/support/server";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -21,6 +21,9 @@ const chromium = {
 /**
  * One production server (built app, its own SQLite file, a real SMTP catcher)
  * serves both projects: the whole suite runs once with JavaScript and once without.
+ * `E2E_ENGINE=postgres` (npm run test:e2e:postgres) runs the browser projects again with that
+ * server on PostgreSQL; the HTTP-level specs stay on SQLite, whose file, lock and WAL many of them
+ * look at, and those about PostgreSQL start clusters of their own.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,6 +43,6 @@ export default defineConfig({
     { name: "js-on", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
     // HTTP-level checks (headers, status codes, the API) need no browser, so they run once.
-    { name: "http", testMatch: /\.http\.spec\.ts$/ },
+    ...(E2E_ON_POSTGRES ? [] : [{ name: "http", testMatch: /\.http\.spec\.ts$/ }]),
   ],
 });

@@ -2,13 +2,12 @@
  * npm run bench: the performance figures of the issue, measured side by side
  * in one run on 127.0.0.1 (docs/performance.md says how each one is taken).
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { materialsStamp } from "../../app/content/portal";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
+import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
 import { config, origin, root } from "./config";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import {
@@ -304,19 +303,11 @@ const POSTGRES_PHASES = ["logins", "api", "table"] as const;
  * SQLite server has stopped, so the two never share the machine: its rows are named "PostgreSQL: …".
  */
 async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: string, rows: Row[], notes: string[]) {
-  const cluster = path.join(root, "scripts/pg-cluster.sh");
-  const serverUrl = execFileSync(cluster, ["start", POSTGRES_PORT], { encoding: "utf8" }).trim();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query("create database bench");
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = "/bench";
-  const database = { url: url.href };
-  const server = await startServer(path.join(temp, "unused.sqlite"), { env: { DATABASE_URL: url.href } });
+  const database = { url: await createDatabase(startCluster(POSTGRES_PORT), "bench") };
+  const server = await startServer(path.join(temp, "unused.sqlite"), { env: { DATABASE_URL: database.url } });
   const own: Row[] = [];
   try {
-    step(`PostgreSQL: server ${server.pid} on ${origin()}, database ${url.href}`);
+    step(`PostgreSQL: server ${server.pid} on ${origin()}, database ${database.url}`);
     await createAdministrator(database);
     const investorHash = await createLoginInvestor(database);
     let cookie: Promise<string> | undefined;
@@ -332,16 +323,10 @@ async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: stri
       step(`PostgreSQL: ${phase}`);
       await PHASES[phase](run);
     }
-    const rss = peakRss(server.pid);
-    own.push({
-      figure: "memory: server peak RSS",
-      value: rss === null ? "unavailable (no /proc)" : `${fmt(rss / MB)} MB`,
-      target: "≤ 250 MB",
-      pass: rss === null ? null : rss <= 250 * MB,
-    });
+    own.push(peakRssRow(server));
   } finally {
     await server.stop();
-    execFileSync(cluster, ["stop", POSTGRES_PORT]);
+    stopCluster(POSTGRES_PORT);
     step("PostgreSQL: server and cluster stopped");
   }
   rows.push(...own.map((row) => ({ ...row, figure: `PostgreSQL: ${row.figure}` })));
@@ -349,6 +334,17 @@ async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: stri
 }
 
 const POSTGRES_PORT = "55435";
+
+/** The server's peak resident memory so far, against its ceiling. */
+function peakRssRow(server: RunningServer): Row {
+  const rss = peakRss(server.pid);
+  return {
+    figure: "memory: server peak RSS",
+    value: rss === null ? "unavailable (no /proc)" : `${fmt(rss / MB)} MB`,
+    target: "≤ 250 MB",
+    pass: rss === null ? null : rss <= 250 * MB,
+  };
+}
 
 function serverVersion() {
   const bin = fs.readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a))[0];
@@ -400,14 +396,8 @@ async function main() {
       memoryAfter.push(`${phase} ${fmt((peakRss(server.pid) ?? 0) / MB, 0)} MB`);
     }
 
-    const rss = peakRss(server.pid);
-    rows.push({
-      figure: "memory: server peak RSS",
-      value: rss === null ? "unavailable (no /proc)" : `${fmt(rss / MB)} MB`,
-      target: "≤ 250 MB",
-      pass: rss === null ? null : rss <= 250 * MB,
-    });
-    if (rss !== null) notes.push(`server peak RSS after each phase: ${memoryAfter.join(", ")}.`);
+    rows.push(peakRssRow(server));
+    if (peakRss(server.pid) !== null) notes.push(`server peak RSS after each phase: ${memoryAfter.join(", ")}.`);
   } finally {
     await server.stop();
     step("server stopped");

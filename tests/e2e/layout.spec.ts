@@ -1,7 +1,6 @@
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { publicPages } from "~/content/navigation";
-import { updateUser, withDatabaseFile } from "../support/database-file";
+import { updateUser, withDatabase } from "../support/outside-database";
 import {
   createAdministrator,
   createVerifiedAccount,
@@ -11,7 +10,7 @@ import {
 } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { MATERIALS_PAGES } from "./support/portal-pages";
-import { E2E_DATA_DIR } from "./support/server";
+import { E2E_DATABASE } from "./support/server";
 
 /**
  * At a phone's width nothing scrolls the whole page sideways: not a public page, not an account page,
@@ -44,9 +43,7 @@ test("no screen of an investor's portal scrolls sideways at 375px", async ({ pag
   await signIn(page, javaScriptOn, investor);
   expect(await sidewaysOverflow(page), "the name and address form").toBeLessThanOrEqual(0);
   // The NDA marked signed, as an administrator would: the materials open.
-  withDatabaseFile(path.join(E2E_DATA_DIR, "portal.sqlite"), (db) =>
-    updateUser(db, investor.email, { fullName: "Ada Layout", signed: true }),
-  );
+  await withDatabase(E2E_DATABASE, (db) => updateUser(db, investor.email, { fullName: "Ada Layout", signed: true }));
   for (const path of MATERIALS_PAGES) {
     await visit(page, path, javaScriptOn);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -69,7 +66,7 @@ test("the server's own error page (a malformed URL) fits, links home and passes 
 test("the administrator's table and audit log scroll inside their own box at 375px", async ({ page, javaScriptOn }) => {
   // axe over two full tables at 375px takes about 20 s on two cores: three times the default budget.
   test.slow();
-  await signIn(page, javaScriptOn, createAdministrator());
+  await signIn(page, javaScriptOn, await createAdministrator());
   for (const path of ["/financing", "/financing/audit"]) {
     await visit(page, path, javaScriptOn);
     await expect(page.getByRole("table")).toBeVisible();
@@ -112,7 +109,7 @@ test.describe("at 1280px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("the investor table's search field, filter and button line up", async ({ page, javaScriptOn }) => {
-    await signIn(page, javaScriptOn, createAdministrator());
+    await signIn(page, javaScriptOn, await createAdministrator());
     const search = page.getByRole("search");
     const boxes = await Promise.all(
       [search.getByRole("searchbox"), search.getByRole("combobox"), search.getByRole("button", { name: "Search" })].map(

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { updateUser, withDatabaseFile } from "../support/database-file";
+import { withDatabaseFile } from "../support/database-file";
+import { updateUser, withDatabase } from "../support/outside-database";
 import { pdfPageTexts } from "../support/pdf-text";
 import { linkIn, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/server";
@@ -26,7 +27,7 @@ const DATABASE_PATH = path.join(E2E_DATA_DIR, "portal.sqlite");
 
 /** Test setup only: the administrator's NDA flags, written straight into the e2e database. */
 function markNdaSigned(email: string) {
-  withDatabaseFile(DATABASE_PATH, (db) => updateUser(db, email, { signed: true }));
+  return withDatabase({ path: DATABASE_PATH }, (db) => updateUser(db, email, { signed: true }));
 }
 
 function userRow(email: string) {
@@ -126,7 +127,7 @@ test("the protected video over HTTP: refused before the NDA, then 200, 206 and 4
     }
     expect(fileDownloads(email)).toEqual([]);
 
-    markNdaSigned(email);
+    await markNdaSigned(email);
     const whole = await request.get("/video/investorvideo.mp4", { headers: { "Accept-Encoding": "gzip, br" } });
     expect(whole.status()).toBe(200);
     expect(whole.headers()["content-type"]).toBe("video/mp4");
@@ -162,7 +163,9 @@ test("the PDF over HTTP: each download a whole copy stamped on every page for it
   try {
     const { email } = await verifiedInvestor(request);
     await logInWithForm(request, email);
-    withDatabaseFile(DATABASE_PATH, (db) => updateUser(db, email, { fullName: "Jane Stamp", signed: true }));
+    await withDatabase({ path: DATABASE_PATH }, (db) =>
+      updateUser(db, email, { fullName: "Jane Stamp", signed: true }),
+    );
 
     const stampIds: string[] = [];
     // A Range request gets the whole copy too: ranges of two different copies would not join.

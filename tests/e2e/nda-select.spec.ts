@@ -9,7 +9,7 @@ import { expect, test, visit } from "./support/fixtures";
 test("arrow keys on an NDA dropdown send nothing; Enter or a mouse choice saves", async ({ page, javaScriptOn }) => {
   const investor = newAccount("nda-keys");
   expect((await page.request.post("/api/auth/register", { data: investor })).status()).toBe(201);
-  await submitLogin(page, javaScriptOn, createAdministrator());
+  await submitLogin(page, javaScriptOn, await createAdministrator());
   await expect(page).toHaveURL(/\/financing$/);
 
   const flagRequests: string[] = [];

@@ -5,19 +5,17 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { insertUsers, withDatabaseFile } from "../support/database-file";
+import { insertUsers, withDatabase } from "../support/outside-database";
 import { createAdministrator, logIn, loggedInAccount, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { E2E_DATA_DIR } from "./support/server";
+import { E2E_DATABASE } from "./support/server";
 
-const DATABASE_PATH = path.join(E2E_DATA_DIR, "portal.sqlite");
 const SEEDED = 55;
 
 /** Investors straight into the e2e database, each named with `tag` so a search finds exactly them. */
-function seedInvestors(tag: string, count: number) {
+async function seedInvestors(tag: string, count: number) {
   const base = Date.UTC(2025, 5, 1, 12, 0, 0);
   const investors = Array.from({ length: count }, (_, i) => {
     const number = String(i).padStart(2, "0");
@@ -28,7 +26,7 @@ function seedInvestors(tag: string, count: number) {
       createdAt: base + i * 60_000,
     };
   });
-  withDatabaseFile(DATABASE_PATH, (db) => insertUsers(db, investors));
+  await withDatabase(E2E_DATABASE, (db) => insertUsers(db, investors));
 }
 
 function tableRows(page: Page) {
@@ -47,10 +45,10 @@ test.describe("the administrator's investor table", () => {
   let admin: TestAccount;
   let tag: string;
 
-  test.beforeAll(() => {
-    admin = createAdministrator();
+  test.beforeAll(async () => {
+    admin = await createAdministrator();
     tag = `seed${randomBytes(3).toString("hex")}`;
-    seedInvestors(tag, SEEDED);
+    await seedInvestors(tag, SEEDED);
   });
 
   test("searches, pages, sorts and exports CSV", async ({ page, javaScriptOn }) => {
@@ -169,10 +167,8 @@ test.describe("the administrator's investor table", () => {
   test("the delete confirmation page: Cancel keeps the investor", async ({ page, javaScriptOn }) => {
     const target = `${tag}-08@example.com`;
     await logIn(page, javaScriptOn, admin);
-    const { id } = withDatabaseFile(
-      DATABASE_PATH,
-      (db) => db.prepare("select id from users where email = ?").get(target) as { id: string },
-      { readonly: true },
+    const { id } = await withDatabase(E2E_DATABASE, (db) =>
+      db.selectFrom("users").select("id").where("email", "=", target).executeTakeFirstOrThrow(),
     );
     const url = `/financing/investors/${id}/delete?returnTo=${encodeURIComponent(`/financing?q=${target}`)}`;
     await visit(page, url, javaScriptOn);

@@ -19,7 +19,7 @@ const FIRM_MAILBOX = E2E_CONTACT_EMAIL;
 async function administratorPage(browser: Browser, javaScriptOn: boolean) {
   const context = await browser.newContext({ javaScriptEnabled: javaScriptOn });
   const page = await context.newPage();
-  await logIn(page, javaScriptOn, createAdministrator());
+  await logIn(page, javaScriptOn, await createAdministrator());
   return page;
 }
 

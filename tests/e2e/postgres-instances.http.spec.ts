@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { databaseUnavailable } from "~/content/unavailable";
+import { createDatabase, startCluster, stopCluster, switchCluster } from "../../scripts/throwaway-postgres";
+import { databaseEnv, withDatabase } from "../support/outside-database";
 import { runScript } from "../support/run-script";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/raw-http";
@@ -16,7 +15,6 @@ import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/
 
 test.describe.configure({ mode: "serial" });
 
-const CLUSTER = path.resolve("scripts/pg-cluster.sh");
 const PORT = "55434";
 const PASSWORD = "Instances-Valid-Passphrase-61";
 
@@ -55,26 +53,23 @@ async function registerVerified(server: PrivateServer, other: PrivateServer) {
   return email;
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+/** The audit rows both instances have written so far. */
+function auditRowCount() {
+  return withDatabase({ url: databaseUrl }, async (db) =>
+    Number(
+      (
+        await db
+          .selectFrom("audit_events")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  );
 }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const server = execFileSync(CLUSTER, ["start", PORT], { encoding: "utf8" }).trim();
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query("create database instances");
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = "/instances";
-  databaseUrl = url.href;
+  databaseUrl = await createDatabase(startCluster(PORT), "instances");
   // Instances behind one balancer share the database and the secrets that sign their cookies.
   const env = {
     DATABASE_URL: databaseUrl,
@@ -88,7 +83,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await a?.dispose();
   await b?.dispose();
-  execFileSync(CLUSTER, ["stop", PORT]);
+  stopCluster(PORT);
 });
 
 test("a web session made on one instance works on the other, and a logout on either ends it on both", async () => {
@@ -167,9 +162,7 @@ test("a refresh token rotated on one instance is refused as spent on the other",
 
 test("audit rows written on both instances at once form one unbroken chain", async () => {
   test.setTimeout(90_000);
-  const before = await withDatabase(async (client) =>
-    Number((await client.query("select count(*) as n from audit_events")).rows[0].n),
-  );
+  const before = await auditRowCount();
   // Failed logins are audited: forty at once, half on each instance.
   const email = await registerVerified(a, b);
   await Promise.all(
@@ -181,13 +174,10 @@ test("audit rows written on both instances at once form one unbroken chain", asy
       }),
     ),
   );
-  const after = await withDatabase(async (client) =>
-    Number((await client.query("select count(*) as n from audit_events")).rows[0].n),
-  );
+  const after = await auditRowCount();
   expect(after - before).toBeGreaterThanOrEqual(40);
   const verified = await runScript("audit-verify.ts", [], {
-    DATABASE_URL: databaseUrl,
-    DATABASE_PATH: path.join(a.dir, "unused.sqlite"),
+    ...databaseEnv({ url: databaseUrl }),
     SESSION_SECRET: "instances-test-session-secret-0123456789",
   });
   expect(verified.code, verified.output).toBe(0);
@@ -209,7 +199,7 @@ test("PostgreSQL goes away and comes back: 503 with a clear message meanwhile, t
   };
   for (const server of [a, b]) expect((await register(server)).status).toBe(201);
 
-  execFileSync(CLUSTER, ["down", PORT]);
+  switchCluster(PORT, "down");
   for (const server of [a, b]) {
     const api = await register(server);
     expect(api.status).toBe(503);
@@ -220,7 +210,7 @@ test("PostgreSQL goes away and comes back: 503 with a clear message meanwhile, t
     const ready = await send(server, { method: "GET", path: "/readyz" });
     expect(ready.status).toBe(503);
   }
-  execFileSync(CLUSTER, ["up", PORT]);
+  switchCluster(PORT, "up");
 
   // No restart of the app: each instance answers again within a few tries.
   for (const server of [a, b]) {
@@ -234,10 +224,8 @@ test("PostgreSQL goes away and comes back: 503 with a clear message meanwhile, t
   expect(answered.every((answer) => answer.status === 201 || answer.status === 503)).toBe(true);
   // Every sign-up answered as done is in the database.
   const done = answered.filter((answer) => answer.status === 201).map((answer) => answer.email);
-  const stored = await withDatabase(async (client) =>
-    (await client.query("select email from users where email = any($1)", [done])).rows.map(
-      (row) => row.email as string,
-    ),
+  const stored = await withDatabase({ url: databaseUrl }, async (db) =>
+    (await db.selectFrom("users").select("email").where("email", "in", done).execute()).map((row) => row.email),
   );
   expect(stored.sort()).toEqual(done.sort());
   expect(a.logLines().some((line) => line.level === "error" && line.event === "request.error")).toBe(false);

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import argon2 from "argon2";
-import { enrolTotp, withDatabaseFile } from "../support/database-file";
+import { withDatabaseFile } from "../support/database-file";
+import { enrolTotp, withDatabase } from "../support/outside-database";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
 const SCRIPT = path.resolve("scripts/create-admin.ts");
@@ -77,7 +78,7 @@ describe("npm run create-admin", () => {
   });
 
   it("promotes the account that has the address, sets the new password and forgets its second factor", async () => {
-    withDatabaseFile(databasePath, (db) => enrolTotp(db, "boss@example.com"));
+    await withDatabase({ path: databasePath }, (db) => enrolTotp(db, "boss@example.com"));
     const run = await createAdmin(["boss@example.com"], { ADMIN_PASSWORD: "second admin passphrase" });
     expect(run.code).toBe(0);
     expect(run.output).toContain("boss@example.com is now an administrator");

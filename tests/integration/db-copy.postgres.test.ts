@@ -16,21 +16,6 @@ import { accessTokenFor, createSession, createUser } from "../support/factories"
 import { runScript } from "../support/run-script";
 import { useFreshDatabase } from "../support/test-database";
 
-const TABLES: (keyof Database)[] = [
-  "users",
-  "sessions",
-  "api_tokens",
-  "one_time_tokens",
-  "totp_credentials",
-  "recovery_codes",
-  "passkeys",
-  "login_challenges",
-  "audit_events",
-  "contact_messages",
-  "rate_limits",
-  "investor_counts",
-];
-
 const PUBLIC_KEY = Buffer.from([0, 1, 2, 254, 255, 0x7f, 0x80]);
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -50,9 +35,14 @@ async function useEngine(engine: "sqlite" | "postgres") {
   await migrateDatabase();
 }
 
+/**
+ * The rows in each of the schema's tables, as the database itself lists them (not as db:copy does,
+ * so a table the script leaves out shows here).
+ */
 async function countsOfEveryTable() {
   const counts: Record<string, number> = {};
-  for (const table of TABLES) {
+  const tables = (await getDb().introspection.getTables()).map((table) => table.name as keyof Database);
+  for (const table of tables) {
     const row = await getDb()
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -161,6 +151,7 @@ test(
 
     await useEngine("postgres");
     expect(await countsOfEveryTable()).toEqual(before);
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(["users", "audit_events", "passkeys"]));
     for (const [table, n] of Object.entries(before)) expect(n, `${table} was filled`).toBeGreaterThan(0);
     const passkey = await getDb().selectFrom("passkeys").selectAll().executeTakeFirstOrThrow();
     expect(Buffer.from(passkey.public_key)).toEqual(PUBLIC_KEY);

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
 import { closeDatabase, migrateDatabase } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { resetMailTransportForTests } from "~/server/mail.server";
+import { createDatabase, dropDatabase } from "../../scripts/throwaway-postgres";
 
 /**
  * Gives the calling test file its own database, migrated, and points the app's configuration at it:
@@ -17,11 +17,11 @@ export async function useFreshDatabase(extraEnv: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
   const server = inject("postgresUrl");
   const postgresDatabase = server ? `test_${randomBytes(6).toString("hex")}` : undefined;
-  if (server && postgresDatabase) await onServer(server, `create database ${postgresDatabase}`);
+  const postgresUrl = server && postgresDatabase ? await createDatabase(server, postgresDatabase) : "";
   Object.assign(process.env, {
     NODE_ENV: "test",
     DATABASE_PATH: path.join(dir, "portal.sqlite"),
-    DATABASE_URL: server && postgresDatabase ? databaseUrl(server, postgresDatabase) : "",
+    DATABASE_URL: postgresUrl,
     SESSION_SECRET: "test-secret-one,test-secret-two",
     APP_URL: "http://localhost:3000",
     ...extraEnv,
@@ -38,24 +38,7 @@ export async function useFreshDatabase(extraEnv: Record<string, string> = {}) {
       await closeDatabase();
       resetMailTransportForTests();
       fs.rmSync(dir, { recursive: true, force: true });
-      if (server && postgresDatabase) await onServer(server, `drop database ${postgresDatabase} with (force)`);
+      if (server && postgresDatabase) await dropDatabase(server, postgresDatabase);
     },
   };
-}
-
-/** The server's URL with another database name. */
-export function databaseUrl(server: string, database: string) {
-  const url = new URL(server);
-  url.pathname = `/${database}`;
-  return url.href;
-}
-
-async function onServer(server: string, statement: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,12 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { enrolTotp, withDatabaseFile } from "../../support/database-file";
+import { databaseEnv, enrolTotp, withDatabase } from "../../support/outside-database";
 import { unusedTotpCode } from "../../support/totp";
 import { expect, visit } from "./fixtures";
 import { linkIn, waitForMail } from "./mail";
-import { E2E_DATA_DIR } from "./server";
+import { E2E_DATABASE } from "./server";
 
 /**
  * Accounts for browser tests: each test makes its own, with an address no
@@ -118,9 +117,9 @@ export async function loggedInAccount(page: Page, javaScriptOn: boolean, label?:
  * An administrator of the suite's server, made the way an operator makes one (`npm run create-admin`),
  * with an authenticator app as if set up at the first login (second-factor.spec.ts tests that set-up).
  */
-export function createAdministrator(): TestAccount {
+export async function createAdministrator(): Promise<TestAccount> {
   const account = createAdministratorWithoutSecondFactor();
-  const totpSecret = withDatabaseFile(path.join(E2E_DATA_DIR, "portal.sqlite"), (db) => enrolTotp(db, account.email));
+  const totpSecret = await withDatabase(E2E_DATABASE, (db) => enrolTotp(db, account.email));
   return { ...account, totpSecret };
 }
 
@@ -130,7 +129,7 @@ export function createAdministratorWithoutSecondFactor(): TestAccount {
   execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/create-admin.ts", email], {
     env: {
       ...process.env,
-      DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
+      ...databaseEnv(E2E_DATABASE),
       ADMIN_PASSWORD: TEST_PASSWORD,
       NODE_ENV: "development",
     },

@@ -1,15 +1,33 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { createDatabase, startCluster, stopCluster } from "../../../scripts/throwaway-postgres";
+import { databaseEnv } from "../../support/outside-database";
 import { runScript } from "../../support/run-script";
 import { startSmtpCatcher } from "../../support/smtp-catcher";
 import { scanServerLog } from "./log-scan";
-import { E2E_BASE_URL, E2E_CONTACT_EMAIL, E2E_DATA_DIR, E2E_LOG_FILE, E2E_MAIL_DIR, E2E_PORT } from "./server";
+import {
+  E2E_BASE_URL,
+  E2E_CONTACT_EMAIL,
+  E2E_DATA_DIR,
+  E2E_DATABASE,
+  E2E_LOG_FILE,
+  E2E_MAIL_DIR,
+  E2E_ON_POSTGRES,
+  E2E_PORT,
+  E2E_POSTGRES_PORT,
+} from "./server";
+
+const SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 
 /** Starts the SMTP catcher and the built server on a fresh database; returns the teardown. */
 export default async function globalSetup() {
   fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_MAIL_DIR, { recursive: true });
+  if (E2E_ON_POSTGRES) {
+    const url = await createDatabase(startCluster(E2E_POSTGRES_PORT), "e2e");
+    if (!("url" in E2E_DATABASE) || url !== E2E_DATABASE.url) throw new Error(`The cluster's database is ${url}`);
+  }
 
   let count = 0;
   const smtp = await startSmtpCatcher((mail) => {
@@ -29,8 +47,8 @@ export default async function globalSetup() {
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       APP_URL: E2E_BASE_URL,
-      DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
-      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+      ...databaseEnv(E2E_DATABASE),
+      SESSION_SECRET,
       SMTP_URL: smtp.url,
       CONTACT_EMAIL: E2E_CONTACT_EMAIL,
       CONTACT_FORM_URL: "",
@@ -45,19 +63,20 @@ export default async function globalSetup() {
   await waitForServer(`${E2E_BASE_URL}/robots.txt`, server);
 
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    await smtp.close();
-    // The whole run's log, now complete: one JSON event a line, no secrets (throws, failing the run).
-    const scan = scanServerLog();
-    console.log(`Server log scan: ${scan.lines} lines, ${scan.secrets} secrets looked for, none found.`);
-    // Everything the whole run wrote to the audit trail still forms one unbroken chain.
-    const audit = await runScript("audit-verify.ts", [], {
-      DATABASE_PATH: path.join(E2E_DATA_DIR, "portal.sqlite"),
-      SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-    });
-    if (audit.code !== 0) throw new Error(`npm run audit:verify failed after the run: ${audit.output}`);
-    console.log(audit.output.trim());
+    try {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      await smtp.close();
+      // The whole run's log, now complete: one JSON event a line, no secrets (throws, failing the run).
+      const scan = await scanServerLog();
+      console.log(`Server log scan: ${scan.lines} lines, ${scan.secrets} secrets looked for, none found.`);
+      // Everything the whole run wrote to the audit trail still forms one unbroken chain.
+      const audit = await runScript("audit-verify.ts", [], { ...databaseEnv(E2E_DATABASE), SESSION_SECRET });
+      if (audit.code !== 0) throw new Error(`npm run audit:verify failed after the run: ${audit.output}`);
+      console.log(audit.output.trim());
+    } finally {
+      if (E2E_ON_POSTGRES) stopCluster(E2E_POSTGRES_PORT);
+    }
   };
 }
 

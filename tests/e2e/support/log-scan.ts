@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { withDatabase, type DatabaseLocation } from "../../support/outside-database";
 import type { CaughtMail } from "../../support/smtp-catcher";
-import { E2E_DATA_DIR, E2E_LOG_FILE, E2E_MAIL_DIR } from "./server";
+import { E2E_DATABASE, E2E_LOG_FILE, E2E_MAIL_DIR } from "./server";
 
-type ScannedServer = { logFile: string; databasePath: string; mails: CaughtMail[] };
+type ScannedServer = { logFile: string; database: DatabaseLocation; mails: CaughtMail[] };
 
 /**
  * Run by the global teardown, after the e2e server has stopped, so it sees
@@ -13,13 +13,13 @@ type ScannedServer = { logFile: string; databasePath: string; mails: CaughtMail[
  * tests typed, a token the server mailed or issued, a password hash, or a
  * session cookie. Throws with the offending lines.
  */
-export function scanServerLog(server: ScannedServer = sharedServer()) {
+export async function scanServerLog(server: ScannedServer = sharedServer()) {
   const logFile = server.logFile;
   const lines = fs.readFileSync(logFile, "utf8").split("\n").filter(Boolean);
   const secrets = [
     ...testPasswords().map((value) => ({ kind: "a test password", value })),
     ...mailedTokens(server.mails).map((value) => ({ kind: "a mailed token", value })),
-    ...passwordHashes(server.databasePath).map((value) => ({ kind: "a password hash", value })),
+    ...(await passwordHashes(server.database)).map((value) => ({ kind: "a password hash", value })),
     { kind: "an argon2 hash", value: "$argon2" },
     { kind: "the session cookie", value: "__session=" },
     { kind: "the refresh cookie", value: "__refresh=" },
@@ -90,7 +90,7 @@ function sharedServer(): ScannedServer {
         .readdirSync(E2E_MAIL_DIR)
         .map((file) => JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, file), "utf8")) as CaughtMail)
     : [];
-  return { logFile: E2E_LOG_FILE, databasePath: path.join(E2E_DATA_DIR, "portal.sqlite"), mails };
+  return { logFile: E2E_LOG_FILE, database: E2E_DATABASE, mails };
 }
 
 /** Every token in a link the catcher received (verification, reset). */
@@ -100,14 +100,9 @@ function mailedTokens(mails: CaughtMail[]): string[] {
   );
 }
 
-function passwordHashes(file: string): string[] {
-  if (!fs.existsSync(file)) return [];
-  const db = new Database(file, { readonly: true });
-  try {
-    return (db.prepare("select password_hash from users").all() as { password_hash: string }[]).map(
-      (row) => row.password_hash,
-    );
-  } finally {
-    db.close();
-  }
+async function passwordHashes(database: DatabaseLocation): Promise<string[]> {
+  if ("path" in database && !fs.existsSync(database.path)) return [];
+  return withDatabase(database, async (db) =>
+    (await db.selectFrom("users").select("password_hash").execute()).map((row) => row.password_hash),
+  );
 }

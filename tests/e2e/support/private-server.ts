@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { enrolTotp, withDatabaseFile } from "../../support/database-file";
+import { enrolTotp, withDatabase, type DatabaseLocation } from "../../support/outside-database";
 import { startSmtpCatcher, type SmtpCatcher } from "../../support/smtp-catcher";
 import { scanServerLog } from "./log-scan";
 
@@ -74,6 +74,8 @@ export async function startPrivateServer(
     ...options.env,
   };
 
+  const database: DatabaseLocation = env.DATABASE_URL ? { url: env.DATABASE_URL } : { path: databasePath };
+
   let child: ChildProcess;
   const logLines = (): LogLine[] =>
     fs.existsSync(logFile)
@@ -130,12 +132,12 @@ export async function startPrivateServer(
       await promisify(execFile)("npx", ["tsx", "scripts/create-admin.ts", email], {
         env: { ...env, ADMIN_PASSWORD: password },
       });
-      return withDatabaseFile(databasePath, (db) => enrolTotp(db, email));
+      return withDatabase(database, (db) => enrolTotp(db, email));
     },
     async dispose() {
       await kill("SIGKILL");
       try {
-        scanServerLog({ logFile, databasePath, mails: smtp.messages });
+        await scanServerLog({ logFile, database, mails: smtp.messages });
       } finally {
         await smtp.close();
         fs.rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,97 @@
+/**
+ * A running server's database, opened from outside the server: for e2e specs and script tests that
+ * set up what no request can (seeded users, an NDA marked signed, an authenticator app) or look at
+ * what was stored. The same queries on either engine: an SQLite file or a PostgreSQL database.
+ * Integration tests use the app's own handle instead (factories.ts).
+ */
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "~/server/db.server";
+import { newTotpSecret } from "./totp";
+import { userValues, type UserFields, type UserValues } from "./user-values";
+
+/** Where a server keeps its data: an SQLite file, or a PostgreSQL database. */
+export type DatabaseLocation = { path: string } | { url: string };
+
+/** The settings that point a server or a script at `location`. */
+export function databaseEnv(location: DatabaseLocation): Record<string, string> {
+  return "path" in location ? { DATABASE_PATH: location.path, DATABASE_URL: "" } : { DATABASE_URL: location.url };
+}
+
+/** Opens the database (an SQLite file must exist), runs `work` on it and closes it again, whatever happens. */
+export async function withDatabase<T>(
+  location: DatabaseLocation,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const db = new Kysely<Database>({
+    dialect:
+      "path" in location
+        ? new SqliteDialect({ database: openFile(location.path) })
+        : new PostgresDialect({ pool: new pg.Pool({ connectionString: location.url, max: 1 }) }),
+  });
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+function openFile(file: string) {
+  const sqlite = new BetterSqlite3(file, { fileMustExist: true });
+  // The server writes to the same file: wait for its lock rather than fail.
+  sqlite.pragma("busy_timeout = 5000");
+  return sqlite;
+}
+
+/** Users straight into `users`, in one transaction, each as createUser (factories.ts) would make it. */
+export async function insertUsers(db: Kysely<Database>, users: Partial<UserFields>[]): Promise<UserValues[]> {
+  const rows = users.map((fields) => userValues(fields));
+  await db.transaction().execute(async (trx) => {
+    // Within either engine's limit on the parameters of one statement.
+    for (let at = 0; at < rows.length; at += 200)
+      await trx
+        .insertInto("users")
+        .values(rows.slice(at, at + 200))
+        .execute();
+  });
+  return rows;
+}
+
+/**
+ * Changes a user's name, address or NDA flags, found by e-mail, as an administrator's change
+ * would leave them (`signed: true` sets `sent` too). Fields not given stay as they are.
+ */
+export async function updateUser(
+  db: Kysely<Database>,
+  email: string,
+  fields: Partial<Pick<UserFields, "fullName" | "address" | "sent" | "signed">>,
+) {
+  const changes: { full_name?: string; address?: string; is_nda_sent?: number; is_nda_signed?: number } = {};
+  if (fields.fullName !== undefined) changes.full_name = fields.fullName;
+  if (fields.address !== undefined) changes.address = fields.address;
+  if (fields.sent !== undefined) changes.is_nda_sent = fields.sent ? 1 : 0;
+  if (fields.signed !== undefined) {
+    changes.is_nda_signed = fields.signed ? 1 : 0;
+    if (fields.signed) changes.is_nda_sent = 1;
+  }
+  if (Object.keys(changes).length === 0) throw new Error("updateUser: nothing to change");
+  const { numUpdatedRows } = await db.updateTable("users").set(changes).where("email", "=", email).executeTakeFirst();
+  if (numUpdatedRows !== 1n) throw new Error(`updateUser: no user ${email}`);
+}
+
+/**
+ * Gives the account an authenticator app, as if its owner had set one up, and returns the secret
+ * (base32) that the tests' authenticator (totp.ts) makes codes from.
+ */
+export async function enrolTotp(db: Kysely<Database>, email: string, secret = newTotpSecret()): Promise<string> {
+  const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  if (!user) throw new Error(`No account ${email} to give an authenticator app`);
+  const enrolled = { secret, confirmed_at: Date.now(), last_step: null };
+  await db
+    .insertInto("totp_credentials")
+    .values({ user_id: user.id, pending_secret: null, pending_created_at: null, ...enrolled })
+    .onConflict((conflict) => conflict.column("user_id").doUpdateSet(enrolled))
+    .execute();
+  return secret;
+}
