@@ -40,7 +40,8 @@ if (process.env.NODE_ENV === "production") {
 }
 
 const env = app$.getEnv();
-// A database locked past the busy timeout, or full, answers 503, not 500 (docs/decisions/0005).
+// A database that is unavailable for a moment (busy, full, restarting, out of reach) answers 503, not 500
+// (docs/decisions/0005).
 const build = app$.withDatabaseUnavailableAnswers(bundle);
 
 await app$.migrateDatabase();

@@ -1,6 +1,6 @@
 // @ts-check
-// Opening the SQLite file and migrating it, shared by the app (bundled into the
-// server build) and by `npm run db:migrate` (plain Node), so both agree.
+// Opening the SQLite file, and migrating either engine's database, shared by the app (bundled into
+// the server build) and by `npm run db:migrate` (plain Node), so both agree.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";

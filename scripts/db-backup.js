@@ -28,8 +28,13 @@ if (databaseUrl) {
   if (fs.existsSync(backupPath)) fail(`${backupPath} already exists; choose a new file name.`);
   fs.mkdirSync(path.dirname(backupPath), { recursive: true });
   const partialPath = `${backupPath}.partial-${process.pid}`;
-  const dump = spawnSync(pgDump(), ["--format=custom", `--file=${partialPath}`, `--dbname=${databaseUrl}`], {
+  // The password goes in pg_dump's environment, not on its command line, which every local user can read.
+  const server = new URL(databaseUrl);
+  const password = decodeURIComponent(server.password);
+  server.password = "";
+  const dump = spawnSync(pgDump(), ["--format=custom", `--file=${partialPath}`, `--dbname=${server.href}`], {
     encoding: "utf8",
+    env: password ? { ...process.env, PGPASSWORD: password } : process.env,
   });
   if (dump.status !== 0) {
     fs.rmSync(partialPath, { force: true });

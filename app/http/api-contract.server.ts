@@ -97,7 +97,7 @@ const notSignedIn = refused("No access token, or one that is expired, revoked or
 const throttled = refused("Too many requests from this address: try again after `Retry-After` seconds.", [
   "Retry-After",
 ]);
-const unavailable = refused("The database is busy or full for a moment: try again after `Retry-After` seconds.", [
+const unavailable = refused("The database is unavailable for a moment: try again after `Retry-After` seconds.", [
   "Retry-After",
 ]);
 const foreignOrigin = "A request from another site (an `Origin` that is not the site's or an allowed one).";
@@ -312,5 +312,5 @@ export const apiOperations: ApiOperation[] = [
   },
 ];
 
-/** The answer shapes of one call, for typing a route's answers: `answer<"login", 200>`. */
+/** A named answer shape, for typing a route's answer: `{ … } satisfies AnswerOf<"LoginAnswer">`. */
 export type AnswerOf<Shape extends keyof typeof answerShapes> = z.input<(typeof answerShapes)[Shape]>;

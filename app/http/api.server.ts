@@ -67,7 +67,8 @@ export function readApiParam<Schema extends z.ZodType>(name: string, value: unkn
 
 /** The URL's query checked against `schema` (a name given twice counts once: its first value); 400 with `issues` otherwise. */
 export function readApiQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URL(request.url).searchParams) query[name] ??= value;
   const parsed = schema.safeParse(query, { error: plainIssueMessage });
   if (parsed.success) return parsed.data;
   const issues = fieldErrorsOf(parsed.error);

@@ -19,7 +19,7 @@ export function databaseUnavailableResponse(request: Request): Response {
 
 type Handler<Args extends { request: Request }> = (args: Args) => unknown;
 
-/** A loader or action whose busy/full database errors become the thrown 503. */
+/** A loader or action whose "database unavailable" errors (busy, full, restarting, out of reach) become the thrown 503. */
 export function answeringUnavailable<Args extends { request: Request }>(handler: Handler<Args>): Handler<Args> {
   return async (args) => {
     try {
@@ -30,7 +30,9 @@ export function answeringUnavailable<Args extends { request: Request }>(handler:
       if (!isUnavailableError(error)) throw error;
       const { method, url } = args.request;
       const path = redactPath(new URL(url).pathname);
-      log("warn", "db.unavailable", { code: (error as { code: string }).code, method, path });
+      // A lost connection has no code, only its (fixed, data-free) message.
+      const { code, message } = error as { code?: string; message?: string };
+      log("warn", "db.unavailable", { code: code ?? message, method, path });
       throw databaseUnavailableResponse(args.request);
     }
   };

@@ -1,11 +1,11 @@
 /**
  * Streams an NDA-protected file from private/ to a user the caller has already
  * let in: whole (200), one byte range (206) or an unsatisfiable range (416),
- * never cached by a browser or a proxy, and written to the audit log: every
- * access, or for a file fetched in ranges (the video) a viewing once per user in
- * a window (a browser fetches a video in dozens of ranges, which would otherwise
- * bury the trail in rows that say nothing more). The PDF is not streamed as
- * stored: each download is stamped for its investor (stamped-pdf.server.ts).
+ * never cached by a browser or a proxy, and written to the audit log once per
+ * viewing: a browser fetches a video in dozens of ranges, which would otherwise
+ * bury the trail in rows that say nothing more. The PDF is not streamed as
+ * stored: each download is stamped for its investor and audited
+ * (stamped-pdf.server.ts).
  */
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -17,20 +17,18 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 
 export const PRIVATE_DIR = path.resolve(process.cwd(), "private");
 
-export type PrivateFile = {
-  name: string;
-  contentType: string;
-  /** Audit one access a user makes within this window, not each request: for files fetched in ranges. */
-  auditOncePerMs?: number;
-};
+type PrivateFile = { name: string; contentType: string };
+
+/** A file fetched in ranges: one audit row for each user's viewing, the requests within this window. */
+type RangedFile = PrivateFile & { viewingWindowMs: number };
 
 /** A viewing of the video: its range requests within half an hour are one audit row. */
 export const VIDEO_VIEWING_WINDOW_MS = 30 * 60 * 1000;
 
 export const PRIVATE_FILES = {
   pdf: { name: "download.pdf", contentType: "application/pdf" },
-  investorVideo: { name: "investorvideo.mp4", contentType: "video/mp4", auditOncePerMs: VIDEO_VIEWING_WINDOW_MS },
-} as const satisfies Record<string, PrivateFile>;
+  investorVideo: { name: "investorvideo.mp4", contentType: "video/mp4", viewingWindowMs: VIDEO_VIEWING_WINDOW_MS },
+} as const satisfies { pdf: PrivateFile; investorVideo: RangedFile };
 
 type ByteRange = { start: number; end: number };
 
@@ -65,7 +63,7 @@ export async function servePrivateFile({
 }: {
   request: Request;
   user: PublicUser;
-  file: PrivateFile;
+  file: RangedFile;
   ip?: string | null;
 }): Promise<Response> {
   const filePath = path.join(PRIVATE_DIR, file.name);
@@ -78,11 +76,11 @@ export async function servePrivateFile({
     "Content-Disposition": `inline; filename="${file.name}"`,
   });
 
-  if (await isAuditedAccess(user, file)) {
+  if (await opensNewViewing(user, file)) {
     await recordAuditEvent({
       actorId: user.id,
       actorEmail: user.email,
-      action: file.auditOncePerMs ? "file.viewed" : "file.download",
+      action: "file.viewed",
       details: { file: file.name, range: request.headers.get("Range") ?? null, method: request.method },
       ip: ip ?? null,
     });
@@ -103,9 +101,8 @@ export async function servePrivateFile({
   return new Response(stream, { status, headers });
 }
 
-/** Whether this request opens a new audited access: always, or the first of the user's window for the file. */
-async function isAuditedAccess(user: PublicUser, file: PrivateFile): Promise<boolean> {
-  if (!file.auditOncePerMs) return true;
-  const { allowed } = await hitRateLimit(`audit:${file.name}:${user.id}`, { limit: 1, windowMs: file.auditOncePerMs });
+/** Whether this request is the first of a viewing: of the user's requests for the file within its window. */
+async function opensNewViewing(user: PublicUser, file: RangedFile): Promise<boolean> {
+  const { allowed } = await hitRateLimit(`audit:${file.name}:${user.id}`, { limit: 1, windowMs: file.viewingWindowMs });
   return allowed;
 }

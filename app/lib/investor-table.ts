@@ -2,6 +2,8 @@
  * The administrator's investor table: its rows and its URL state (search,
  * NDA filter, sort, page), shared by the server model and the component.
  */
+import type { InvestorRow } from "./user-shape";
+
 export const INVESTOR_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE = 50;
 export const SEARCH_MAX_LENGTH = 200;
@@ -20,8 +22,6 @@ export type InvestorTableState = {
   dir: SortDirection;
   page: number;
 };
-
-import type { InvestorRow } from "./user-shape";
 
 export type { InvestorRow };
 

@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { accountMessages } from "~/content/account-messages";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { isUniqueViolation } from "~/server/sql-dialect.server";
 import { accountMail, settleAccountMail } from "./account-mail.server";
 import type { Credentials, NewAccount } from "./account-schemas.server";
 import { revokeApiTokens } from "./api-token.server";
@@ -353,7 +354,7 @@ async function insertInvestor(email: string, passwordHash: string): Promise<User
     return await insertUser({ email, passwordHash, role: "investor", verifiedAt: null });
   } catch (error) {
     // Two sign-ups of the same new address at once: the second is treated as "already registered".
-    if (/UNIQUE constraint failed/.test((error as Error).message)) return null;
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
 }

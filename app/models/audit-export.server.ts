@@ -30,15 +30,16 @@ const signatureSchema = z.object({
   signature: z.object({ algorithm: z.literal(SIGNATURE_ALGORITHM), rows: z.number().int(), value: z.string() }),
 });
 
-function sign(body: string) {
-  return createHmac("sha256", getAuditKey()).update(body).digest("hex");
+/** The signature of the export's body: written line by line, so a trail of any length is never held whole. */
+function newSignature() {
+  return createHmac("sha256", getAuditKey());
 }
 
 /** Writes the stored trail to a new file (never over an existing one) and returns how many rows it holds. */
 export async function exportAuditTrail(file: string): Promise<{ rows: number }> {
   const handle = await fs.open(file, "wx", 0o600);
   try {
-    const hmac = createHmac("sha256", getAuditKey());
+    const hmac = newSignature();
     let rows = 0;
     for await (const row of chainedRowsInOrder()) {
       const line = `${JSON.stringify(rowSchema.parse(row))}\n`;
@@ -74,7 +75,7 @@ export async function verifyAuditExport(file: string): Promise<ExportReport> {
   if (!signed.success) return { ok: false, problem: "unsigned" };
 
   const body = lines.map((line) => `${line}\n`).join("");
-  const expected = Buffer.from(sign(body), "hex");
+  const expected = newSignature().update(body).digest();
   const given = Buffer.from(signed.data.signature.value, "hex");
   if (
     given.length !== expected.length ||

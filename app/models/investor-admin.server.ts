@@ -7,7 +7,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { apiMessages } from "~/content/api-messages";
-import { API_INVESTOR_PAGE_MAX } from "~/content/constants";
+import { API_INVESTOR_PAGE_DEFAULT, API_INVESTOR_PAGE_MAX } from "~/content/constants";
 import { portalEmails } from "~/content/emails";
 import {
   INVESTOR_PAGE_SIZE,
@@ -22,7 +22,14 @@ import { now } from "~/server/clock.server";
 import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
-import { caseInsensitiveOrder, jsonArrayText, jsonText, likeIgnoringCase, rowKey } from "~/server/sql-dialect.server";
+import {
+  allAfter,
+  caseInsensitiveOrder,
+  jsonArrayText,
+  jsonText,
+  likeIgnoringCase,
+  rowKey,
+} from "~/server/sql-dialect.server";
 import { recordAuditEvent } from "./audit.server";
 import {
   PUBLIC_USER_COLUMNS,
@@ -71,7 +78,7 @@ function selection(state: Pick<InvestorTableState, "q" | "nda">) {
   let query = getDb().selectFrom("users").where("role", "=", investorRole);
   if (state.q) {
     const pattern = likePattern(state.q);
-    // Both columns are read from the registration index.
+    // On SQLite both columns are read from the registration index, which covers them (migrations/005).
     query = query.where((eb) => eb.or([likeIgnoringCase("full_name", pattern), likeIgnoringCase("email", pattern)]));
   }
   for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
@@ -173,7 +180,7 @@ export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
 export async function investorsJson({ limit, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<string> {
   let page = oldestFirst(getDb().selectFrom("users").select(PUBLIC_USER_COLUMNS));
   if (limit !== undefined) page = page.limit(limit).offset(offset);
-  else if (offset > 0) page = page.limit(-1).offset(offset);
+  else if (offset > 0) page = allAfter(page, offset);
   const { users } = await getDb()
     .selectFrom(page.as("page"))
     .select(jsonArrayText(publicUserJson(), sql`created_at, id`).as("users"))
@@ -189,7 +196,7 @@ export async function investorsJson({ limit, offset = 0 }: { limit?: number; off
 export type InvestorCursor = { createdAt: number; id: string };
 
 /** Up to `limit` investors after `after` (from the first without it), and the cursor of the next page if any. */
-export async function investorPageJson({
+async function investorPageJson({
   limit,
   after,
 }: {
@@ -374,7 +381,7 @@ function wholeNumberText(min: number, max: number, message: string) {
 }
 
 /** The opaque text a client gets as `nextCursor` and sends back as `cursor`. */
-export function encodeInvestorCursor({ createdAt, id }: InvestorCursor): string {
+function encodeInvestorCursor({ createdAt, id }: InvestorCursor): string {
   return Buffer.from(`${createdAt}.${id}`).toString("base64url");
 }
 
@@ -408,6 +415,22 @@ export const investorListQuerySchema = z
     path: ["cursor"],
     error: apiMessages.cursorWithOffset,
   });
+
+export type InvestorListQuery = z.output<typeof investorListQuerySchema>;
+
+/**
+ * get_investors' JSON body for its query: `{ users }`, every investor or an offset page; or a page by
+ * cursor, with `nextCursor` while more remain. The lists are JSON already, built by the database: they
+ * go out as they are.
+ */
+export async function investorListBody({ limit, cursor, offset }: InvestorListQuery): Promise<string> {
+  if (cursor === undefined && (limit === undefined || offset !== undefined)) {
+    return `{"users":${await investorsJson({ limit, offset })}}`;
+  }
+  const page = await investorPageJson({ limit: limit ?? API_INVESTOR_PAGE_DEFAULT, after: cursor });
+  const next = page.next ? `,"nextCursor":${JSON.stringify(encodeInvestorCursor(page.next))}` : "";
+  return `{"users":${page.users}${next}}`;
+}
 
 export const deleteInvestorSchema = z.object({
   id: z

@@ -1,5 +1,6 @@
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { asOnlyWriter } from "~/server/sql-dialect.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS } from "./throttle.server";
 
@@ -18,22 +19,21 @@ export const ONE_TIME_TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 export async function createOneTimeToken(userId: string, purpose: TokenPurpose): Promise<string> {
   const token = newSecretToken();
   const at = now();
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom("one_time_tokens").where("user_id", "=", userId).where("purpose", "=", purpose).execute();
-      await trx
-        .insertInto("one_time_tokens")
-        .values({
-          token_hash: hashSecretToken(token),
-          user_id: userId,
-          purpose,
-          created_at: at,
-          expires_at: at + ONE_TIME_TOKEN_TTL_MS[purpose],
-          used_at: null,
-        })
-        .execute();
-    });
+  // One writer per user at a time: two requests at once must not each delete nothing and then both insert.
+  await asOnlyWriter(getDb(), `one_time_tokens:${userId}`, async (trx) => {
+    await trx.deleteFrom("one_time_tokens").where("user_id", "=", userId).where("purpose", "=", purpose).execute();
+    await trx
+      .insertInto("one_time_tokens")
+      .values({
+        token_hash: hashSecretToken(token),
+        user_id: userId,
+        purpose,
+        created_at: at,
+        expires_at: at + ONE_TIME_TOKEN_TTL_MS[purpose],
+        used_at: null,
+      })
+      .execute();
+  });
   return token;
 }
 

@@ -7,6 +7,7 @@ import { createHash, randomInt } from "node:crypto";
 import { RECOVERY_CODE_COUNT } from "~/content/second-factor";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { asOnlyWriter } from "~/server/sql-dialect.server";
 
 /** Crockford's base32 in lower case: no i, l, o or u, so a code read aloud or copied by hand survives. */
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
@@ -25,15 +26,14 @@ function digestOf(code: string): string {
 export async function replaceRecoveryCodes(userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const at = now();
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-      await trx
-        .insertInto("recovery_codes")
-        .values(codes.map((code) => ({ code_hash: digestOf(code), user_id: userId, created_at: at })))
-        .execute();
-    });
+  // One writer per user at a time: two requests at once must not each delete nothing and then both insert.
+  await asOnlyWriter(getDb(), `recovery_codes:${userId}`, async (trx) => {
+    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+    await trx
+      .insertInto("recovery_codes")
+      .values(codes.map((code) => ({ code_hash: digestOf(code), user_id: userId, created_at: at })))
+      .execute();
+  });
   return codes;
 }
 

@@ -72,7 +72,7 @@ export async function getUserRowById(id: string): Promise<UserRow | undefined> {
   return getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** The full row, hash included; the column compares case-insensitively (collate nocase). */
+/** The full row, hash included; addresses are stored normalized (trimmed, lowercase), so one compare finds it. */
 export async function getUserRowByEmail(email: string): Promise<UserRow | undefined> {
   return getDb().selectFrom("users").selectAll().where("email", "=", normalizeEmail(email)).executeTakeFirst();
 }

@@ -24,6 +24,14 @@ type OperationView = {
 
 /** The document, read as a page: rendered on the server, so it needs no script and no renderer from elsewhere. */
 export function loader() {
+  // The document never changes while the server runs: neither does its view.
+  view ??= documentView();
+  return view;
+}
+
+let view: ReturnType<typeof documentView> | undefined;
+
+function documentView() {
   const document = openApiDocument();
   const operations: OperationView[] = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {

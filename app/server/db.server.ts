@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect, type Generated, type SqliteDatabase } from "kysely";
 import type { ROLE_NAMES } from "~/lib/user-shape";
-import { migrateToLatest, openSqlite } from "../../migrations/migrator.js";
+import { migrateToLatest, migrateUrl, openSqlite } from "../../migrations/migrator.js";
 import { getEnv } from "./env.server";
 import { postgresDialect } from "./postgres.server";
 
@@ -194,8 +194,14 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Brings the schema up to date. PostgreSQL's migrations run over a connection of their own, without the
+ * app's statement timeout: a migration, or the wait for another instance's (kysely's advisory lock), may
+ * rightly take longer than any request should.
+ */
 export async function migrateDatabase() {
-  return migrateToLatest(getDb(), databaseEngine());
+  const { databaseUrl } = getEnv();
+  return databaseUrl ? migrateUrl(databaseUrl) : migrateToLatest(getDb());
 }
 
 export async function closeDatabase() {

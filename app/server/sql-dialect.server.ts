@@ -24,8 +24,19 @@ export function caseInsensitiveOrder(column: string): RawBuilder<string> {
  * The key a deep page joins back on: SQLite's rowid (the table's own b-tree key, so the join reads each
  * row once), PostgreSQL's primary key.
  */
-export function rowKey(table: "users"): RawBuilder<string> {
-  return onPostgres() ? sql<string>`${sql.ref(`${table}.id`)}` : sql<string>`${sql.raw(`${table}.rowid`)}`;
+export function rowKey(table: "users"): RawBuilder<string | number> {
+  return onPostgres() ? sql<string>`${sql.ref(`${table}.id`)}` : sql<number>`${sql.raw(`${table}.rowid`)}`;
+}
+
+/**
+ * The query's rows after the first `offset`, however many: SQLite takes OFFSET only after a LIMIT, and
+ * its "no limit" is -1, which PostgreSQL refuses; PostgreSQL takes OFFSET alone.
+ */
+export function allAfter<Query extends { offset(n: number): Query; limit(n: number): Query }>(
+  query: Query,
+  offset: number,
+): Query {
+  return onPostgres() ? query.offset(offset) : query.limit(-1).offset(offset);
 }
 
 /** A flag column (0/1) as a JSON true or false. */
@@ -41,7 +52,7 @@ function isoTime(column: string) {
 }
 
 /** A JSON object of key/value pairs, the values being SQL expressions. */
-export function jsonObject(pairs: [key: string, value: RawBuilder<unknown>][]): RawBuilder<string> {
+function jsonObject(pairs: [key: string, value: RawBuilder<unknown>][]): RawBuilder<string> {
   const items = sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
   return onPostgres() ? sql<string>`json_build_object(${items})` : sql<string>`json_object(${items})`;
 }
@@ -108,6 +119,11 @@ const UNAVAILABLE_CODES = new Set([
   "ECONNRESET",
   "ETIMEDOUT",
   "EPIPE",
+  // The database's host not found or not reachable, as during a fail-over.
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
 ]);
 const LOST_CONNECTION =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
@@ -118,4 +134,10 @@ export function isUnavailableError(error: unknown): boolean {
     if (/^SQLITE_(BUSY|LOCKED|FULL)/.test(code) || code.startsWith("08") || UNAVAILABLE_CODES.has(code)) return true;
   }
   return typeof message === "string" && LOST_CONNECTION.test(message);
+}
+
+/** A row refused because its unique key is taken (SQLite's constraint error, PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }

@@ -1,8 +1,9 @@
 // @ts-check
 // PostgreSQL's first migration: the schema SQLite reaches after its migrations 001 to 008, in
-// PostgreSQL's terms. From here on the two histories move together: each new migration is written
-// once per engine, under the same name, and tests/integration/schema-parity.test.ts fails when the
-// two schemas differ in tables, columns or indexes.
+// PostgreSQL's terms. From here on the two histories move together: each new migration that changes
+// the schema is written once per engine, under the same name, and
+// tests/integration/schema-parity.postgres.test.ts fails when the two schemas differ in tables, columns
+// or indexes. A change only one engine needs (002 here: a trigger's locking) is named for what it does.
 //
 // What differs, and why:
 // - times are bigint (integer milliseconds since the epoch outgrow a 32-bit integer); the app's

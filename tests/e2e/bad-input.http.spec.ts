@@ -9,6 +9,7 @@ import { unusedTotpCode } from "../support/totp";
 import {
   badCasesFor,
   SCRIPT,
+  SOME_PASSKEY_ANSWER,
   SQL,
   type BadCase,
   type Credentials,
@@ -44,6 +45,8 @@ const INVESTOR = { email: "sweep-investor@example.com", password: PASSWORD };
 const TARGET = { email: "sweep-target@example.com", password: PASSWORD };
 const UNVERIFIED = { email: "sweep-unverified@example.com", password: PASSWORD };
 const LOGOUT_INVESTOR = { email: "sweep-logout@example.com", password: PASSWORD };
+/** A challenge id of the right shape that no passkey ceremony was given. */
+const UNKNOWN_CHALLENGE = "C".repeat(43);
 
 let server: PrivateServer;
 /** The OpenAPI document the server serves: every refusal of a documented call must be one it describes. */
@@ -456,6 +459,51 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
         ...wrongCookies(),
         { label: "an investor without a second factor", credentials: { kind: "cookie", cookie: world.investorCookie } },
       ],
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/login/passkey-options",
+      method: "POST",
+      path: "/financing/login/passkey-options",
+      body: "json",
+      fields: { secondStep: { kind: "flag", value: false, optional: true } },
+      acceptsEmptyForm: true,
+      credentials: { kind: "none" },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/login/passkey",
+      method: "POST",
+      path: "/financing/login/passkey",
+      body: "json",
+      fields: {
+        challengeId: { kind: "token", value: UNKNOWN_CHALLENGE },
+        response: { kind: "passkey-answer", value: SOME_PASSKEY_ANSWER },
+      },
+      credentials: { kind: "none" },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/security/passkey-options",
+      method: "POST",
+      path: "/financing/security/passkey-options",
+      body: "json",
+      fields: { password: { kind: "login-password", value: INVESTOR.password } },
+      credentials: { kind: "cookie", cookie: world.investorCookie },
+      wrongCredentials: wrongCookies(),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/security/passkeys",
+      method: "POST",
+      path: "/financing/security/passkeys",
+      body: "json",
+      fields: {
+        challengeId: { kind: "token", value: UNKNOWN_CHALLENGE },
+        response: { kind: "passkey-answer", value: SOME_PASSKEY_ANSWER },
+      },
+      credentials: { kind: "cookie", cookie: world.investorCookie },
+      wrongCredentials: wrongCookies(),
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {

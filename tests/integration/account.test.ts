@@ -21,6 +21,7 @@ import {
   settleAccountMail,
   verifyEmail,
 } from "~/models/account.server";
+import { createOneTimeToken } from "~/models/one-time-token.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { deleteUserSessions } from "~/models/session.server";
 import { getUserByEmail } from "~/models/user.server";
@@ -77,6 +78,28 @@ describe("sign-up, verification and login", () => {
 
     const ok = await logIn({ email, password: PASSWORD, ip: freshIp() });
     expect(ok).toMatchObject({ ok: true, user: { email } });
+  });
+
+  it("answers two sign-ups of the same new address at once alike: one account, and neither fails", async () => {
+    const email = "twice.at.once@example.com";
+    const results = await Promise.all(
+      [0, 1, 2].map(() => registerAccount({ email, password: PASSWORD, ip: freshIp() })),
+    );
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(await getDb().selectFrom("users").select("id").where("email", "=", email).execute()).toHaveLength(1);
+  });
+
+  it("keeps one live link of a kind per user, however many are made at once", async () => {
+    const user = await createUser();
+    const tokens = await Promise.all([0, 1, 2, 3].map(() => createOneTimeToken(user.id, "reset")));
+    const live = await getDb()
+      .selectFrom("one_time_tokens")
+      .select("token_hash")
+      .where("user_id", "=", user.id)
+      .where("purpose", "=", "reset")
+      .execute();
+    expect(live).toHaveLength(1);
+    expect(tokens.map(hashSecretToken)).toContain(live[0].token_hash);
   });
 });
 

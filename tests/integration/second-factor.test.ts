@@ -4,6 +4,7 @@
  */
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as portalHome from "~/routes/financing._index";
@@ -231,6 +232,23 @@ describe("the login's code step", () => {
     expect(await formErrorOf(unknown)).toBe(await formErrorOf(wrong));
     expect(cookiesFrom(unknown)).toBe("");
     expect(cookiesFrom(wrong)).toBe("");
+  });
+});
+
+describe("recovery codes", () => {
+  it("are ten per user, however many replacements run at once", async () => {
+    const user = await createUser();
+    const sets = await Promise.all([0, 1, 2].map(() => replaceRecoveryCodes(user.id)));
+    const kept = await getDb()
+      .selectFrom("recovery_codes")
+      .select("code_hash")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(kept).toHaveLength(10);
+    // The ten kept are one replacement's: its codes work, the others' do not.
+    const working = [];
+    for (const codes of sets) working.push(await spendRecoveryCode(user.id, codes[0]));
+    expect(working.filter(Boolean)).toHaveLength(1);
   });
 });
 

@@ -28,7 +28,8 @@ export type FieldKind =
   | "count"
   | "offset"
   | "cursor"
-  | "code";
+  | "code"
+  | "passkey-answer";
 
 export type Credentials =
   | { kind: "none" }
@@ -183,8 +184,39 @@ function badValuesFor(kind: FieldKind): { label: string; value: unknown }[] {
         { label: "unknown", value: "maybe" },
         { label: "SQL", value: SQL },
       ];
+    case "passkey-answer":
+      return [
+        { label: "empty", value: {} },
+        { label: "a string", value: "not an answer" },
+        { label: "a type other than public-key", value: { ...SOME_PASSKEY_ANSWER, type: "password" } },
+        { label: "no id", value: { ...SOME_PASSKEY_ANSWER, id: undefined } },
+        { label: "an id that is not base64url", value: { ...SOME_PASSKEY_ANSWER, id: SQL } },
+        { label: "an id of 8,193 characters", value: { ...SOME_PASSKEY_ANSWER, id: "A".repeat(8193) } },
+        { label: "no inner response", value: { ...SOME_PASSKEY_ANSWER, response: undefined } },
+        {
+          label: "clientDataJSON that is not base64url",
+          value: { ...SOME_PASSKEY_ANSWER, response: { ...SOME_PASSKEY_ANSWER.response, clientDataJSON: SCRIPT } },
+        },
+      ];
   }
 }
+
+/**
+ * A passkey's answer as @simplewebauthn/browser sends it, well-formed in every part but signed by no
+ * authenticator: the base that each bad value of a `passkey-answer` field differs from.
+ */
+export const SOME_PASSKEY_ANSWER = {
+  id: "c29tZS1jcmVkZW50aWFs",
+  rawId: "c29tZS1jcmVkZW50aWFs",
+  type: "public-key",
+  clientExtensionResults: {},
+  response: {
+    clientDataJSON: "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+    authenticatorData: "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+    signature: "MEUCIQDsb21lLXNpZ25hdHVyZQ",
+    attestationObject: "o2NmbXRkbm9uZQ",
+  },
+};
 
 /** Values of the wrong JSON type; a flag's `true` is its right type, so it gets a string instead. */
 function wrongTypes(kind: FieldKind, valid: unknown): { label: string; value: unknown }[] {
