@@ -164,6 +164,8 @@ export async function logIn({ email, password, ip }: Credentials & FromClient): 
       .updateTable("users")
       .set({ password_hash: await hashPassword(password), updated_at: now() })
       .where("id", "=", user.id)
+      // Only over the hash it replaces: a reset that landed while this one was made keeps its password.
+      .where("password_hash", "=", user.password_hash)
       .execute();
   }
   await recordAuditEvent({

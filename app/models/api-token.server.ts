@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
 import { getUserById, type PublicUser } from "./user.server";
@@ -31,7 +32,7 @@ export type RefreshOutcome = ({ ok: true } & IssuedTokens) | { ok: false; reason
 /** A new family for a fresh login: one access token and one refresh token. */
 export async function issueApiTokens(userId: string): Promise<IssuedTokens> {
   const at = now();
-  return issueInFamily(userId, randomUUID(), at + REFRESH_FAMILY_TTL_MS);
+  return issueInFamily(getDb(), userId, randomUUID(), at + REFRESH_FAMILY_TTL_MS);
 }
 
 /**
@@ -42,34 +43,26 @@ export async function refreshApiTokens(token: string | null): Promise<RefreshOut
   if (!looksLikeSecretToken(token)) return { ok: false, reason: "missing" };
 
   const tokenHash = hashSecretToken(token);
-  const at = now();
-  const row = await getDb()
+  const owner = await getDb()
     .selectFrom("api_tokens")
-    .selectAll()
+    .select("user_id")
     .where("token_hash", "=", tokenHash)
     .where("kind", "=", "refresh")
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null || at > row.expires_at) return { ok: false, reason: "invalid" };
+  if (!owner || !(await getUserById(owner.user_id))) return { ok: false, reason: "invalid" };
 
-  // Spend it in one statement, so that of two racing requests exactly one sees it fresh.
-  const spent = await getDb()
-    .updateTable("api_tokens")
-    .set({ used_at: at })
-    .where("token_hash", "=", tokenHash)
-    .where("used_at", "is", null)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) === 0) {
-    const usedAt = (
-      await getDb().selectFrom("api_tokens").select("used_at").where("token_hash", "=", tokenHash).executeTakeFirst()
-    )?.used_at;
-    if (usedAt === null || usedAt === undefined || at > usedAt + REFRESH_REUSE_GRACE_MS) {
-      await revokeFamily(row.family_id);
-      return { ok: false, reason: "reused" };
+  return asTokenWriter(owner.user_id, async (db) => {
+    const at = now();
+    const row = await db.selectFrom("api_tokens").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+    if (!row || row.revoked_at !== null || at > row.expires_at) return { ok: false, reason: "invalid" } as const;
+    if (row.used_at === null) {
+      await db.updateTable("api_tokens").set({ used_at: at }).where("token_hash", "=", tokenHash).execute();
+    } else if (at > row.used_at + REFRESH_REUSE_GRACE_MS) {
+      await revokeFamily(db, row.family_id);
+      return { ok: false, reason: "reused" } as const;
     }
-  }
-
-  if (!(await getUserById(row.user_id))) return { ok: false, reason: "invalid" };
-  return { ok: true, ...(await issueInFamily(row.user_id, row.family_id, row.expires_at)) };
+    return { ok: true, ...(await issueInFamily(db, row.user_id, row.family_id, row.expires_at)) } as const;
+  });
 }
 
 /** The user an access token from an Authorization header belongs to, or null. */
@@ -91,32 +84,47 @@ export async function authenticateAccessToken(token: string | null | undefined):
  * families of the given access and refresh tokens (logout).
  */
 export async function revokeApiTokens(target: { userId: string } | { tokens: (string | null)[] }): Promise<void> {
-  const at = now();
   if ("userId" in target) {
-    await getDb()
-      .updateTable("api_tokens")
-      .set({ revoked_at: at })
-      .where("user_id", "=", target.userId)
-      .where("revoked_at", "is", null)
-      .execute();
-  } else {
-    const hashes = target.tokens.filter(looksLikeSecretToken).map(hashSecretToken);
-    if (hashes.length > 0) {
-      const families = await getDb()
-        .selectFrom("api_tokens")
-        .select("family_id")
-        .where("token_hash", "in", hashes)
-        .execute();
-      for (const { family_id } of families) await revokeFamily(family_id);
-    }
+    await asTokenWriter(target.userId, (db) =>
+      db
+        .updateTable("api_tokens")
+        .set({ revoked_at: now() })
+        .where("user_id", "=", target.userId)
+        .where("revoked_at", "is", null)
+        .execute(),
+    );
+    return;
   }
+  const hashes = target.tokens.filter(looksLikeSecretToken).map(hashSecretToken);
+  if (hashes.length === 0) return;
+  const families = await getDb()
+    .selectFrom("api_tokens")
+    .select(["user_id", "family_id"])
+    .where("token_hash", "in", hashes)
+    .execute();
+  for (const { user_id, family_id } of families) await asTokenWriter(user_id, (db) => revokeFamily(db, family_id));
 }
 
-async function issueInFamily(userId: string, familyId: string, familyExpiresAt: number): Promise<IssuedTokens> {
+/**
+ * Every write to a user's token families, a rotation or a revocation, is the only one of that user's at
+ * the time: a family revoked (a reuse seen, a logout, a password reset) while another request rotates one of
+ * its tokens is never given a new, live token after the revocation. SQLite has one writer anyway; on
+ * PostgreSQL two requests, on two instances perhaps, would otherwise interleave.
+ */
+function asTokenWriter<T>(userId: string, work: (db: OnlyWriter) => Promise<T>): Promise<T> {
+  return asOnlyWriter(getDb(), `api_tokens:${userId}`, work);
+}
+
+async function issueInFamily(
+  db: OnlyWriter,
+  userId: string,
+  familyId: string,
+  familyExpiresAt: number,
+): Promise<IssuedTokens> {
   const at = now();
   const accessToken = newSecretToken();
   const refreshToken = newSecretToken();
-  await getDb()
+  await db
     .insertInto("api_tokens")
     .values([
       {
@@ -149,8 +157,8 @@ async function issueInFamily(userId: string, familyId: string, familyExpiresAt: 
   };
 }
 
-async function revokeFamily(familyId: string) {
-  await getDb()
+async function revokeFamily(db: OnlyWriter, familyId: string) {
+  await db
     .updateTable("api_tokens")
     .set({ revoked_at: now() })
     .where("family_id", "=", familyId)

@@ -242,6 +242,7 @@ export async function setNdaSent({ actor, email, state, ip }: FlagInput): Promis
   const investor = await investorByEmail(email);
   if (!investor) return notFound;
   const row = await writeNdaFlags(investor.id, state ? { is_nda_sent: 1 } : { is_nda_sent: 0, is_nda_signed: 0 });
+  if (!row) return notFound;
   await recordNdaChange({ action: "nda.sent.changed", actor, row, ip, details: { state } });
   return { ok: true, user: toPublicUser(row) };
 }
@@ -250,20 +251,30 @@ export async function setNdaSent({ actor, email, state, ip }: FlagInput): Promis
 export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Promise<AdminResult<{ user: PublicUser }>> {
   const investor = await investorByEmail(email);
   if (!investor) return notFound;
-  const row = await writeNdaFlags(investor.id, state ? { is_nda_sent: 1, is_nda_signed: 1 } : { is_nda_signed: 0 });
-  const newlySigned = state && investor.is_nda_signed === 0;
-  const mailed = newlySigned ? await mailMaterialsOpen(row) : undefined;
+  // "Signed" is set only where it was not, in one statement: of two requests at once (two administrators,
+  // or a retry on another instance) exactly one finds it newly signed, and only that one mails.
+  const flags = state ? ({ is_nda_sent: 1, is_nda_signed: 1 } as const) : ({ is_nda_signed: 0 } as const);
+  const signedNow = state ? await writeNdaFlags(investor.id, flags, { unlessSigned: true }) : undefined;
+  const row = signedNow ?? (await writeNdaFlags(investor.id, flags));
+  if (!row) return notFound;
+  const mailed = signedNow ? await mailMaterialsOpen(signedNow) : undefined;
   await recordNdaChange({ action: "nda.signed.changed", actor, row, ip, details: { state, mailed } });
   return { ok: true, user: toPublicUser(row) };
 }
 
-function writeNdaFlags(id: string, flags: { is_nda_sent?: 0 | 1; is_nda_signed?: 0 | 1 }) {
-  return getDb()
+/** The investor's row after the change; undefined if the investor is gone (or, `unlessSigned`, signed already). */
+function writeNdaFlags(
+  id: string,
+  flags: { is_nda_sent?: 0 | 1; is_nda_signed?: 0 | 1 },
+  { unlessSigned = false } = {},
+) {
+  let update = getDb()
     .updateTable("users")
     .set({ ...flags, updated_at: now() })
     .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .where("role", "=", "investor");
+  if (unlessSigned) update = update.where("is_nda_signed", "=", 0);
+  return update.returningAll().executeTakeFirst();
 }
 
 /** One audit row per change of a flag, with both flags as they now stand. */
@@ -312,7 +323,13 @@ export async function deleteInvestor({
   const target = await getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   if (!target) return notFound;
   if (target.role !== "investor") return { ok: false, status: 403, message: adminContent.errors.administrator };
-  await getDb().deleteFrom("users").where("id", "=", target.id).execute();
+  // Deleted only if still an investor: promoted meanwhile, or deleted by another administrator, it is not.
+  const deleted = await getDb()
+    .deleteFrom("users")
+    .where("id", "=", target.id)
+    .where("role", "=", "investor")
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) return notFound;
   await recordAuditEvent({
     actorId: actor.id,
     actorEmail: actor.email,

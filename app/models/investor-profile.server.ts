@@ -65,12 +65,18 @@ export async function setNameAndAddress({
   }
 
   const fields = { fullName: collapseSpaces(fullName), address: collapseSpaces(address) };
-  const row = await getDb()
+  let update = getDb()
     .updateTable("users")
     .set({ full_name: fields.fullName, address: fields.address, updated_at: now() })
-    .where("id", "=", target.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .where("id", "=", target.id);
+  // The check above, made again in the write: an NDA sent since it was read (or the user deleted) wins.
+  if (!isAdministrator) update = update.where("is_nda_sent", "=", 0);
+  const row = await update.returningAll().executeTakeFirst();
+  if (!row) {
+    return isAdministrator
+      ? { ok: false, status: 404, message: nameAddressMessages.notFound }
+      : { ok: false, status: 409, message: nameAddressMessages.locked };
+  }
   const user = toPublicUser(row);
 
   await recordAuditEvent({

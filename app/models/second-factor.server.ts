@@ -19,7 +19,8 @@ import {
   clearCodeFailures,
   CODE_LOCKOUT_MS,
   codeStanding,
-  recordCodeFailure,
+  lockCodeStep,
+  reserveCodeAttempt,
   throttleCodeRequest,
 } from "./throttle.server";
 import {
@@ -97,12 +98,15 @@ export async function checkSecondFactorCode({
   if (!throttle.allowed) return codeThrottled(throttle.retryAfterSeconds);
   const standing = await codeStanding(user.id);
   if (standing.locked) return codeLocked(standing.retryAfterSeconds);
+  const attempt = await reserveCodeAttempt(user.id);
+  // More codes at once than the lock allows: the fifth decides whether the step locks; this one waits it out.
+  if (!attempt.allowed) return codeLocked(Math.ceil(CODE_LOCKOUT_MS / 1000));
 
   const accepted =
     code.kind === "totp" ? await acceptTotpCode(user.id, code.value) : await spendRecoveryCode(user.id, code.value);
-  if (!accepted) return failCode(user, code, ip);
+  if (!accepted) return failCode(user, code, ip, attempt.last);
 
-  if (standing.failures > 0) await clearCodeFailures(user.id);
+  await clearCodeFailures(user.id);
   if (code.kind === "recovery") {
     const left = await unusedRecoveryCodeCount(user.id);
     await recordOwnAccountEvent(user, "mfa.recovery_code_used", { ip, details: { left } });
@@ -179,10 +183,11 @@ export async function removeSecondFactor({ user, ip }: { user: Account } & FromC
   );
 }
 
-async function failCode(user: Account, code: SecondFactorCode, ip: string): Promise<CodeResult> {
-  const { lockedUntil } = await recordCodeFailure(user.id);
+/** A wrong code, already counted (reserveCodeAttempt): the last of the window locks the step. */
+async function failCode(user: Account, code: SecondFactorCode, ip: string, last: boolean): Promise<CodeResult> {
   await recordOwnAccountEvent(user, "mfa.failed", { ip, details: { kind: code.kind } });
-  if (!lockedUntil) return { ok: false, status: 401, message: codeMessages.wrong };
+  if (!last) return { ok: false, status: 401, message: codeMessages.wrong };
+  const lockedUntil = await lockCodeStep(user.id);
   await recordOwnAccountEvent(user, "mfa.locked", { ip, details: { until: new Date(lockedUntil).toISOString() } });
   return codeLocked(Math.ceil(CODE_LOCKOUT_MS / 1000));
 }

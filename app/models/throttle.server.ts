@@ -91,12 +91,29 @@ export function codeStanding(userId: string): Promise<Standing> {
   return standingOf(codeKeys(userId));
 }
 
-/** Counts a wrong code; the fifth within 15 minutes locks the account's second step. */
-export function recordCodeFailure(userId: string): Promise<{ lockedUntil: number | null }> {
-  return recordFailure(codeKeys(userId), CODE_RULE);
+/**
+ * Counts a code attempt before it is checked, so that attempts made at once (on several instances, say)
+ * are all counted before any is judged, and no more than five are ever checked in the window: `allowed`
+ * false for the sixth while five are pending; `last` for the fifth, whose failure locks the step.
+ */
+export async function reserveCodeAttempt(userId: string): Promise<{ allowed: boolean; last: boolean }> {
+  const result = await hitRateLimit(codeKeys(userId).failures, {
+    limit: CODE_RULE.failuresBeforeLock,
+    windowMs: CODE_RULE.windowMs,
+  });
+  return result.allowed ? { allowed: true, last: result.remaining === 0 } : { allowed: false, last: false };
 }
 
-/** A right code forgets the wrong ones before it. */
+/**
+ * Locks the account's second step (the last attempt of the window failed); returns until when. The
+ * attempts stay counted: their window ends before the lock does, and attempts still in flight must find
+ * the window full rather than a fresh one.
+ */
+export function lockCodeStep(userId: string): Promise<number> {
+  return lock(codeKeys(userId), CODE_RULE);
+}
+
+/** A right code forgets the attempts before it. */
 export async function clearCodeFailures(userId: string) {
   await clearRateLimit(codeKeys(userId).failures);
 }
@@ -117,15 +134,20 @@ async function standingOf(keys: LockoutKeys): Promise<Standing> {
 async function recordFailure(keys: LockoutKeys, rule: LockoutRule): Promise<{ lockedUntil: number | null }> {
   const result = await hitRateLimit(keys.failures, { limit: rule.failuresBeforeLock - 1, windowMs: rule.windowMs });
   if (result.allowed) return { lockedUntil: null };
+  const until = await lock(keys, rule);
+  // After the lock the counting starts again from zero failures.
+  await clearRateLimit(keys.failures);
+  return { lockedUntil: until };
+}
+
+async function lock(keys: LockoutKeys, rule: LockoutRule): Promise<number> {
   const until = now() + rule.lockMs;
   await getDb()
     .insertInto("rate_limits")
     .values({ key: keys.lock, count: 1, reset_at: until })
     .onConflict((oc) => oc.column("key").doUpdateSet({ count: 1, reset_at: until }))
     .execute();
-  // After the lock the counting starts again from zero failures.
-  await clearRateLimit(keys.failures);
-  return { lockedUntil: until };
+  return until;
 }
 
 /** A successful login forgets the failures; a password reset also lifts the lock. */

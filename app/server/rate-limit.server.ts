@@ -4,7 +4,8 @@ import { getDb } from "./db.server";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** Allowed, with how many more hits the window allows; or refused, with when to try again. */
+export type RateLimitResult = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts one hit for `key` in a fixed window kept in the database, so that the
@@ -25,7 +26,7 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
     )
     .returning(["count", "reset_at"])
     .executeTakeFirstOrThrow();
-  if (row.count <= rule.limit) return { allowed: true };
+  if (row.count <= rule.limit) return { allowed: true, remaining: rule.limit - row.count };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.reset_at - at) / 1000)) };
 }
 

@@ -72,6 +72,9 @@ export function jsonArrayText(element: RawBuilder<string>, order: RawBuilder<unk
     : sql<string>`json_group_array(${element} order by ${order})`;
 }
 
+/** The handle `asOnlyWriter` gives its work: the only one that work may use (on SQLite it holds the one connection). */
+export type OnlyWriter = Kysely<Database> | Transaction<Database>;
+
 /**
  * Runs `work` as the only writer of its kind: SQLite takes its one write lock at the start (BEGIN
  * IMMEDIATE); PostgreSQL takes a transaction-scoped advisory lock named `name`, which every instance
@@ -80,7 +83,7 @@ export function jsonArrayText(element: RawBuilder<string>, order: RawBuilder<unk
 export async function asOnlyWriter<T>(
   db: Kysely<Database>,
   name: string,
-  work: (db: Kysely<Database> | Transaction<Database>) => Promise<T>,
+  work: (db: OnlyWriter) => Promise<T>,
 ): Promise<T> {
   if (onPostgres()) {
     return db.transaction().execute(async (transaction) => {

@@ -10,6 +10,7 @@ import {
   sessionCookie as sessionCookieOf,
 } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account.server";
+import { issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/models/api-token.server";
 import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
 import * as loginRoute from "~/routes/api.auth.login";
 import * as logoutRoute from "~/routes/api.auth.logout";
@@ -21,7 +22,7 @@ import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { addressSequence, cookiesFrom, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
-import { createSession } from "../support/factories";
+import { createSession, createUser } from "../support/factories";
 import { linkIn, tokenIn } from "../support/mail-links";
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
@@ -503,6 +504,23 @@ describe("POST /api/auth/refresh_token", () => {
     expect(atTheLimit.status).toBe(200);
     testClock.advance(1000);
     expect((await refresh(cookiesFrom(atTheLimit.response))).status).toBe(401);
+  });
+
+  it("never leaves a live token in a family revoked while one of its tokens was being rotated", async () => {
+    const user = await createUser();
+    for (let round = 0; round < 15; round++) {
+      const { refreshToken } = await issueApiTokens(user.id);
+      // A rotation and a password reset's revocation at once, as on two instances.
+      await Promise.all([refreshApiTokens(refreshToken), revokeApiTokens({ userId: user.id })]);
+      const live = await getDb()
+        .selectFrom("api_tokens")
+        .select("kind")
+        .where("user_id", "=", user.id)
+        .where("revoked_at", "is", null)
+        .execute();
+      // Either the revocation came first (nothing was issued) or the rotation did (and its tokens were revoked).
+      expect(live, `round ${round}`).toEqual([]);
+    }
   });
 });
 

@@ -49,7 +49,10 @@ describe("housekeeping", () => {
     expect(pruned.rateLimits).toBe(500);
     expect(await count("rate_limits")).toBe(3);
     // The windows still open keep counting where they were.
-    expect(await hitRateLimit("auth:192.0.2.0", { limit: 2, windowMs: MINUTE_MS })).toEqual({ allowed: true });
+    expect(await hitRateLimit("auth:192.0.2.0", { limit: 2, windowMs: MINUTE_MS })).toEqual({
+      allowed: true,
+      remaining: 0,
+    });
     expect(await hitRateLimit("auth:192.0.2.0", { limit: 2, windowMs: MINUTE_MS })).toMatchObject({ allowed: false });
   });
 

@@ -70,12 +70,13 @@ describe("hitRateLimit", () => {
   it("allows the limit, refuses the next with Retry-After, and opens again after the window", async () => {
     testClock.freeze(1_000_000);
     const rule = { limit: 3, windowMs: 60_000 };
-    for (let i = 0; i < 3; i++) expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: true });
+    for (let i = 0; i < 3; i++)
+      expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: true, remaining: 2 - i });
     expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: false, retryAfterSeconds: 60 });
     testClock.advance(59_000);
     expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: false, retryAfterSeconds: 1 });
     testClock.advance(1_000);
-    expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: true });
+    expect(await hitRateLimit("test:ip", rule)).toEqual({ allowed: true, remaining: 2 });
   });
 
   it("counts each key apart", async () => {

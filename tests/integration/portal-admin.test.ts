@@ -100,6 +100,36 @@ describe("the NDA flags and their invariant", () => {
     expect(smtp.messages.filter((m) => m.to.includes(investor.email)).length).toBe(before);
   });
 
+  it("signed=Yes from several administrators at once e-mails the investor once", async () => {
+    const admins = await Promise.all([0, 1, 2].map(() => createUser({ named: true, role: "administrator" })));
+    const investor = await createUser({ named: true });
+    const results = await Promise.all(
+      admins.map((actor) => setNdaSigned({ actor, email: investor.email, state: true })),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    await smtp.waitFor((m) => m.to.includes(investor.email));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to.includes(investor.email))).toHaveLength(1);
+  });
+
+  it("a deletion racing a promotion, or another deletion, deletes an investor only, once", async () => {
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    const both = await Promise.all([
+      deleteInvestor({ actor: admin, id: investor.id }),
+      deleteInvestor({ actor: admin, id: investor.id }),
+    ]);
+    expect(both.filter((result) => result.ok)).toHaveLength(1);
+    expect(both.find((result) => !result.ok)).toMatchObject({ status: 404 });
+    const deletions = await getDb()
+      .selectFrom("audit_events")
+      .select("id")
+      .where("action", "=", "investor.deleted")
+      .where("target_id", "=", investor.id)
+      .execute();
+    expect(deletions).toHaveLength(1);
+  });
+
   it("sent=No clears signed; signed=No keeps sent", async () => {
     const admin = await createUser({ named: true, role: "administrator" });
     const investor = await createUser({ named: true, signed: true });

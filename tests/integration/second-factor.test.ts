@@ -5,6 +5,7 @@
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account.server";
 import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
+import { checkSecondFactorCode } from "~/models/second-factor.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as portalHome from "~/routes/financing._index";
@@ -175,6 +176,22 @@ describe("the login's code step", () => {
     expect(locked.status).toBe(423);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await auditActions(user.id)).toContain("mfa.locked");
+  });
+
+  it("checks at most five codes of a burst sent at once, as from many addresses on several instances", async () => {
+    const user = await account();
+    const right = totpCode(user.secret, now());
+    const wrong = right === "999999" ? "999998" : "999999";
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        checkSecondFactorCode({ user, code: { kind: "totp", value: wrong }, ip: `10.77.0.${i + 1}` }),
+      ),
+    );
+    const statuses = results.map((result) => (result.ok ? 200 : result.status)).sort();
+    expect(statuses).toEqual([...Array(4).fill(401), ...Array(8).fill(423)]);
+    expect((await auditActions(user.id)).filter((action) => action === "mfa.failed")).toHaveLength(5);
+    const after = await checkSecondFactorCode({ user, code: { kind: "totp", value: right }, ip: "10.77.1.1" });
+    expect(after).toMatchObject({ ok: false, status: 423 });
   });
 
   it("takes each recovery code once, and tells the account by e-mail", async () => {
