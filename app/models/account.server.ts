@@ -151,6 +151,10 @@ export async function logIn({ email, password, ip }: Credentials & FromClient): 
     ? await verifyPassword(user.password_hash, password)
     : await verifyDummyPassword(password);
   if (!user || !passwordMatches) return failLogin(email, user, ip);
+  // The hash took a while: wrong guesses sent at once with this one may have locked the address meanwhile,
+  // and a lock set before the right guess is judged keeps it from counting.
+  const after = await loginStanding(email);
+  if (after.locked) return lockedOut(after.retryAfterSeconds);
 
   if (!isVerified(user)) {
     return { ok: false, status: 403, code: "unverified", message: accountMessages.unverified };

@@ -188,7 +188,9 @@ async function failCode(user: Account, code: SecondFactorCode, ip: string, last:
   await recordOwnAccountEvent(user, "mfa.failed", { ip, details: { kind: code.kind } });
   if (!last) return { ok: false, status: 401, message: codeMessages.wrong };
   const lockedUntil = await lockCodeStep(user.id);
-  await recordOwnAccountEvent(user, "mfa.locked", { ip, details: { until: new Date(lockedUntil).toISOString() } });
+  if (lockedUntil !== null) {
+    await recordOwnAccountEvent(user, "mfa.locked", { ip, details: { until: new Date(lockedUntil).toISOString() } });
+  }
   return codeLocked(Math.ceil(CODE_LOCKOUT_MS / 1000));
 }
 

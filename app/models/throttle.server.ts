@@ -109,7 +109,7 @@ export async function reserveCodeAttempt(userId: string): Promise<{ allowed: boo
  * attempts stay counted: their window ends before the lock does, and attempts still in flight must find
  * the window full rather than a fresh one.
  */
-export function lockCodeStep(userId: string): Promise<number> {
+export function lockCodeStep(userId: string): Promise<number | null> {
   return lock(codeKeys(userId), CODE_RULE);
 }
 
@@ -140,14 +140,22 @@ async function recordFailure(keys: LockoutKeys, rule: LockoutRule): Promise<{ lo
   return { lockedUntil: until };
 }
 
-async function lock(keys: LockoutKeys, rule: LockoutRule): Promise<number> {
-  const until = now() + rule.lockMs;
-  await getDb()
+/**
+ * Sets the lock unless one is already on, and returns its end; null if another request's lock is on
+ * (two failures at once that both crossed the line: one locks, and only that one says so).
+ */
+async function lock(keys: LockoutKeys, rule: LockoutRule): Promise<number | null> {
+  const at = now();
+  const until = at + rule.lockMs;
+  const set = await getDb()
     .insertInto("rate_limits")
     .values({ key: keys.lock, count: 1, reset_at: until })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ count: 1, reset_at: until }))
-    .execute();
-  return until;
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({ count: 1, reset_at: until }).where("rate_limits.reset_at", "<=", at),
+    )
+    .returning("reset_at")
+    .executeTakeFirst();
+  return set ? until : null;
 }
 
 /** A successful login forgets the failures; a password reset also lifts the lock. */

@@ -50,12 +50,24 @@ export async function pendingTotpSecret(userId: string): Promise<string> {
     return row.pending_secret;
   }
   const secret = new Secret({ size: 20 }).base32;
-  await getDb()
+  // Replaced only if still stale: of two set-up pages opened at once, both show the one secret stored.
+  const stored = await getDb()
     .insertInto("totp_credentials")
     .values({ user_id: userId, pending_secret: secret, pending_created_at: at })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ pending_secret: secret, pending_created_at: at }))
-    .execute();
-  return secret;
+    .onConflict((oc) =>
+      oc
+        .column("user_id")
+        .doUpdateSet({ pending_secret: secret, pending_created_at: at })
+        .where((eb) =>
+          eb.or([
+            eb("totp_credentials.pending_created_at", "is", null),
+            eb("totp_credentials.pending_created_at", "<=", at - TOTP_ENROLMENT_MS),
+          ]),
+        ),
+    )
+    .returning("pending_secret")
+    .executeTakeFirst();
+  return stored?.pending_secret ?? (await getTotpCredential(userId))?.pending_secret ?? secret;
 }
 
 /**

@@ -7,6 +7,7 @@ import { settleAccountMail } from "~/models/account.server";
 import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
 import { checkSecondFactorCode } from "~/models/second-factor.server";
 import { hashSecretToken } from "~/models/secret-token.server";
+import { pendingTotpSecret } from "~/models/totp.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as portalHome from "~/routes/financing._index";
 import * as auditPage from "~/routes/financing.audit";
@@ -249,6 +250,19 @@ describe("the login's code step", () => {
     expect(await formErrorOf(unknown)).toBe(await formErrorOf(wrong));
     expect(cookiesFrom(unknown)).toBe("");
     expect(cookiesFrom(wrong)).toBe("");
+  });
+});
+
+describe("the authenticator app's set-up", () => {
+  it("shows one secret to set-up pages opened at once: the one stored", async () => {
+    const user = await account({ totp: false });
+    const secrets = await Promise.all([0, 1, 2].map(() => pendingTotpSecret(user.id)));
+    const stored = await getDb()
+      .selectFrom("totp_credentials")
+      .select("pending_secret")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(secrets).toEqual([stored.pending_secret, stored.pending_secret, stored.pending_secret]);
   });
 });
 
