@@ -112,7 +112,7 @@ describe("the NDA flags and their invariant", () => {
     expect(smtp.messages.filter((m) => m.to.includes(investor.email))).toHaveLength(1);
   });
 
-  it("a deletion racing a promotion, or another deletion, deletes an investor only, once", async () => {
+  it("two deletions of one investor at once delete and audit it once", async () => {
     const admin = await createUser({ named: true, role: "administrator" });
     const investor = await createUser({ named: true });
     const both = await Promise.all([
