@@ -6,6 +6,15 @@
 // in the key's order, and a change that moves no count touches none.
 import { sql } from "kysely";
 
+/** The counts' change itself, as 001 made it: the old state's count down, the new one's up. */
+const COUNT_CHANGES = sql.raw(`  if tg_op in ('UPDATE', 'DELETE') and old.role = 'investor' then
+    update investor_counts set n = n - 1 where is_nda_sent = old.is_nda_sent and is_nda_signed = old.is_nda_signed;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') and new.role = 'investor' then
+    update investor_counts set n = n + 1 where is_nda_sent = new.is_nda_sent and is_nda_signed = new.is_nda_signed;
+  end if;
+`);
+
 /** @param {import("kysely").Kysely<any>} db */
 export async function up(db) {
   await sql`create or replace function investor_counts_follow() returns trigger language plpgsql as $$
@@ -21,13 +30,7 @@ begin
            and is_nda_sent = new.is_nda_sent and is_nda_signed = new.is_nda_signed)
     order by is_nda_sent, is_nda_signed
     for update;
-  if tg_op in ('UPDATE', 'DELETE') and old.role = 'investor' then
-    update investor_counts set n = n - 1 where is_nda_sent = old.is_nda_sent and is_nda_signed = old.is_nda_signed;
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') and new.role = 'investor' then
-    update investor_counts set n = n + 1 where is_nda_sent = new.is_nda_sent and is_nda_signed = new.is_nda_signed;
-  end if;
-  return null;
+${COUNT_CHANGES}  return null;
 end $$`.execute(db);
 }
 
@@ -35,12 +38,6 @@ end $$`.execute(db);
 export async function down(db) {
   await sql`create or replace function investor_counts_follow() returns trigger language plpgsql as $$
 begin
-  if tg_op in ('UPDATE', 'DELETE') and old.role = 'investor' then
-    update investor_counts set n = n - 1 where is_nda_sent = old.is_nda_sent and is_nda_signed = old.is_nda_signed;
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') and new.role = 'investor' then
-    update investor_counts set n = n + 1 where is_nda_sent = new.is_nda_sent and is_nda_signed = new.is_nda_signed;
-  end if;
-  return null;
+${COUNT_CHANGES}  return null;
 end $$`.execute(db);
 }

@@ -396,8 +396,9 @@ async function main() {
       memoryAfter.push(`${phase} ${fmt((peakRss(server.pid) ?? 0) / MB, 0)} MB`);
     }
 
-    rows.push(peakRssRow(server));
-    if (peakRss(server.pid) !== null) notes.push(`server peak RSS after each phase: ${memoryAfter.join(", ")}.`);
+    const memory = peakRssRow(server);
+    rows.push(memory);
+    if (memory.pass !== null) notes.push(`server peak RSS after each phase: ${memoryAfter.join(", ")}.`);
   } finally {
     await server.stop();
     step("server stopped");

@@ -47,6 +47,11 @@ const UNVERIFIED = { email: "sweep-unverified@example.com", password: PASSWORD }
 const LOGOUT_INVESTOR = { email: "sweep-logout@example.com", password: PASSWORD };
 /** A challenge id of the right shape that no passkey ceremony was given. */
 const UNKNOWN_CHALLENGE = "C".repeat(43);
+/** A passkey ceremony's answer (sign-in or registration): a challenge no ceremony was given, and an unsigned answer. */
+const PASSKEY_ANSWER_FIELDS: RouteUnderTest["fields"] = {
+  challengeId: { kind: "token", value: UNKNOWN_CHALLENGE },
+  response: { kind: "passkey-answer", value: SOME_PASSKEY_ANSWER },
+};
 
 let server: PrivateServer;
 /** The OpenAPI document the server serves: every refusal of a documented call must be one it describes. */
@@ -476,10 +481,7 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       method: "POST",
       path: "/financing/login/passkey",
       body: "json",
-      fields: {
-        challengeId: { kind: "token", value: UNKNOWN_CHALLENGE },
-        response: { kind: "passkey-answer", value: SOME_PASSKEY_ANSWER },
-      },
+      fields: PASSKEY_ANSWER_FIELDS,
       credentials: { kind: "none" },
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
@@ -498,10 +500,7 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       method: "POST",
       path: "/financing/security/passkeys",
       body: "json",
-      fields: {
-        challengeId: { kind: "token", value: UNKNOWN_CHALLENGE },
-        response: { kind: "passkey-answer", value: SOME_PASSKEY_ANSWER },
-      },
+      fields: PASSKEY_ANSWER_FIELDS,
       credentials: { kind: "cookie", cookie: world.investorCookie },
       wrongCredentials: wrongCookies(),
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
