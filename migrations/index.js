@@ -9,6 +9,8 @@ import * as m005 from "./005_partial_investor_indexes.js";
 import * as m006 from "./006_drop_user_lock_columns.js";
 import * as m007 from "./007_second_factor.js";
 import * as m008 from "./008_audit_chain.js";
+import * as m009 from "./009_second_factor_at_rest.js";
+import * as m010 from "./010_audit_chain_keyed.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -20,4 +22,6 @@ export const migrations = {
   "006_drop_user_lock_columns": m006,
   "007_second_factor": m007,
   "008_audit_chain": m008,
+  "009_second_factor_at_rest": m009,
+  "010_audit_chain_keyed": m010,
 };

@@ -1,14 +1,13 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { validationMessages } from "~/content/account-messages";
 import { passkeyMessages, secondFactorNotices, securityPage } from "~/content/second-factor";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { postJson } from "~/lib/post-json";
-import { Field } from "./form-field";
 
 /**
- * Adds a passkey: the password again, then the browser's own passkey dialog. WebAuthn exists only
- * in the browser's script, so without JavaScript this says so (the authenticator app needs none).
+ * Adds a passkey, once the page's "Confirm it's you" has opened the changes: the browser's own
+ * passkey dialog. WebAuthn exists only in the browser's script, so without JavaScript this says so
+ * (the authenticator app needs none).
  */
 export function AddPasskey() {
   const hydrated = useHydrated();
@@ -19,17 +18,12 @@ export function AddPasskey() {
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const password = new FormData(form).get("password");
-    if (typeof password !== "string" || password === "") {
-      return setMessage({ text: validationMessages.passwordEmpty, error: true });
-    }
     setBusy(true);
     setMessage(null);
     try {
       const { browserSupportsWebAuthn, startRegistration } = await import("@simplewebauthn/browser");
       if (!browserSupportsWebAuthn()) return setMessage({ text: passkeyMessages.unsupported, error: true });
-      const options = await postJson("/financing/security/passkey-options", { password });
+      const options = await postJson("/financing/security/passkey-options", {});
       if (!options.ok) return setMessage({ text: options.message, error: true });
       let response;
       try {
@@ -42,7 +36,6 @@ export function AddPasskey() {
         response,
       });
       if (!result.ok) return setMessage({ text: result.message, error: true });
-      form.reset();
       setMessage({ text: secondFactorNotices.passkeyAdded, error: false });
       revalidator.revalidate();
     } finally {
@@ -52,14 +45,6 @@ export function AddPasskey() {
 
   return (
     <form className="security-form" onSubmit={add} noValidate>
-      <Field
-        id="add-passkey-password"
-        name="password"
-        label={securityPage.passwordLabel}
-        type="password"
-        autoComplete="current-password"
-        required
-      />
       <button type="submit" className="button button--secondary" disabled={busy}>
         {securityPage.addPasskey}
       </button>

@@ -10,10 +10,13 @@ export function CodeField({
   field,
   label,
   digitsOnly = false,
+  or,
 }: {
   field: BoundField;
   label: string;
   digitsOnly?: boolean;
+  /** A field that, once filled, stands in for the code (a passkey's answer). */
+  or?: string;
 }) {
   return (
     <Field
@@ -26,6 +29,7 @@ export function CodeField({
       maxLength={CODE_MAX_LENGTH}
       required
       data-missing={codeMessages.empty}
+      data-or={or}
     />
   );
 }

@@ -74,7 +74,18 @@ export const adminContent = {
         `Row ${row} follows a row that is not in the trail: a row before it was deleted or rewritten.`,
       outOfOrder: (row: number, follows: number) =>
         `Row ${row} is out of order: it was written right after row ${follows}, not after the row now before it.`,
+      gap: (row: number, after: number) =>
+        `Row ${row} follows row ${after}: the rows between are missing, and no re-seal of the trail recorded the gap.`,
       verifiedBefore: (rows: number) => `The ${rows} ${rows === 1 ? "row" : "rows"} before it verify.`,
+      holdsExport: (rows: number, lastRow: number | null) =>
+        lastRow === null
+          ? "The export holds no rows."
+          : `The live trail still holds all ${rows} ${rows === 1 ? "row" : "rows"} of the export, unchanged and in order, up to row ${lastRow}.`,
+      cut: (row: number, liveLast: number | null) =>
+        `The live trail ends ${liveLast === null ? "with no rows" : `at row ${liveLast}`}, but the export holds row ${row}: rows were cut from its end.`,
+      deleted: (row: number) => `Row ${row} of the export is no longer in the live trail: it was deleted.`,
+      rewritten: (row: number) =>
+        `Row ${row} of the live trail is not the row the export holds: it was rewritten after the export was made.`,
     },
     export: {
       written: (rows: number, file: string) => `Exported ${rows} ${rows === 1 ? "row" : "rows"} to ${file}, signed.`,

@@ -76,8 +76,38 @@ export const secondFactorEmails = {
     text:
       `This change was just made to the second factor of your ${firm.shortName} investor portal account:\n\n` +
       `${change}\n\n` +
+      `Every other sign-in to your account, in a browser or an app, was ended.\n\n` +
       `Review your security settings here:\n\n${settingsLink}\n\n` +
       `If you did not make this change, reset your password at once and contact us at ${firm.mailboxes.info}.` +
       signature,
   }),
+  used: ({ change, settingsLink }: { change: string; settingsLink: string }): MailContent => ({
+    subject: "A recovery code was used",
+    text:
+      `${change}\n\n` +
+      `Review your security settings here:\n\n${settingsLink}\n\n` +
+      `If this was not you, reset your password at once and contact us at ${firm.mailboxes.info}.` +
+      signature,
+  }),
+  codeStepLocked: ({ minutes, resetLink }: { minutes: number; resetLink: string }): MailContent => ({
+    subject: "Too many wrong codes after your password",
+    text:
+      `Someone entered the right password for your ${firm.shortName} investor portal account, then too many ` +
+      `wrong codes for its second factor, so the code step is locked for ${minutes} minutes.\n\n` +
+      `If this was you, wait and try again with the current code from your authenticator app, or a recovery code.\n\n` +
+      `If it was not you, your password is known to someone else: reset it now, here, and contact us at ` +
+      `${firm.mailboxes.info}:\n\n${resetLink}` +
+      signature,
+  }),
 };
+
+/** What each change of the second factor is called in the e-mail that reports it. */
+export const secondFactorChanges = {
+  totpEnrolled: "An authenticator app was set up as your second factor.",
+  totpReplaced: "Your authenticator app was replaced, and new recovery codes were made.",
+  codesRegenerated: "New recovery codes were made; the earlier ones no longer work.",
+  removed: "The second factor was turned off: sign-in now asks for your password only.",
+  passkeyAdded: "A passkey was added to your account.",
+  passkeyRemoved: "A passkey was removed from your account.",
+  recoveryCodeUsed: (left: number) => `A recovery code was used to sign in. ${left} recovery codes are left.`,
+} as const;

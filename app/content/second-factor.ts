@@ -32,6 +32,10 @@ export const passkeyMessages = {
 
 export const securityMessages = {
   unknownChange: "This change is not one the security settings make.",
+  reauthenticate: "Confirm it's you first: enter your password again, with your code where you have a second factor.",
+  codeNeeded:
+    "Enter the 6-digit code from your authenticator app or a recovery code as well as your password, or use a passkey.",
+  passkeyAnswerInvalid: "The passkey's answer could not be read. Please try the passkey again.",
   noSuchPasskey: "There is no such passkey on your account.",
   adminKeepsFactor: "Administrators cannot turn the second factor off; they can replace it.",
   adminLastPasskey: "This passkey is your only second factor: set up an authenticator app before removing it.",
@@ -58,6 +62,18 @@ export const codeStepPage = {
   startOver: "Start over",
 } as const;
 
+/** Proving who you are again before a security change ("sudo mode"). */
+export const reauthenticationForm = {
+  heading: "Confirm it's you",
+  intro: (minutes: number) =>
+    `Changes to your sign-in security need your password again, and your second factor if you have one. Once confirmed, you can make changes for ${minutes} minutes.`,
+  codeLabel: "Code from your authenticator app, or a recovery code",
+  submit: "Confirm",
+  passkeyButton: "Confirm with a passkey",
+  confirmedUntil: (time: string) => `Confirmed: you can change these settings until ${time} (UTC).`,
+  confirmed: "Confirmed: you can change your security settings for the next few minutes.",
+} as const;
+
 /** The security settings and the authenticator app's set-up. */
 export const securityPage = {
   title: "Security",
@@ -80,8 +96,8 @@ export const securityPage = {
   passkeyName: (number: number, addedOn: string) => `Passkey ${number}, added on ${addedOn}`,
   addPasskey: "Add a passkey",
   passkeyNeedsScript: "Adding a passkey needs JavaScript in your browser.",
+  passkeyConfirmNeedsScript: "Using a passkey here needs JavaScript in your browser.",
   removePasskey: "Remove",
-  passwordLabel: "Your password",
   backToPortal: "Back to the portal",
 } as const;
 
@@ -97,7 +113,7 @@ export const enrolPage = {
   qrLabel: "QR code of the authenticator app's secret",
   secretLabel: "Secret",
   codeLabel: "Code from the app",
-  passwordNote: "This replaces your current authenticator app: enter your password to confirm.",
+  replacingNote: "This replaces your current authenticator app and makes new recovery codes.",
   submit: "Turn on",
 } as const;
 

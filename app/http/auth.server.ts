@@ -8,6 +8,7 @@ import { createCookie, redirect, type Cookie, type CookieOptions } from "@remix-
 import { apiMessages } from "~/content/api-messages";
 import { materialsRefusal } from "~/content/portal";
 import { canSeeMaterials } from "~/models/access.server";
+import { recordPasswordVerified, recordSignIn } from "~/models/account.server";
 import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import {
@@ -24,7 +25,6 @@ import {
   openedWithSecondFactor,
   SESSION_ABSOLUTE_MS,
   type LiveSession,
-  upgradePasswordSession,
 } from "~/models/session.server";
 import { getUserById, type PublicUser } from "~/models/user.server";
 import type { AuthMethod, Role } from "~/server/db.server";
@@ -118,46 +118,47 @@ export async function logOutApiClient(request: Request): Promise<string> {
   return clearedRefreshCookie();
 }
 
+type NewSession = {
+  user: Pick<PublicUser, "id" | "email">;
+  authMethod: AuthMethod;
+  request: Request;
+  /** The client's address, for the sign-in's audit row. */
+  ip: string;
+  /** An administrator's session before the second factor's set-up: it can do nothing else, and soon ends. */
+  enrolmentOnly?: boolean;
+};
+
 /**
  * Logs the user in: any session the request carried is deleted and a new id
  * is issued (no fixation), then redirects with the cookie (and the notice, if given).
- * The session records how it was opened; a pending login step is cleared.
+ * The session records how it was opened; a pending login step is cleared; the sign-in is recorded.
  */
 export async function createUserSession({
-  userId,
-  authMethod,
-  request,
   redirectTo,
   toast,
-}: {
-  userId: string;
-  authMethod: AuthMethod;
-  request: Request;
-  redirectTo: string;
-  toast?: ToastOption;
-}): Promise<Response> {
-  const headers = await sessionHeadersFor({ userId, authMethod, request });
+  ...session
+}: NewSession & { redirectTo: string; toast?: ToastOption }): Promise<Response> {
+  const headers = await sessionHeadersFor(session);
   return toast ? redirectWithToast(redirectTo, toast, { headers }) : redirect(redirectTo, { headers });
 }
 
-/** The Set-Cookie headers of a new session, for an answer that is not a redirect (recovery codes shown once). */
+/** The Set-Cookie headers of a new session, for an answer that is not a redirect (a passkey's JSON answer). */
 export async function sessionHeadersFor({
-  userId,
+  user,
   authMethod,
   request,
-}: {
-  userId: string;
-  authMethod: AuthMethod;
-  request: Request;
-}): Promise<Headers> {
+  ip,
+  enrolmentOnly,
+}: NewSession): Promise<Headers> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
   const headers = new Headers({
-    "Set-Cookie": await sessionCookie().serialize(await createSession(userId, authMethod)),
+    "Set-Cookie": await sessionCookie().serialize(await createSession(user.id, authMethod, { enrolmentOnly })),
   });
   if (request.headers.get("Cookie")?.includes(`${LOGIN_STEP_COOKIE_NAME}=`)) {
     headers.append("Set-Cookie", await clearedLoginStepCookie());
   }
+  await recordSignIn({ user, method: authMethod, via: "web", ip });
   return headers;
 }
 
@@ -169,8 +170,9 @@ export async function logOut(request: Request): Promise<Headers> {
 }
 
 /** After the right password of an account with a second factor: the code step, with its cookie. */
-export async function redirectToCodeStep(userId: string): Promise<Response> {
-  const stepId = await createLoginChallenge({ kind: "second_step", userId });
+export async function redirectToCodeStep(user: Pick<PublicUser, "id" | "email">, ip: string): Promise<Response> {
+  await recordPasswordVerified({ user, via: "web", ip });
+  const stepId = await createLoginChallenge({ kind: "second_step", userId: user.id });
   return redirect(CODE_STEP_PATH, { headers: { "Set-Cookie": await loginStepCookieFor(stepId) } });
 }
 
@@ -203,12 +205,17 @@ async function getLiveSession(request: Request): Promise<LiveSession | null> {
  * the set-up itself (`enrolling`) lets them through.
  */
 export async function requireUser(request: Request, { enrolling = false } = {}): Promise<PublicUser> {
+  return (await requireUserSession(request, { enrolling })).user;
+}
+
+/** As requireUser, with the session itself: for the pages that change how the account signs in. */
+export async function requireUserSession(request: Request, { enrolling = false } = {}): Promise<LiveSession> {
   const session = await getLiveSession(request);
   if (session) {
     if (session.user.role.name === "administrator" && !openedWithSecondFactor(session.authMethod) && !enrolling) {
       throw redirect(ENROL_PATH);
     }
-    return session.user;
+    return session;
   }
   // A stale cookie is cleared on the way, so the login page starts clean.
   const headers = new Headers();
@@ -221,20 +228,6 @@ export async function requireUser(request: Request, { enrolling = false } = {}):
 /** For the login, sign-up and password pages: a logged-in user goes to the portal instead. */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getSessionUser(request)) throw redirect(HOME_PATH);
-}
-
-/** How the request's session was opened: a settings page shows it, and the set-up upgrades it. */
-export async function sessionAuthMethod(request: Request): Promise<AuthMethod | null> {
-  return (await getLiveSession(request))?.authMethod ?? null;
-}
-
-/**
- * After a second factor was proved inside a session opened with the password alone (the first
- * set-up): the session now counts as opened with both. Other sessions stay as they were.
- */
-export async function upgradeSessionToSecondFactor(request: Request, authMethod: AuthMethod): Promise<void> {
-  const id = await readSessionId(request);
-  if (id) await upgradePasswordSession(id, authMethod);
 }
 
 /** For every administrator loader and action: the logged-in administrator; an investor gets 403. */

@@ -52,6 +52,16 @@ export const accountMail = {
   secondFactorChanged(to: string, change: string) {
     deliver(to, secondFactorEmails.changed({ change, settingsLink: appLink("/financing/security") }), "second_factor");
   },
+  recoveryCodeUsed(to: string, change: string) {
+    deliver(to, secondFactorEmails.used({ change, settingsLink: appLink("/financing/security") }), "recovery_code");
+  },
+  codeStepLocked(to: string, minutes: number) {
+    deliver(
+      to,
+      secondFactorEmails.codeStepLocked({ minutes, resetLink: appLink("/financing/forgotpassword") }),
+      "code_step_locked",
+    );
+  },
   accountLocked(to: string, minutes: number) {
     deliver(to, accountEmails.accountLocked({ minutes, resetLink: appLink("/financing/forgotpassword") }), "locked");
   },

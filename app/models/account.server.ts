@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { accountMessages } from "~/content/account-messages";
 import { now } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
+import { getDb, type AuthMethod } from "~/server/db.server";
 import { isUniqueViolation } from "~/server/sql-dialect.server";
 import { accountMail, settleAccountMail } from "./account-mail.server";
 import type { Credentials, NewAccount } from "./account-schemas.server";
@@ -135,6 +135,7 @@ export async function resendVerificationEmail({ email, ip }: { email: string } &
  * Checks the credentials. 'unverified' is answered only after the right
  * password, and an unknown address costs a dummy hash check, so neither the
  * answer nor its time tells a stranger whether the address is registered.
+ * The sign-in is recorded by whoever then issues the session or tokens (recordSignIn).
  */
 export async function logIn({ email, password, ip }: Credentials & FromClient): Promise<LoginResult> {
   const throttle = await throttleAuthRequest(ip);
@@ -172,22 +173,35 @@ export async function logIn({ email, password, ip }: Credentials & FromClient): 
       .where("password_hash", "=", user.password_hash)
       .execute();
   }
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "login.succeeded",
-    targetId: user.id,
-    targetEmail: user.email,
-    ip,
-  });
   return { ok: true, user: toPublicUser(user) };
+}
+
+type Account = Pick<PublicUser, "id" | "email">;
+
+/**
+ * A sign-in succeeded: a web session or API tokens were just issued, by `method` (the password
+ * alone, the password and a code or passkey, or a passkey alone). Only here is `login.succeeded`
+ * written: a right password whose code step then fails or locks is no success.
+ */
+export async function recordSignIn({
+  user,
+  method,
+  via,
+  ip,
+}: { user: Account; method: AuthMethod; via: "web" | "api" } & FromClient) {
+  await recordOwnAccountEvent(user, "login.succeeded", { ip, details: { method, via } });
+}
+
+/** The password was right and the second factor's code step follows: not yet a sign-in. */
+export async function recordPasswordVerified({ user, via, ip }: { user: Account; via: "web" | "api" } & FromClient) {
+  await recordOwnAccountEvent(user, "login.password_verified", { ip, details: { next: "second factor", via } });
 }
 
 export type PasswordCheckResult = { ok: true } | Failure<401 | 423 | 429>;
 
 /**
- * The password asked again before a change to the second factor. A wrong one counts towards the
- * address's login lock, as at the login, so a stolen session cannot guess it either.
+ * The password asked again before a change to how the account signs in. A wrong one counts towards
+ * the address's login lock, as at the login, so a stolen session cannot guess it either.
  */
 export async function confirmPassword({
   user,

@@ -1,13 +1,22 @@
 /**
- * The audit trail as a hash chain: each row holds the previous row's hash and a SHA-256 over that
- * and its own content (migrations/audit-chain.js). An edited, deleted, moved or slipped-in row
- * breaks the chain at that row, and `verifyAuditChain` says where and how.
+ * The audit trail as a keyed hash chain: each row holds the previous row's hash and an HMAC-SHA256,
+ * under a key derived from AUDIT_KEY, over that and its own content (migrations/audit-chain.js). An
+ * edited, deleted, moved or slipped-in row breaks the chain at that row, and nobody without the key
+ * can compute a chain that hides it; `verifyAuditChain` says where and how. Ids count up by one, so a
+ * row cut from the end is caught by an earlier export (`compareWithExport`), and a gap by the walk.
  */
 import { adminContent } from "~/content/admin";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
 import { asOnlyWriter } from "~/server/sql-dialect.server";
-import { GENESIS_HASH, auditRowHash, type ChainedContent } from "../../migrations/audit-chain.js";
+import {
+  GENESIS_HASH,
+  RESEAL_ACTION,
+  auditRowHash,
+  chainKeyOf,
+  type ChainedContent,
+} from "../../migrations/audit-chain.js";
 
 const words = adminContent.audit.chain;
 
@@ -15,33 +24,69 @@ export type ChainedRow = ChainedContent & { id: number; prev_hash: string | null
 
 /** How a row breaks the chain, the first break being the one reported. */
 export type ChainBreak =
-  /** Its hash does not match its content: the row was edited. */
+  /** Its hash does not match its content under the key: the row was edited, or sealed without the key. */
   | { problem: "changed"; rowId: number }
   /** It has no hash: the row was written around the chain. */
   | { problem: "unchained"; rowId: number }
   /** It follows a row that is no longer in the trail: that row was deleted (or rewritten with a new hash). */
   | { problem: "missing"; rowId: number }
   /** It follows a row that is elsewhere in the trail: rows were moved. */
-  | { problem: "out_of_order"; rowId: number; follows: number };
+  | { problem: "out_of_order"; rowId: number; follows: number }
+  /** Its id does not follow the row before's by one, and no re-seal recorded the gap. */
+  | { problem: "gap"; rowId: number; after: number };
 
 export type ChainReport =
   { ok: true; rows: number; last: { id: number; at: number } | null } | ({ ok: false; rows: number } & ChainBreak);
 
+let chainKey: { auditKey: string; key: Buffer } | undefined;
+
+/** The chain's key, derived from AUDIT_KEY once (and again if a test changes the setting). */
+function currentChainKey(): Buffer {
+  const { auditKey } = getEnv();
+  if (chainKey?.auditKey !== auditKey) chainKey = { auditKey, key: chainKeyOf(auditKey) };
+  return chainKey.key;
+}
+
 /**
- * Appends a row at the head of the chain. The head's hash is read and the row written by the only
- * writer of the chain (SQLite's write lock, or PostgreSQL's advisory lock): a second writer, in this
- * process or another (create-admin, another instance), waits and then chains onto this row, never
- * onto the same head.
+ * Appends a row at the head of the chain, with the id after the head's. The head is read and the row
+ * written by the only writer of the chain (SQLite's write lock, or PostgreSQL's advisory lock): a
+ * second writer, in this process or another (create-admin, another instance), waits and then chains
+ * onto this row, never onto the same head, and a transaction rolled back leaves no gap in the ids.
  */
 export async function appendChainedRow(content: ChainedContent): Promise<void> {
+  const key = currentChainKey();
   await asOnlyWriter(getDb(), "audit_events", async (db) => {
-    const head = await db.selectFrom("audit_events").select("hash").orderBy("id", "desc").limit(1).executeTakeFirst();
+    const head = await db
+      .selectFrom("audit_events")
+      .select(["id", "hash"])
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
     const prevHash = head?.hash ?? GENESIS_HASH;
     await db
       .insertInto("audit_events")
-      .values({ ...content, prev_hash: prevHash, hash: auditRowHash(prevHash, content) })
+      .values({
+        id: Number(head?.id ?? 0) + 1,
+        ...content,
+        prev_hash: prevHash,
+        hash: auditRowHash(key, prevHash, content),
+      })
       .execute();
   });
+}
+
+/**
+ * The ids after a gap that a re-seal found and recorded (migration 010): older than the keyed chain,
+ * they are accepted. A re-seal row is itself in the chain, so one forged to excuse a gap breaks it.
+ */
+export function gapsRecordedByReseals(rows: Iterable<Pick<ChainedRow, "action" | "details">>): Set<number> {
+  const gaps = new Set<number>();
+  for (const row of rows) {
+    if (row.action !== RESEAL_ACTION || !row.details) continue;
+    const recorded = (JSON.parse(row.details) as { gaps?: unknown }).gaps;
+    if (Array.isArray(recorded)) for (const id of recorded) if (typeof id === "number") gaps.add(id);
+  }
+  return gaps;
 }
 
 /**
@@ -51,25 +96,30 @@ export async function appendChainedRow(content: ChainedContent): Promise<void> {
 export async function checkChain(
   rows: AsyncIterable<ChainedRow> | Iterable<ChainedRow>,
   rowWithHash: (hash: string) => Promise<number | undefined>,
+  recordedGaps: Set<number> = new Set(),
 ): Promise<ChainReport> {
+  const key = currentChainKey();
   let expectedPrev = GENESIS_HASH;
   let count = 0;
   let last: { id: number; at: number } | null = null;
   for await (const row of rows) {
-    if (row.hash === null || row.prev_hash === null)
-      return { ok: false, rows: count, problem: "unchained", rowId: row.id };
-    if (auditRowHash(row.prev_hash, row) !== row.hash) {
-      return { ok: false, rows: count, problem: "changed", rowId: row.id };
+    const id = Number(row.id);
+    if (row.hash === null || row.prev_hash === null) return { ok: false, rows: count, problem: "unchained", rowId: id };
+    if (auditRowHash(key, row.prev_hash, row) !== row.hash) {
+      return { ok: false, rows: count, problem: "changed", rowId: id };
     }
     if (row.prev_hash !== expectedPrev) {
       const follows = await rowWithHash(row.prev_hash);
       return follows === undefined
-        ? { ok: false, rows: count, problem: "missing", rowId: row.id }
-        : { ok: false, rows: count, problem: "out_of_order", rowId: row.id, follows };
+        ? { ok: false, rows: count, problem: "missing", rowId: id }
+        : { ok: false, rows: count, problem: "out_of_order", rowId: id, follows };
+    }
+    if (last && id !== last.id + 1 && !recordedGaps.has(id)) {
+      return { ok: false, rows: count, problem: "gap", rowId: id, after: last.id };
     }
     expectedPrev = row.hash;
     count += 1;
-    last = { id: row.id, at: row.at };
+    last = { id, at: Number(row.at) };
   }
   return { ok: true, rows: count, last };
 }
@@ -95,10 +145,61 @@ export async function* chainedRowsInOrder(): AsyncGenerator<ChainedRow> {
 
 /** Checks the whole stored trail. */
 export async function verifyAuditChain(): Promise<ChainReport> {
-  return checkChain(chainedRowsInOrder(), async (hash) => {
-    const row = await getDb().selectFrom("audit_events").select("id").where("hash", "=", hash).executeTakeFirst();
-    return row?.id;
-  });
+  const reseals = await getDb()
+    .selectFrom("audit_events")
+    .select(["action", "details"])
+    .where("action", "=", RESEAL_ACTION)
+    .execute();
+  return checkChain(
+    chainedRowsInOrder(),
+    async (hash) => {
+      const row = await getDb().selectFrom("audit_events").select("id").where("hash", "=", hash).executeTakeFirst();
+      return row?.id;
+    },
+    gapsRecordedByReseals(reseals),
+  );
+}
+
+/** How the live trail stands against an earlier export: every row of it still there, unchanged, in order. */
+export type ExportComparison =
+  | { ok: true; rows: number; lastId: number | null }
+  /** The trail ends before the export's row: rows were cut from its end. */
+  | { ok: false; problem: "cut"; rowId: number; liveLastId: number | null }
+  /** The export's row is no longer in the trail, though rows after it are: it was deleted. */
+  | { ok: false; problem: "deleted"; rowId: number }
+  /** The trail's row at the export's id differs from the export's: it was rewritten. */
+  | { ok: false; problem: "rewritten"; rowId: number };
+
+/** Walks the export's rows beside the live trail's, in id order, and reports the first row that is not as exported. */
+export async function compareWithExport(exported: ChainedRow[]): Promise<ExportComparison> {
+  const live = chainedRowsInOrder()[Symbol.asyncIterator]();
+  let liveLastId: number | null = null;
+  for (const row of exported) {
+    const next = await live.next();
+    if (next.done) return { ok: false, problem: "cut", rowId: Number(row.id), liveLastId };
+    liveLastId = Number(next.value.id);
+    if (liveLastId > Number(row.id)) return { ok: false, problem: "deleted", rowId: Number(row.id) };
+    if (!sameRow(row, next.value)) return { ok: false, problem: "rewritten", rowId: Number(row.id) };
+  }
+  await live.return?.(undefined);
+  return { ok: true, rows: exported.length, lastId: exported.length ? Number(exported[exported.length - 1].id) : null };
+}
+
+function sameRow(a: ChainedRow, b: ChainedRow): boolean {
+  const columns = [
+    "id",
+    "actor_id",
+    "actor_email",
+    "action",
+    "target_id",
+    "target_email",
+    "details",
+    "ip",
+    "at",
+    "prev_hash",
+    "hash",
+  ] as const;
+  return columns.every((column) => String(a[column]) === String(b[column]));
 }
 
 /** The report in words: one sentence for a whole chain; for a broken one, where and how, then what still holds. */
@@ -115,6 +216,15 @@ export function describeChain(report: ChainReport): string[] {
         ? words.unchained(report.rowId)
         : report.problem === "missing"
           ? words.missing(report.rowId)
-          : words.outOfOrder(report.rowId, report.follows);
+          : report.problem === "gap"
+            ? words.gap(report.rowId, report.after)
+            : words.outOfOrder(report.rowId, report.follows);
   return [words.broken, where, words.verifiedBefore(report.rows)];
+}
+
+/** The comparison with an export in words. */
+export function describeComparison(comparison: ExportComparison): string {
+  if (comparison.ok) return words.holdsExport(comparison.rows, comparison.lastId);
+  if (comparison.problem === "cut") return words.cut(comparison.rowId, comparison.liveLastId);
+  return comparison.problem === "deleted" ? words.deleted(comparison.rowId) : words.rewritten(comparison.rowId);
 }

@@ -2,13 +2,20 @@
  * The audit trail exported for an examiner: JSON Lines, one row a line with its chain hashes, and a
  * last line that signs every byte before it with HMAC-SHA256 under AUDIT_KEY. A changed byte fails
  * the signature; a row rewritten and re-signed without the key is impossible; the chain inside
- * still shows where the trail itself was broken before the export.
+ * still shows where the trail itself was broken before the export. Kept elsewhere, an export is
+ * also the anchor the live trail is later held to (audit:verify --against).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
 import { z } from "zod";
-import { getAuditKey } from "~/server/env.server";
-import { chainedRowsInOrder, checkChain, type ChainBreak, type ChainedRow } from "./audit-chain.server";
+import { getEnv } from "~/server/env.server";
+import {
+  chainedRowsInOrder,
+  checkChain,
+  gapsRecordedByReseals,
+  type ChainBreak,
+  type ChainedRow,
+} from "./audit-chain.server";
 
 const SIGNATURE_ALGORITHM = "HMAC-SHA256";
 
@@ -32,7 +39,7 @@ const signatureSchema = z.object({
 
 /** The signature of the export's body: written line by line, so a trail of any length is never held whole. */
 function newSignature() {
-  return createHmac("sha256", getAuditKey());
+  return createHmac("sha256", getEnv().auditKey);
 }
 
 /** Writes the stored trail to a new file (never over an existing one) and returns how many rows it holds. */
@@ -57,7 +64,7 @@ export async function exportAuditTrail(file: string): Promise<{ rows: number }> 
 }
 
 export type ExportReport =
-  | { ok: true; rows: number; last: { id: number; at: number } | null }
+  | { ok: true; rows: number; last: { id: number; at: number } | null; exported: ChainedRow[] }
   | { ok: false; problem: "unreadable" | "unsigned" | "signature" }
   | ({ ok: false; rows: number } & ChainBreak);
 
@@ -93,7 +100,8 @@ export async function verifyAuditExport(file: string): Promise<ExportReport> {
     rows.push(row.data);
   }
   const idOfHash = new Map(rows.flatMap((row) => (row.hash ? [[row.hash, row.id] as const] : [])));
-  return checkChain(rows, async (hash) => idOfHash.get(hash));
+  const report = await checkChain(rows, async (hash) => idOfHash.get(hash), gapsRecordedByReseals(rows));
+  return report.ok ? { ...report, exported: rows } : report;
 }
 
 function safeJson(line: string | undefined): unknown {

@@ -14,20 +14,23 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { secondFactorChanges } from "~/content/emails";
 import { firm } from "~/content/firm";
 import { passkeyMessages } from "~/content/second-factor";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
-import { accountMail } from "./account-mail.server";
-import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
+import { recordAuditEvent } from "./audit.server";
+import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
-import { consumeLoginChallenge, createLoginChallenge } from "./login-challenge.server";
+import { consumeLoginChallenge, createLoginChallenge, type ChallengeKind } from "./login-challenge.server";
 import { getUserById, type PublicUser } from "./user.server";
 
 type Account = Pick<PublicUser, "id" | "email">;
 type FromClient = { ip: string };
+/** A change made in a session: the account, and the session that stays open after it. */
+type InSession = { user: Account; sessionIdHash: string } & FromClient;
 
 export type PasskeySummary = { id: string; createdAt: string; lastUsedAt: string | null };
 
@@ -91,10 +94,11 @@ export type PasskeyResult = { ok: true } | Failure<400>;
 /** Stores the passkey the browser made, once its answer checks out against the challenge. */
 export async function registerPasskey({
   user,
+  sessionIdHash,
   challengeId,
   response,
   ip,
-}: { user: Account; challengeId: string; response: RegistrationResponseJSON } & FromClient): Promise<PasskeyResult> {
+}: InSession & { challengeId: string; response: RegistrationResponseJSON }): Promise<PasskeyResult> {
   const challenge = await consumeLoginChallenge(challengeId, "passkey_register");
   if (!challenge?.challenge || challenge.userId !== user.id) return refused(passkeyMessages.expired);
   const { rpID, origin } = relyingParty();
@@ -127,8 +131,13 @@ export async function registerPasskey({
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return refused(passkeyMessages.refused);
-  await recordOwnAccountEvent(user, "mfa.passkey_added", { ip });
-  accountMail.secondFactorChanged(user.email, "A passkey was added to your account.");
+  await afterFactorChange({
+    account: user,
+    keepSessionIdHash: sessionIdHash,
+    action: "mfa.passkey_added",
+    change: secondFactorChanges.passkeyAdded,
+    ip,
+  });
   return { ok: true };
 }
 
@@ -136,7 +145,17 @@ export async function registerPasskey({
  * The options of a passkey sign-in, and the id of its challenge. Alone, any passkey of the site's
  * may answer (the browser offers its own); as the second step, only the pending account's.
  */
-export async function passkeySignInOptions(
+export async function passkeySignInOptions(userId: string | null) {
+  return passkeyRequestOptions("passkey_login", userId);
+}
+
+/** The options of a passkey's proof that a signed-in user is who they are, before a security change. */
+export async function passkeyConfirmationOptions(userId: string) {
+  return passkeyRequestOptions("passkey_confirm", userId);
+}
+
+async function passkeyRequestOptions(
+  kind: ChallengeKind,
   userId: string | null,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   const options = await generateAuthenticationOptions({
@@ -144,22 +163,34 @@ export async function passkeySignInOptions(
     allowCredentials: userId ? await transportsOf(userId) : [],
     userVerification: userId ? "preferred" : "required",
   });
-  const challengeId = await createLoginChallenge({ kind: "passkey_login", userId, challenge: options.challenge });
+  const challengeId = await createLoginChallenge({ kind, userId, challenge: options.challenge });
   return { challengeId, options };
 }
 
 export type PasskeySignInResult = { ok: true; user: PublicUser } | Failure<400 | 401>;
 
+type PasskeyAnswer = { challengeId: string; response: AuthenticationResponseJSON } & FromClient;
+
 /**
  * Checks a passkey's answer to a sign-in challenge. Spends the challenge first, so an answer works
- * once; as the second step (`userId`), the passkey must be that account's.
+ * once; as the second step (`userId`), the passkey must be that account's. The sign-in itself is
+ * recorded where its session is opened.
  */
-export async function signInWithPasskey({
-  challengeId,
-  response,
-  ip,
-}: { challengeId: string; response: AuthenticationResponseJSON } & FromClient): Promise<PasskeySignInResult> {
-  const challenge = await consumeLoginChallenge(challengeId, "passkey_login");
+export function signInWithPasskey(answer: PasskeyAnswer): Promise<PasskeySignInResult> {
+  return checkPasskeyAnswer("passkey_login", answer);
+}
+
+/** Checks a passkey's answer to a confirmation challenge: it must be the signed-in account's own passkey. */
+export async function confirmWithPasskey({ user, ...answer }: PasskeyAnswer & { user: Account }): Promise<boolean> {
+  const outcome = await checkPasskeyAnswer("passkey_confirm", answer);
+  return outcome.ok && outcome.user.id === user.id;
+}
+
+async function checkPasskeyAnswer(
+  kind: ChallengeKind,
+  { challengeId, response, ip }: PasskeyAnswer,
+): Promise<PasskeySignInResult> {
+  const challenge = await consumeLoginChallenge(challengeId, kind);
   if (!challenge?.challenge) return refused(passkeyMessages.expired);
   const passkey = await getDb().selectFrom("passkeys").selectAll().where("id", "=", response.id).executeTakeFirst();
   if (!passkey || (challenge.userId !== null && passkey.user_id !== challenge.userId)) {
@@ -193,20 +224,24 @@ export async function signInWithPasskey({
     .execute();
   const user = await getUserById(passkey.user_id);
   if (!user) return unknownPasskey(ip, null);
-  await recordOwnAccountEvent(user, challenge.userId ? "mfa.passkey_used" : "login.passkey", { ip });
   return { ok: true, user };
 }
 
 /** Removes one of the user's passkeys; false if it is not theirs. */
-export async function removePasskey({ user, passkeyId, ip }: { user: Account; passkeyId: string } & FromClient) {
+export async function removePasskey({ user, sessionIdHash, passkeyId, ip }: InSession & { passkeyId: string }) {
   const removed = await getDb()
     .deleteFrom("passkeys")
     .where("id", "=", passkeyId)
     .where("user_id", "=", user.id)
     .executeTakeFirst();
   if (!removed.numDeletedRows) return false;
-  await recordOwnAccountEvent(user, "mfa.passkey_removed", { ip });
-  accountMail.secondFactorChanged(user.email, "A passkey was removed from your account.");
+  await afterFactorChange({
+    account: user,
+    keepSessionIdHash: sessionIdHash,
+    action: "mfa.passkey_removed",
+    change: secondFactorChanges.passkeyRemoved,
+    ip,
+  });
   return true;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The second factor's inputs as zod schemas, parsed once at the edge: the login's code step, the
- * API login's optional `code`, the authenticator app's set-up and the password asked again before
- * a change.
+ * API login's optional `code`, the authenticator app's set-up, and the proof of who you are (the
+ * password, and a code or a passkey) that opens the security changes.
  */
 import { z } from "zod";
 import { CODE_MAX_LENGTH, codeMessages, passkeyMessages, securityMessages } from "~/content/second-factor";
@@ -32,12 +32,6 @@ export const totpCodeSchema = z
   .refine((code) => TOTP_CODE.test(code), { error: codeMessages.malformed });
 
 export const codeStepSchema = z.object({ code: secondFactorCodeSchema });
-
-/** The set-up form; the password only when it replaces an app already set up. */
-export const totpEnrolmentSchema = z.object({ code: totpCodeSchema, password: loginPasswordSchema.optional() });
-
-/** The password asked again before a change to the second factor. */
-export const passwordAgainSchema = z.object({ password: loginPasswordSchema });
 
 /** POST /api/auth/login: the credentials, and the code when the account has a second factor. */
 export const apiLoginSchema = loginSchema.extend({ code: secondFactorCodeSchema.optional() });
@@ -83,18 +77,52 @@ export const passkeySignInSchema = passkeyAnswer({
   userHandle: base64url.optional(),
 });
 
+/**
+ * A passkey's answer carried in a page form's hidden field (as JSON), beside the password, when a
+ * signed-in user proves who they are with a passkey rather than a code.
+ */
+const passkeyAnswerField = z
+  .string({ error: securityMessages.passkeyAnswerInvalid })
+  .max(16_384, { error: securityMessages.passkeyAnswerInvalid })
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: securityMessages.passkeyAnswerInvalid });
+      return z.NEVER;
+    }
+  })
+  .pipe(passkeySignInSchema);
+
+/** "Confirm it's you": the password, and the code or a passkey's answer where the account has a second factor. */
+const reauthentication = z.object({
+  intent: z.literal("confirm"),
+  password: loginPasswordSchema,
+  code: secondFactorCodeSchema.optional(),
+  passkeyAnswer: passkeyAnswerField.optional(),
+});
+
+export type ReauthenticationInput = z.output<typeof reauthentication>;
+
+/** The authenticator app's set-up page: confirming who you are, or the new app's first code. */
+export const totpEnrolmentSchema = z.discriminatedUnion(
+  "intent",
+  [reauthentication, z.object({ intent: z.literal("enrol"), code: totpCodeSchema })],
+  { error: securityMessages.unknownChange },
+);
+
 /** Asking for a passkey sign-in's options: alone, or as the second step of a pending login. */
 export const passkeyOptionsSchema = z.object({ secondStep: z.boolean().default(false) });
 
-/** The security settings' changes, each confirmed with the password. */
+/** The security settings' forms: confirming who you are, and the changes it opens. */
 export const securityChangeSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("regenerate-codes"), password: loginPasswordSchema }),
-    z.object({ intent: z.literal("remove"), password: loginPasswordSchema }),
+    reauthentication,
+    z.object({ intent: z.literal("regenerate-codes") }),
+    z.object({ intent: z.literal("remove") }),
     z.object({
       intent: z.literal("remove-passkey"),
-      password: loginPasswordSchema,
       passkeyId: z
         .string({ error: securityMessages.noSuchPasskey })
         .max(1024, { error: securityMessages.noSuchPasskey }),

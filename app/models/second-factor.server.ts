@@ -1,36 +1,33 @@
 /**
  * The second factor's use cases (docs/requirements.md, "Second factor"): what an account has, the
  * code step of a login (page or API), setting up and replacing the authenticator app, recovery
- * codes, and turning the factor off. Every change is recorded in the audit trail and e-mailed to
- * the account; every wrong code is recorded and counted towards the second step's lock.
+ * codes, and turning the factor off. Every change ends the account's other sessions and API tokens,
+ * is recorded in the audit trail and e-mailed to the account (factor-change.server.ts); every wrong
+ * code is recorded and counted towards the second step's lock.
  */
+import { secondFactorChanges } from "~/content/emails";
 import { codeMessages } from "~/content/second-factor";
 import { getDb } from "~/server/db.server";
 import { accountMail } from "./account-mail.server";
 import { recordOwnAccountEvent } from "./audit.server";
+import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import {
+  deleteRecoveryCodes,
   replaceRecoveryCodes,
   spendRecoveryCode,
   unusedRecoveryCodeCount,
-  deleteRecoveryCodes,
 } from "./recovery-code.server";
 import {
   clearCodeFailures,
   CODE_LOCKOUT_MS,
   codeStanding,
   lockCodeStep,
+  MINUTE_MS,
   reserveCodeAttempt,
   throttleCodeRequest,
 } from "./throttle.server";
-import {
-  acceptTotpCode,
-  confirmPendingTotp,
-  deleteTotp,
-  getTotpCredential,
-  pendingTotpSecret,
-  totpUri,
-} from "./totp.server";
+import { acceptTotpCode, confirmPendingTotp, deleteTotp, hasTotp, pendingTotpSecret, totpUri } from "./totp.server";
 import type { PublicUser } from "./user.server";
 
 /** A code as the edge parsed it: six digits from the app, or a recovery code. */
@@ -40,10 +37,12 @@ export type SecondFactorStatus = { totp: boolean; passkeys: number; recoveryCode
 
 type FromClient = { ip: string };
 type Account = Pick<PublicUser, "id" | "email">;
+/** A change made in a session: the account, and the session that stays open after it. */
+type InSession = { user: Account; sessionIdHash: string } & FromClient;
 
 export async function secondFactorStatus(userId: string): Promise<SecondFactorStatus> {
   const [totp, passkeys, recoveryCodesLeft] = await Promise.all([
-    getTotpCredential(userId),
+    hasTotp(userId),
     getDb()
       .selectFrom("passkeys")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -51,7 +50,7 @@ export async function secondFactorStatus(userId: string): Promise<SecondFactorSt
       .executeTakeFirstOrThrow(),
     unusedRecoveryCodeCount(userId),
   ]);
-  return { totp: !!totp?.secret, passkeys: Number(passkeys.n), recoveryCodesLeft };
+  return { totp, passkeys: Number(passkeys.n), recoveryCodesLeft };
 }
 
 export function hasSecondFactor(status: SecondFactorStatus) {
@@ -86,8 +85,10 @@ export async function stepAfterPassword(user: PublicUser): Promise<"code" | "enr
 export type CodeResult = { ok: true; method: "totp" | "recovery_code" } | Failure<401 | 423 | 429>;
 
 /**
- * The second step: accepts a current code of the account's authenticator app (once per 30-second
- * step) or an unused recovery code (once). Throttled per IP; five wrong codes lock the step.
+ * Checks a code of the account's: a current code of its authenticator app (once per 30-second step)
+ * or an unused recovery code (once). Throttled per IP; five wrong codes lock the code step, and the
+ * account is told, since only someone who knew its password got that far. Used by the login's second
+ * step and by the re-authentication before a security change.
  */
 export async function checkSecondFactorCode({
   user,
@@ -110,57 +111,63 @@ export async function checkSecondFactorCode({
   if (code.kind === "recovery") {
     const left = await unusedRecoveryCodeCount(user.id);
     await recordOwnAccountEvent(user, "mfa.recovery_code_used", { ip, details: { left } });
-    accountMail.secondFactorChanged(
-      user.email,
-      `A recovery code was used to sign in. ${left} recovery codes are left.`,
-    );
+    accountMail.recoveryCodeUsed(user.email, secondFactorChanges.recoveryCodeUsed(left));
     return { ok: true, method: "recovery_code" };
   }
   return { ok: true, method: "totp" };
 }
 
-/** The authenticator app's set-up: the secret to show (as a QR code and as text) until a code confirms it. */
-export async function beginTotpEnrolment(user: Account): Promise<{ secret: string; uri: string }> {
-  const secret = await pendingTotpSecret(user.id);
+/** The authenticator app's set-up: the secret this session is shown (as a QR code and as text) until a code confirms it. */
+export async function beginTotpEnrolment({
+  user,
+  sessionIdHash,
+}: Omit<InSession, "ip">): Promise<{ secret: string; uri: string }> {
+  const secret = await pendingTotpSecret(user.id, sessionIdHash);
   return { secret, uri: totpUri(secret, user.email) };
 }
 
 export type EnrolmentResult = { ok: true; recoveryCodes: string[] } | Failure<400 | 401 | 429>;
 
 /**
- * Confirms the set-up with the app's first code. The new secret replaces any earlier one, and ten
- * new recovery codes replace any earlier ones; they are returned to be shown once.
+ * Confirms this session's set-up with the app's first code. The new secret replaces any earlier one,
+ * and ten new recovery codes replace any earlier ones; they are returned to be shown once.
  */
 export async function confirmTotpEnrolment({
   user,
+  sessionIdHash,
   code,
   ip,
-}: { user: Account; code: string } & FromClient): Promise<EnrolmentResult> {
+}: InSession & { code: string }): Promise<EnrolmentResult> {
   const throttle = await throttleCodeRequest(ip);
   if (!throttle.allowed) return codeThrottled(throttle.retryAfterSeconds);
-  const replacing = (await getTotpCredential(user.id))?.secret != null;
-  const outcome = await confirmPendingTotp(user.id, code);
+  const replacing = await hasTotp(user.id);
+  const outcome = await confirmPendingTotp(user.id, sessionIdHash, code);
   if (outcome === "expired") return { ok: false, status: 400, message: codeMessages.enrolmentExpired };
   if (outcome === "wrong") {
     await recordOwnAccountEvent(user, "mfa.failed", { ip, details: { step: "enrolment" } });
     return { ok: false, status: 401, message: codeMessages.enrolmentCodeWrong };
   }
   const recoveryCodes = await replaceRecoveryCodes(user.id);
-  await recordOwnAccountEvent(user, replacing ? "mfa.totp_replaced" : "mfa.totp_enrolled", { ip });
-  accountMail.secondFactorChanged(
-    user.email,
-    replacing
-      ? "Your authenticator app was replaced, and new recovery codes were made."
-      : "An authenticator app was set up as your second factor.",
-  );
+  await afterFactorChange({
+    account: user,
+    keepSessionIdHash: sessionIdHash,
+    action: replacing ? "mfa.totp_replaced" : "mfa.totp_enrolled",
+    change: replacing ? secondFactorChanges.totpReplaced : secondFactorChanges.totpEnrolled,
+    ip,
+  });
   return { ok: true, recoveryCodes };
 }
 
 /** Ten new recovery codes; the old ones stop working. */
-export async function regenerateRecoveryCodes({ user, ip }: { user: Account } & FromClient): Promise<string[]> {
+export async function regenerateRecoveryCodes({ user, sessionIdHash, ip }: InSession): Promise<string[]> {
   const codes = await replaceRecoveryCodes(user.id);
-  await recordOwnAccountEvent(user, "mfa.recovery_codes_regenerated", { ip });
-  accountMail.secondFactorChanged(user.email, "New recovery codes were made; the earlier ones no longer work.");
+  await afterFactorChange({
+    account: user,
+    keepSessionIdHash: sessionIdHash,
+    action: "mfa.recovery_codes_regenerated",
+    change: secondFactorChanges.codesRegenerated,
+    ip,
+  });
   return codes;
 }
 
@@ -174,22 +181,26 @@ export async function forgetSecondFactor(userId: string): Promise<boolean> {
 }
 
 /** Turns the second factor off: the app, the recovery codes and the passkeys. Investors only (the caller checks). */
-export async function removeSecondFactor({ user, ip }: { user: Account } & FromClient): Promise<void> {
+export async function removeSecondFactor({ user, sessionIdHash, ip }: InSession): Promise<void> {
   await forgetSecondFactor(user.id);
-  await recordOwnAccountEvent(user, "mfa.removed", { ip });
-  accountMail.secondFactorChanged(
-    user.email,
-    "The second factor was turned off: sign-in now asks for your password only.",
-  );
+  await afterFactorChange({
+    account: user,
+    keepSessionIdHash: sessionIdHash,
+    action: "mfa.removed",
+    change: secondFactorChanges.removed,
+    ip,
+  });
 }
 
-/** A wrong code, already counted (reserveCodeAttempt): the last of the window locks the step. */
+/** A wrong code, already counted (reserveCodeAttempt): the last of the window locks the step and tells the account. */
 async function failCode(user: Account, code: SecondFactorCode, ip: string, last: boolean): Promise<CodeResult> {
   await recordOwnAccountEvent(user, "mfa.failed", { ip, details: { kind: code.kind } });
   if (!last) return { ok: false, status: 401, message: codeMessages.wrong };
   const lockedUntil = await lockCodeStep(user.id);
+  // Only the request that set the lock records and reports it: a burst locks (and mails) once.
   if (lockedUntil !== null) {
     await recordOwnAccountEvent(user, "mfa.locked", { ip, details: { until: new Date(lockedUntil).toISOString() } });
+    accountMail.codeStepLocked(user.email, CODE_LOCKOUT_MS / MINUTE_MS);
   }
   return codeLocked(Math.ceil(CODE_LOCKOUT_MS / 1000));
 }

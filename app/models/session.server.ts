@@ -12,6 +12,13 @@ import { getUserById, type PublicUser } from "./user.server";
 export const SESSION_IDLE_MS = 30 * MINUTE_MS;
 export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
 /**
+ * An administrator's session opened with the password alone can only set up the second factor, and
+ * ends this long after it began unless the set-up completes: a leaked password buys no lasting session.
+ */
+export const ENROLMENT_SESSION_MS = 15 * MINUTE_MS;
+/** How long one proof of the password (and second factor) opens the security changes: "sudo mode". */
+export const REAUTHENTICATION_MS = 10 * MINUTE_MS;
+/**
  * The idle window moves at most once a minute: every page runs two loaders that read the
  * session, and writing its row twice a page view bought nothing. A session therefore ends 29 to
  * 30 idle minutes after the last visit, never later.
@@ -23,8 +30,16 @@ export function openedWithSecondFactor(method: AuthMethod) {
   return method !== "password";
 }
 
-/** Opens a session for the user and returns its secret id, which only the cookie holds. */
-export async function createSession(userId: string, authMethod: AuthMethod): Promise<string> {
+/**
+ * Opens a session for the user and returns its secret id, which only the cookie holds. A login that
+ * asked for the password (and the second factor, where the account has one) is itself a proof of
+ * who the user is; a passkey alone proves no password.
+ */
+export async function createSession(
+  userId: string,
+  authMethod: AuthMethod,
+  { enrolmentOnly = false }: { enrolmentOnly?: boolean } = {},
+): Promise<string> {
   const id = newSecretToken();
   const at = now();
   await getDb()
@@ -34,14 +49,22 @@ export async function createSession(userId: string, authMethod: AuthMethod): Pro
       user_id: userId,
       created_at: at,
       last_seen_at: at,
-      expires_at: at + SESSION_ABSOLUTE_MS,
+      expires_at: at + (enrolmentOnly ? ENROLMENT_SESSION_MS : SESSION_ABSOLUTE_MS),
       auth_method: authMethod,
+      reauthenticated_at: authMethod === "passkey" ? null : at,
     })
     .execute();
   return id;
 }
 
-export type LiveSession = { user: PublicUser; authMethod: AuthMethod };
+export type LiveSession = {
+  /** The SHA-256 of the session's id: how the database names it. */
+  idHash: string;
+  user: PublicUser;
+  authMethod: AuthMethod;
+  /** When the user last proved who they are in this session, if they did. */
+  reauthenticatedAt: number | null;
+};
 
 /**
  * The user of a live session and how it was opened, or null. Each call slides the 30-minute idle
@@ -61,19 +84,29 @@ export async function findSession(id: string): Promise<LiveSession | null> {
   if (at - row.last_seen_at >= SESSION_TOUCH_INTERVAL_MS) {
     await getDb().updateTable("sessions").set({ last_seen_at: at }).where("id_hash", "=", idHash).execute();
   }
-  return { user, authMethod: row.auth_method };
+  return { idHash, user, authMethod: row.auth_method, reauthenticatedAt: row.reauthenticated_at };
+}
+
+/** Whether the session's user proved who they are recently enough for a security change. */
+export function isReauthenticated(session: Pick<LiveSession, "reauthenticatedAt">): boolean {
+  return session.reauthenticatedAt !== null && now() - session.reauthenticatedAt < REAUTHENTICATION_MS;
+}
+
+/** The user just proved who they are in this session: the security changes open for REAUTHENTICATION_MS. */
+export async function markReauthenticated(idHash: string) {
+  await getDb().updateTable("sessions").set({ reauthenticated_at: now() }).where("id_hash", "=", idHash).execute();
 }
 
 /**
  * Records that the user of a session opened with the password alone has now also passed a second
- * factor (an administrator's first set-up, right after the password). The id stays: it was issued
- * to this browser at the login.
+ * factor (an administrator's first set-up, right after the password): the session counts as opened
+ * with both, and lives as long as any other. The id stays: it was issued to this browser at the login.
  */
-export async function upgradePasswordSession(id: string, authMethod: AuthMethod) {
+export async function upgradePasswordSession(idHash: string, authMethod: AuthMethod) {
   await getDb()
     .updateTable("sessions")
-    .set({ auth_method: authMethod })
-    .where("id_hash", "=", hashSecretToken(id))
+    .set((eb) => ({ auth_method: authMethod, expires_at: eb("created_at", "+", SESSION_ABSOLUTE_MS) }))
+    .where("id_hash", "=", idHash)
     .where("auth_method", "=", "password")
     .execute();
 }
@@ -83,7 +116,9 @@ export async function deleteSession(id: string) {
   await getDb().deleteFrom("sessions").where("id_hash", "=", hashSecretToken(id)).execute();
 }
 
-/** Ends every session of the user (password reset, account deletion). */
-export async function deleteUserSessions(userId: string) {
-  await getDb().deleteFrom("sessions").where("user_id", "=", userId).execute();
+/** Ends every session of the user (password reset, account deletion), or every one but `keepIdHash`. */
+export async function deleteUserSessions(userId: string, { keepIdHash }: { keepIdHash?: string } = {}) {
+  let query = getDb().deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepIdHash) query = query.where("id_hash", "!=", keepIdHash);
+  await query.execute();
 }

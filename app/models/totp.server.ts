@@ -1,12 +1,15 @@
 /**
  * The authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30-second steps). One row per user holds
- * the confirmed secret, the newest step a code was accepted for, and an enrolment in progress.
+ * the confirmed secret (encrypted under DATA_KEY) and the newest step a code was accepted for; a
+ * set-up in progress is a row of its session's (totp_enrolments).
  */
 import { Secret, TOTP } from "otpauth";
 import { firm } from "~/content/firm";
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "~/content/second-factor";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { seal, unseal } from "~/server/secret-box.server";
+import { totpSecretContext } from "../../migrations/second-factor-at-rest.js";
 import { MINUTE_MS } from "./throttle.server";
 
 /** An enrolment left unconfirmed this long starts again with a new secret. */
@@ -38,63 +41,82 @@ export function matchingStep(base32: string, code: string, at: number): number |
   return delta === null ? null : Math.floor(at / PERIOD_MS) + delta;
 }
 
-export async function getTotpCredential(userId: string) {
-  return getDb().selectFrom("totp_credentials").selectAll().where("user_id", "=", userId).executeTakeFirst();
-}
+/** The context a TOTP secret is sealed under: its account, so a secret copied to another row does not open. */
+const contextOf = totpSecretContext;
 
-/** The secret of the enrolment in progress: the one already pending if still fresh, or a new one. */
-export async function pendingTotpSecret(userId: string): Promise<string> {
-  const at = now();
-  const row = await getTotpCredential(userId);
-  if (row?.pending_secret && row.pending_created_at !== null && at - row.pending_created_at < TOTP_ENROLMENT_MS) {
-    return row.pending_secret;
-  }
-  const secret = new Secret({ size: 20 }).base32;
-  // Replaced only if still stale: of two set-up pages opened at once, both show the one secret stored.
-  const stored = await getDb()
-    .insertInto("totp_credentials")
-    .values({ user_id: userId, pending_secret: secret, pending_created_at: at })
-    .onConflict((oc) =>
-      oc
-        .column("user_id")
-        .doUpdateSet({ pending_secret: secret, pending_created_at: at })
-        .where((eb) =>
-          eb.or([
-            eb("totp_credentials.pending_created_at", "is", null),
-            eb("totp_credentials.pending_created_at", "<=", at - TOTP_ENROLMENT_MS),
-          ]),
-        ),
-    )
-    .returning("pending_secret")
+/** Whether the account has a confirmed authenticator app. */
+export async function hasTotp(userId: string): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom("totp_credentials")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .where("secret", "is not", null)
     .executeTakeFirst();
-  return stored?.pending_secret ?? (await getTotpCredential(userId))?.pending_secret ?? secret;
+  return !!row;
 }
 
 /**
- * Confirms the enrolment in progress with its first code: the pending secret becomes the secret.
- * 'expired' when no fresh enrolment is pending, 'wrong' for a code that is not the secret's.
+ * The secret of the set-up in progress in this session: the one already shown to it if still fresh,
+ * or a new one. Bound to the session, so no other session of the account (a second browser, or
+ * someone who has the password) ever sees it or can confirm it.
  */
-export async function confirmPendingTotp(userId: string, code: string): Promise<"confirmed" | "wrong" | "expired"> {
+export async function pendingTotpSecret(userId: string, sessionIdHash: string): Promise<string> {
   const at = now();
-  const row = await getTotpCredential(userId);
-  if (!row?.pending_secret || row.pending_created_at === null || at - row.pending_created_at >= TOTP_ENROLMENT_MS) {
-    return "expired";
-  }
-  const step = matchingStep(row.pending_secret, code, at);
+  const sealed = seal(new Secret({ size: 20 }).base32, contextOf(userId));
+  // Replaced only if stale: of two set-up pages opened at once in one session, both show the one secret stored.
+  await getDb()
+    .insertInto("totp_enrolments")
+    .values({ session_id_hash: sessionIdHash, user_id: userId, secret: sealed, created_at: at })
+    .onConflict((oc) =>
+      oc
+        .column("session_id_hash")
+        .doUpdateSet({ secret: sealed, created_at: at })
+        .where("totp_enrolments.created_at", "<=", at - TOTP_ENROLMENT_MS),
+    )
+    .execute();
+  const stored = await freshEnrolment(userId, sessionIdHash, at);
+  if (!stored) throw new Error("The set-up's secret was not stored.");
+  return unseal(stored.secret, contextOf(userId));
+}
+
+/**
+ * Confirms this session's set-up with its first code: its secret becomes the account's, replacing
+ * any earlier one. 'expired' when the session has no fresh set-up, 'wrong' for a code that is not its secret's.
+ */
+export async function confirmPendingTotp(
+  userId: string,
+  sessionIdHash: string,
+  code: string,
+): Promise<"confirmed" | "wrong" | "expired"> {
+  const at = now();
+  const enrolment = await freshEnrolment(userId, sessionIdHash, at);
+  if (!enrolment) return "expired";
+  const step = matchingStep(unseal(enrolment.secret, contextOf(userId)), code, at);
   if (step === null) return "wrong";
-  const updated = await getDb()
-    .updateTable("totp_credentials")
-    .set({
-      secret: row.pending_secret,
-      confirmed_at: at,
-      last_step: step,
-      pending_secret: null,
-      pending_created_at: null,
-    })
-    .where("user_id", "=", userId)
-    .where("pending_secret", "=", row.pending_secret)
+  // Taken once: of two confirmations racing in one session, one wins.
+  const taken = await getDb()
+    .deleteFrom("totp_enrolments")
+    .where("session_id_hash", "=", sessionIdHash)
+    .where("secret", "=", enrolment.secret)
     .executeTakeFirst();
-  return updated.numUpdatedRows > 0n ? "confirmed" : "expired";
+  if (!taken.numDeletedRows) return "expired";
+  const confirmed = { secret: enrolment.secret, confirmed_at: at, last_step: step };
+  await getDb()
+    .insertInto("totp_credentials")
+    .values({ user_id: userId, ...confirmed })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(confirmed))
+    .execute();
+  return "confirmed";
+}
+
+async function freshEnrolment(userId: string, sessionIdHash: string, at: number) {
+  return getDb()
+    .selectFrom("totp_enrolments")
+    .select("secret")
+    .where("session_id_hash", "=", sessionIdHash)
+    .where("user_id", "=", userId)
+    .where("created_at", ">", at - TOTP_ENROLMENT_MS)
+    .executeTakeFirst();
 }
 
 /**
@@ -102,9 +124,13 @@ export async function confirmPendingTotp(userId: string, code: string): Promise<
  * code replayed within its step (or two requests racing with it) is refused.
  */
 export async function acceptTotpCode(userId: string, code: string): Promise<boolean> {
-  const row = await getTotpCredential(userId);
+  const row = await getDb()
+    .selectFrom("totp_credentials")
+    .select("secret")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!row?.secret) return false;
-  const step = matchingStep(row.secret, code, now());
+  const step = matchingStep(unseal(row.secret, contextOf(userId)), code, now());
   if (step === null) return false;
   const claimed = await getDb()
     .updateTable("totp_credentials")
@@ -115,6 +141,8 @@ export async function acceptTotpCode(userId: string, code: string): Promise<bool
   return claimed.numUpdatedRows > 0n;
 }
 
+/** Forgets the account's authenticator app, and any set-up in progress. */
 export async function deleteTotp(userId: string) {
   await getDb().deleteFrom("totp_credentials").where("user_id", "=", userId).execute();
+  await getDb().deleteFrom("totp_enrolments").where("user_id", "=", userId).execute();
 }

@@ -3,10 +3,11 @@ import { secondFactorApiMessages } from "~/content/second-factor";
 import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { refreshCookieFor } from "~/http/auth.server";
-import { logIn } from "~/models/account.server";
+import { logIn, recordPasswordVerified, recordSignIn } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 import { checkSecondFactorCode, stepAfterPassword } from "~/models/second-factor.server";
+import type { AuthMethod } from "~/server/db.server";
 
 /**
  * POST { email, password, code? } → { accessToken, user, expiresIn } and the HttpOnly refresh cookie.
@@ -22,7 +23,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const next = await stepAfterPassword(outcome.user);
   if (next === "enrol") return apiError(403, secondFactorApiMessages.adminMustEnrol);
+  let method: AuthMethod = "password";
   if (next === "code") {
+    await recordPasswordVerified({ user: outcome.user, via: "api", ip: context.clientIp });
     if (!code) {
       return apiJson(
         { message: secondFactorApiMessages.mfaRequired, mfaRequired: true } satisfies AnswerOf<"SecondFactorRequired">,
@@ -31,8 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const checked = await checkSecondFactorCode({ user: outcome.user, code, ip: context.clientIp });
     if (!checked.ok) return apiRefusal(checked);
+    method = checked.method === "totp" ? "password+totp" : "password+recovery_code";
   }
   const tokens = await issueApiTokens(outcome.user.id);
+  await recordSignIn({ user: outcome.user, method, via: "api", ip: context.clientIp });
   return apiJson(
     {
       accessToken: tokens.accessToken,

@@ -34,11 +34,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // With a second factor the session waits for the code; an administrator without one sets it up first.
   const next = await stepAfterPassword(outcome.user);
-  if (next === "code") return redirectToCodeStep(outcome.user.id);
+  if (next === "code") return redirectToCodeStep(outcome.user, context.clientIp);
   return createUserSession({
-    userId: outcome.user.id,
+    user: outcome.user,
     authMethod: "password",
     request,
+    ip: context.clientIp,
+    enrolmentOnly: next === "enrol",
     redirectTo: next === "enrol" ? ENROL_PATH : HOME_PATH,
     toast: { message: authNotices.loggedIn, type: "success" },
   });

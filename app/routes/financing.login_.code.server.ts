@@ -47,9 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: formRefusal(codeMessages.noPendingStep) }, { status: 401 });
   }
   return createUserSession({
-    userId: user.id,
+    user,
     authMethod: outcome.method === "totp" ? "password+totp" : "password+recovery_code",
     request,
+    ip: context.clientIp,
     redirectTo: HOME_PATH,
     toast: { message: authNotices.loggedIn, type: "success" },
   });

@@ -25,9 +25,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const asSecondStep = pending?.id === outcome.user.id;
   if (asSecondStep && !(await completeCodeStep(request))) return apiError(401, codeMessages.noPendingStep);
   const headers = await sessionHeadersFor({
-    userId: outcome.user.id,
+    user: outcome.user,
     authMethod: asSecondStep ? "password+passkey" : "passkey",
     request,
+    ip: context.clientIp,
   });
   headers.set("Cache-Control", "private, no-store");
   return apiJson({ redirectTo: HOME_PATH }, { headers });

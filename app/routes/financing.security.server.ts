@@ -1,14 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { secondFactorNotices, securityMessages } from "~/content/second-factor";
-import { requireUser, sessionAuthMethod } from "~/http/auth.server";
+import { reauthenticationForm, secondFactorNotices, securityMessages } from "~/content/second-factor";
+import { requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { reauthenticationState } from "~/http/reauthentication.server";
 import { refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { canGoWithoutSecondFactor } from "~/models/access.server";
-import { confirmPassword } from "~/models/account.server";
 import { listPasskeys, removePasskey } from "~/models/passkey.server";
+import { reauthenticate } from "~/models/reauthentication.server";
 import { securityChangeSchema } from "~/models/second-factor-schemas.server";
 import {
   hasSecondFactor,
@@ -16,22 +17,34 @@ import {
   removeSecondFactor,
   secondFactorStatus,
 } from "~/models/second-factor.server";
+import { isReauthenticated } from "~/models/session.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+const SECURITY_PATH = "/financing/security";
+/** Fields never sent back to the page. */
+const SECRET_FIELDS = ["password", "code", "passkeyAnswer"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [status, passkeys, authMethod] = await Promise.all([
-    secondFactorStatus(user.id),
-    listPasskeys(user.id),
-    sessionAuthMethod(request),
-  ]);
-  return json({ status, passkeys, authMethod, canTurnOff: canGoWithoutSecondFactor(user) }, { headers: NO_STORE });
+  const session = await requireUserSession(request);
+  const [status, passkeys] = await Promise.all([secondFactorStatus(session.user.id), listPasskeys(session.user.id)]);
+  return json(
+    {
+      status,
+      passkeys,
+      canTurnOff: canGoWithoutSecondFactor(session.user),
+      reauthentication: reauthenticationState(session, status),
+    },
+    { headers: NO_STORE },
+  );
 }
 
-/** Each change asks for the password again, is recorded in the audit trail and e-mailed to the account. */
+/**
+ * "Confirm it's you" (the password, and the second factor where there is one) opens the changes for
+ * a few minutes; each change then ends the account's other sessions and tokens and is e-mailed.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const session = await requireUserSession(request);
+  const { user } = session;
   const body = await readFormBody(request);
   if (!body.ok) {
     return json(
@@ -48,62 +61,58 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         intent,
         passkeyId,
-        result: submission.reply({ formErrors: [failure.message], hideFields: ["password"] }),
+        result: submission.reply({ formErrors: [failure.message], hideFields: SECRET_FIELDS }),
         recoveryCodes: null,
       },
       refusalInit(failure),
     );
   if (submission.status !== "success") {
+    const reply = submission.reply({ hideFields: SECRET_FIELDS });
     return json(
-      {
-        intent,
-        passkeyId,
-        result: passwordFieldOnly(submission.reply({ hideFields: ["password"] })),
-        recoveryCodes: null,
-      },
+      { intent, passkeyId, result: intent === "confirm" ? reply : formWide(reply), recoveryCodes: null },
       { status: 400 },
     );
   }
 
   const change = submission.value;
+  const ip = context.clientIp;
+  if (change.intent === "confirm") {
+    const outcome = await reauthenticate({ user, sessionIdHash: session.idHash, proof: change, ip });
+    if (!outcome.ok) return refuse(outcome);
+    return redirectWithSuccess(SECURITY_PATH, reauthenticationForm.confirmed);
+  }
+  if (!isReauthenticated(session)) return refuse({ status: 403, message: securityMessages.reauthenticate });
   const status = await secondFactorStatus(user.id);
   if (!hasSecondFactor(status)) return refuse({ status: 400, message: securityMessages.noFactorYet });
-  // Refused before the password is checked: the answer is the same whatever the password.
   if (change.intent === "remove" && !canGoWithoutSecondFactor(user)) {
     return refuse({ status: 403, message: securityMessages.adminKeepsFactor });
   }
   if (change.intent === "remove-passkey" && !canGoWithoutSecondFactor(user) && !status.totp && status.passkeys <= 1) {
     return refuse({ status: 403, message: securityMessages.adminLastPasskey });
   }
-  const check = await confirmPassword({ user, password: change.password, ip: context.clientIp });
-  if (!check.ok) return refuse(check);
 
-  const ip = context.clientIp;
+  const inSession = { user, sessionIdHash: session.idHash, ip };
   switch (change.intent) {
     case "regenerate-codes": {
-      const recoveryCodes = await regenerateRecoveryCodes({ user, ip });
+      const recoveryCodes = await regenerateRecoveryCodes(inSession);
       return json(
-        { intent, passkeyId, result: submission.reply({ hideFields: ["password"] }), recoveryCodes },
+        { intent, passkeyId, result: submission.reply({ hideFields: SECRET_FIELDS }), recoveryCodes },
         { headers: NO_STORE },
       );
     }
     case "remove":
-      await removeSecondFactor({ user, ip });
-      return redirectWithSuccess("/financing/security", secondFactorNotices.removed);
+      await removeSecondFactor(inSession);
+      return redirectWithSuccess(SECURITY_PATH, secondFactorNotices.removed);
     case "remove-passkey":
-      if (!(await removePasskey({ user, passkeyId: change.passkeyId, ip }))) {
+      if (!(await removePasskey({ ...inSession, passkeyId: change.passkeyId }))) {
         return refuse({ status: 404, message: securityMessages.noSuchPasskey });
       }
-      return redirectWithSuccess("/financing/security", secondFactorNotices.passkeyRemoved);
+      return redirectWithSuccess(SECURITY_PATH, secondFactorNotices.passkeyRemoved);
   }
 }
 
-/** The password is these forms' only field: any other refusal (a change sent twice, an unknown one) is the form's own. */
-function passwordFieldOnly(reply: FormReply): FormReply {
-  const { password, ...others } = reply.error;
-  const formErrors = Object.values(others).flat();
-  return {
-    ...reply,
-    error: { ...(password ? { password } : {}), ...(formErrors.length > 0 ? { "": formErrors } : {}) },
-  };
+/** The changes' forms have no fields of their own: any refusal (a change sent twice, an unknown one) is the form's. */
+function formWide(reply: FormReply): FormReply {
+  const formErrors = Object.values(reply.error).flat();
+  return { ...reply, error: formErrors.length > 0 ? { "": formErrors } : {} };
 }

@@ -1,11 +1,11 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddPasskey } from "~/components/add-passkey";
-import { AuthCard, CurrentPasswordField } from "~/components/auth-form";
+import { AuthCard } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
+import { reauthenticatedUntil, ReauthenticationForm } from "~/components/reauthentication-form";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { securityPage } from "~/content/second-factor";
-import { useLiveValidation } from "~/hooks/use-live-validation";
 import { keepRetryAfter } from "~/http/retry-after";
 import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/meta";
@@ -20,19 +20,25 @@ export const meta: MetaFunction = () => pageMeta(securityPage.title, securityPag
 
 export const headers = keepRetryAfter;
 
-/** The account's second factor: the authenticator app, recovery codes and passkeys. */
+/**
+ * The account's second factor: the authenticator app, recovery codes and passkeys. What it has is
+ * always shown; the changes open once the user confirms it is them.
+ */
 export default function SecurityPage() {
-  const { status, passkeys, canTurnOff } = useLoaderData<typeof loader>();
+  const { status, passkeys, canTurnOff, reauthentication } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const replyFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const hasFactor = status.totp || status.passkeys > 0;
-  // A reply for no form the page shows (an unknown change, an unreadable body, a change the account
-  // cannot make yet) is shown above them all.
-  const shownForms = [
-    ...(hasFactor ? ["regenerate-codes"] : []),
-    ...(hasFactor && canTurnOff ? ["remove"] : []),
-    ...(passkeys.some((passkey) => passkey.id === actionData?.passkeyId) ? ["remove-passkey"] : []),
-  ];
+  const confirmed = reauthentication.until !== null;
+  // A reply for no form the page shows (an unknown change, an unreadable body, a change made after the
+  // confirmation ran out) is shown above them all.
+  const shownForms = confirmed
+    ? [
+        ...(hasFactor ? ["regenerate-codes"] : []),
+        ...(hasFactor && canTurnOff ? ["remove"] : []),
+        ...(passkeys.some((passkey) => passkey.id === actionData?.passkeyId) ? ["remove-passkey"] : []),
+      ]
+    : ["confirm"];
   const unplaced =
     actionData && !shownForms.includes(actionData.intent ?? "")
       ? Object.values(actionData.result.error).flat()
@@ -52,25 +58,42 @@ export default function SecurityPage() {
     <div className="auth-page">
       <AuthCard heading={securityPage.heading} intro={securityPage.intro}>
         <FormErrors id="security-form-error" errors={unplaced} />
+        {confirmed && reauthentication.until ? (
+          <p className="form-status" role="status">
+            {reauthenticatedUntil(reauthentication.until)}
+          </p>
+        ) : (
+          <ReauthenticationForm
+            reply={replyFor("confirm")}
+            asksForCode={reauthentication.asksForCode}
+            offersPasskey={reauthentication.offersPasskey}
+            minutes={reauthentication.minutes}
+          />
+        )}
+
         <section className="security-section" aria-labelledby="security-app">
           <h2 id="security-app">{securityPage.appHeading}</h2>
           <p>{status.totp ? securityPage.appOn : securityPage.appOff}</p>
-          <p>
-            <Link to="/financing/security/authenticator" className="button button--secondary">
-              {status.totp ? securityPage.replaceApp : securityPage.setUpApp}
-            </Link>
-          </p>
+          {confirmed ? (
+            <p>
+              <Link to="/financing/security/authenticator" className="button button--secondary">
+                {status.totp ? securityPage.replaceApp : securityPage.setUpApp}
+              </Link>
+            </p>
+          ) : null}
         </section>
 
         {hasFactor ? (
           <section className="security-section" aria-labelledby="security-codes">
             <h2 id="security-codes">{securityPage.codesHeading}</h2>
             <p>{securityPage.codesLeft(status.recoveryCodesLeft)}</p>
-            <PasswordConfirmedForm
-              intent="regenerate-codes"
-              label={securityPage.regenerateCodes}
-              reply={replyFor("regenerate-codes")}
-            />
+            {confirmed ? (
+              <ChangeForm
+                intent="regenerate-codes"
+                label={securityPage.regenerateCodes}
+                reply={replyFor("regenerate-codes")}
+              />
+            ) : null}
           </section>
         ) : null}
 
@@ -80,27 +103,29 @@ export default function SecurityPage() {
           {passkeys.map((passkey, index) => (
             <div key={passkey.id} className="security-passkey">
               <p>{securityPage.passkeyName(index + 1, passkey.createdAt.slice(0, 10))}</p>
-              <PasswordConfirmedForm
-                intent="remove-passkey"
-                formId={`remove-passkey-${index + 1}`}
-                label={securityPage.removePasskey}
-                reply={
-                  actionData?.intent === "remove-passkey" && actionData.passkeyId === passkey.id
-                    ? actionData.result
-                    : undefined
-                }
-                hidden={{ passkeyId: passkey.id }}
-              />
+              {confirmed ? (
+                <ChangeForm
+                  intent="remove-passkey"
+                  formId={`remove-passkey-${index + 1}`}
+                  label={securityPage.removePasskey}
+                  reply={
+                    actionData?.intent === "remove-passkey" && actionData.passkeyId === passkey.id
+                      ? actionData.result
+                      : undefined
+                  }
+                  hidden={{ passkeyId: passkey.id }}
+                />
+              ) : null}
             </div>
           ))}
-          <AddPasskey />
+          {confirmed ? <AddPasskey /> : null}
         </section>
 
-        {hasFactor ? (
+        {hasFactor && (confirmed || !canTurnOff) ? (
           <section className="security-section" aria-labelledby="security-off">
             <h2 id="security-off">{securityPage.removeApp}</h2>
             {canTurnOff ? (
-              <PasswordConfirmedForm intent="remove" label={securityPage.removeApp} reply={replyFor("remove")} />
+              <ChangeForm intent="remove" label={securityPage.removeApp} reply={replyFor("remove")} />
             ) : (
               <p>{securityPage.removeAdminNote}</p>
             )}
@@ -115,8 +140,8 @@ export default function SecurityPage() {
   );
 }
 
-/** A change that asks for the password again, as its own small form. */
-function PasswordConfirmedForm({
+/** One change the confirmation opened, as its own small form: a button, and its message beside it. */
+function ChangeForm({
   intent,
   formId = intent,
   label,
@@ -129,15 +154,14 @@ function PasswordConfirmedForm({
   reply: FormReply | undefined;
   hidden?: Record<string, string>;
 }) {
-  const { formProps, formErrors, fieldProps } = useLiveValidation(formId, reply, "submit");
+  const formErrors = reply ? Object.values(reply.error).flat() : undefined;
   return (
-    <Form method="post" className="security-form" {...formProps}>
+    <Form method="post" className="security-form" id={formId}>
       <FormErrors id={`${formId}-form-error`} errors={formErrors} />
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <CurrentPasswordField field={{ ...fieldProps("password") }} />
       <button type="submit" className="button button--secondary">
         {label}
       </button>

@@ -1,66 +1,71 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { validationMessages } from "~/content/account-messages";
-import { requireUser, upgradeSessionToSecondFactor } from "~/http/auth.server";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { securityMessages } from "~/content/second-factor";
+import { ENROL_PATH, requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { reauthenticationState } from "~/http/reauthentication.server";
 import { refusalInit } from "~/http/retry-after";
-import { confirmPassword } from "~/models/account.server";
+import { reauthenticate } from "~/models/reauthentication.server";
 import { totpEnrolmentSchema } from "~/models/second-factor-schemas.server";
 import { beginTotpEnrolment, confirmTotpEnrolment, secondFactorStatus } from "~/models/second-factor.server";
+import { isReauthenticated, upgradePasswordSession } from "~/models/session.server";
 import { qrCodeSvg } from "~/server/qr-code.server";
 
+const NO_STORE = { "Cache-Control": "private, no-store" };
+const SECRET_FIELDS = ["code", "password", "passkeyAnswer"];
+
 /**
- * The authenticator app's set-up: the secret as a QR code and as text, until the app's first code
- * confirms it. Open to an administrator who has no second factor yet: it is the one page they may use.
+ * The authenticator app's set-up: once the user has confirmed it is them, a secret of this session's
+ * own as a QR code and as text, until the app's first code confirms it. Open to an administrator who
+ * has no second factor yet: it is the one page they may use.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request, { enrolling: true });
-  const [{ secret, uri }, status] = await Promise.all([beginTotpEnrolment(user), secondFactorStatus(user.id)]);
+  const session = await requireUserSession(request, { enrolling: true });
+  const { user } = session;
+  const status = await secondFactorStatus(user.id);
+  const mustEnrol = user.role.name === "administrator" && !status.totp && status.passkeys === 0;
+  if (!isReauthenticated(session)) {
+    return json(
+      { setUp: null, reauthentication: reauthenticationState(session, status), mustEnrol },
+      { headers: NO_STORE },
+    );
+  }
+  const { secret, uri } = await beginTotpEnrolment({ user, sessionIdHash: session.idHash });
   return json(
-    {
-      secret,
-      qrSvg: await qrCodeSvg(uri),
-      replacing: status.totp,
-      mustEnrol: user.role.name === "administrator" && !status.totp,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { setUp: { secret, qrSvg: await qrCodeSvg(uri), replacing: status.totp }, reauthentication: null, mustEnrol },
+    { headers: NO_STORE },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, { enrolling: true });
+  const session = await requireUserSession(request, { enrolling: true });
+  const { user } = session;
   const body = await readFormBody(request);
   if (!body.ok) return json({ result: formRefusal(body.message), recoveryCodes: null }, { status: body.status });
   const submission = parseSubmission(body.formData, totpEnrolmentSchema);
   if (submission.status !== "success") {
-    return json(
-      { result: submission.reply({ hideFields: ["code", "password"] }), recoveryCodes: null },
-      { status: 400 },
-    );
+    return json({ result: submission.reply({ hideFields: SECRET_FIELDS }), recoveryCodes: null }, { status: 400 });
   }
   const refuse = (failure: { status: number; message: string; retryAfterSeconds?: number }) =>
     json(
-      {
-        result: submission.reply({ formErrors: [failure.message], hideFields: ["code", "password"] }),
-        recoveryCodes: null,
-      },
+      { result: submission.reply({ formErrors: [failure.message], hideFields: SECRET_FIELDS }), recoveryCodes: null },
       refusalInit(failure),
     );
+  const ip = context.clientIp;
 
-  // Replacing an app already set up needs the password again; a first set-up follows the login itself.
-  if ((await secondFactorStatus(user.id)).totp) {
-    const { password } = submission.value;
-    if (password === undefined) return refuse({ status: 400, message: validationMessages.passwordEmpty });
-    const check = await confirmPassword({ user, password, ip: context.clientIp });
-    if (!check.ok) return refuse(check);
+  if (submission.value.intent === "confirm") {
+    const outcome = await reauthenticate({ user, sessionIdHash: session.idHash, proof: submission.value, ip });
+    if (!outcome.ok) return refuse(outcome);
+    return redirect(ENROL_PATH);
   }
-  const outcome = await confirmTotpEnrolment({ user, code: submission.value.code, ip: context.clientIp });
+  if (!isReauthenticated(session)) return refuse({ status: 403, message: securityMessages.reauthenticate });
+  const outcome = await confirmTotpEnrolment({ user, sessionIdHash: session.idHash, code: submission.value.code, ip });
   if (!outcome.ok) return refuse(outcome);
 
   // The code just proved the second factor: a session opened with the password alone now counts as both.
-  await upgradeSessionToSecondFactor(request, "password+totp");
+  await upgradePasswordSession(session.idHash, "password+totp");
   return json(
-    { result: submission.reply({ hideFields: ["code", "password"] }), recoveryCodes: outcome.recoveryCodes },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { result: submission.reply({ hideFields: SECRET_FIELDS }), recoveryCodes: outcome.recoveryCodes },
+    { headers: NO_STORE },
   );
 }

@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { requireUser } from "~/http/auth.server";
-import { confirmPassword } from "~/models/account.server";
+import { securityMessages } from "~/content/second-factor";
+import { apiError, apiJson, methodNotAllowed, readEmptyBody } from "~/http/api.server";
+import { requireUserSession } from "~/http/auth.server";
 import { passkeyRegistrationOptions } from "~/models/passkey.server";
-import { passwordAgainSchema } from "~/models/second-factor-schemas.server";
+import { isReauthenticated } from "~/models/session.server";
 
-/** POST { password } → the options of a new passkey's registration: adding one needs the password again. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const { password } = await readJsonBody(request, passwordAgainSchema);
-  const check = await confirmPassword({ user, password, ip: context.clientIp });
-  if (!check.ok) return apiRefusal(check);
-  return apiJson(await passkeyRegistrationOptions(user), { headers: { "Cache-Control": "private, no-store" } });
+/** POST → the options of a new passkey's registration, once the user has confirmed it is them. */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireUserSession(request);
+  await readEmptyBody(request);
+  if (!isReauthenticated(session)) return apiError(403, securityMessages.reauthenticate);
+  return apiJson(await passkeyRegistrationOptions(session.user), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -28,6 +28,8 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   auth_method: Generated<AuthMethod>;
+  /** When the user last proved, in this session, the password and the second factor (if any): "sudo". */
+  reauthenticated_at: number | null;
 }
 
 /** How a web session was opened: a password alone, or with (or by) a second factor. */
@@ -35,11 +37,19 @@ export type AuthMethod = "password" | "password+totp" | "password+recovery_code"
 
 export interface TotpCredentialsTable {
   user_id: string;
+  /** Encrypted under DATA_KEY (app/server/secret-box.server.ts). */
   secret: string | null;
   confirmed_at: number | null;
   last_step: number | null;
-  pending_secret: string | null;
-  pending_created_at: number | null;
+}
+
+/** An authenticator app's set-up in progress: the secret shown to one session, until a code confirms it. */
+export interface TotpEnrolmentsTable {
+  session_id_hash: string;
+  user_id: string;
+  /** Encrypted under DATA_KEY, as a confirmed secret is. */
+  secret: string;
+  created_at: number;
 }
 
 export interface RecoveryCodesTable {
@@ -61,7 +71,7 @@ export interface PasskeysTable {
 
 export interface LoginChallengesTable {
   id_hash: string;
-  kind: "second_step" | "passkey_register" | "passkey_login";
+  kind: "second_step" | "passkey_register" | "passkey_login" | "passkey_confirm";
   user_id: string | null;
   challenge: string | null;
   created_at: number;
@@ -144,6 +154,7 @@ export interface Database {
   investor_counts: InvestorCountsTable;
   users_version: UsersVersionTable;
   totp_credentials: TotpCredentialsTable;
+  totp_enrolments: TotpEnrolmentsTable;
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   login_challenges: LoginChallengesTable;
@@ -200,8 +211,9 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
  * rightly take longer than any request should.
  */
 export async function migrateDatabase() {
-  const { databaseUrl } = getEnv();
-  return databaseUrl ? migrateUrl(databaseUrl) : migrateToLatest(getDb());
+  const { databaseUrl, auditKey, dataKeys } = getEnv();
+  const keys = { auditKey, dataKey: dataKeys[0] };
+  return databaseUrl ? migrateUrl(databaseUrl, keys) : migrateToLatest(getDb(), "sqlite", keys);
 }
 
 export async function closeDatabase() {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { firmSettingsFrom, unsetFirmSettings } from "~/content/firm";
+import { secretWeakness, SECRET_MIN_LENGTH } from "./secret-strength.server";
 
 const commaList = z
   .string()
@@ -30,10 +31,19 @@ const envSchema = z.object({
   AUDIT_KEY: z
     .string()
     .trim()
-    .min(32)
+    .min(SECRET_MIN_LENGTH)
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  SMTP_URL: z.string().url().optional(),
+  DATA_KEY: commaList.refine((keys) => keys.every((key) => key.length >= SECRET_MIN_LENGTH), {
+    error: `each key needs at least ${SECRET_MIN_LENGTH} characters`,
+  }),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:$/.test(new URL(url).protocol) && new URL(url).hostname !== "", {
+      error: "SMTP_URL must be smtp:// or smtps:// and name the mail server's host",
+    })
+    .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CONTACT_EMAIL: z.string().email().optional(),
   INSTITUTIONAL_EMAIL: z.string().email().optional(),
@@ -60,8 +70,10 @@ export type Env = {
   dataDir: string;
   outboxDir: string;
   sessionSecrets: string[];
-  /** Signs audit exports; read through getAuditKey, which makes one when it is unset. */
-  auditKey: string | undefined;
+  /** Keys the audit trail's hash chain and signs its exports (HMAC-SHA256). */
+  auditKey: string;
+  /** Encrypt secrets at rest (AES-256-GCM): the first encrypts, every one decrypts, so a key can be rotated. */
+  dataKeys: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   contactEmail: string;
@@ -100,6 +112,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const dataDir = path.dirname(databasePath);
   const { name: firmName, mailboxes } = firmSettingsFrom(source);
   const contactEmail = mailboxes.info;
+  const kept = (fileName: string, setting: string) => generatedSecret(source, dataDir, fileName, setting);
   return {
     nodeEnv: raw.NODE_ENV,
     port: raw.PORT,
@@ -112,11 +125,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     databaseStatementTimeoutMs: raw.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
-    sessionSecrets:
-      raw.SESSION_SECRET.length > 0
-        ? raw.SESSION_SECRET
-        : [generatedSecret(dataDir, "session-secret", "SESSION_SECRET")],
-    auditKey: raw.AUDIT_KEY,
+    sessionSecrets: raw.SESSION_SECRET.length > 0 ? raw.SESSION_SECRET : [kept("session-secret", "SESSION_SECRET")],
+    auditKey: raw.AUDIT_KEY ?? kept("audit-key", "AUDIT_KEY"),
+    dataKeys: raw.DATA_KEY.length > 0 ? raw.DATA_KEY : [kept("data-key", "DATA_KEY")],
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM ?? `${firmName} <${contactEmail}>`,
     contactEmail,
@@ -127,19 +138,36 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-/** The shortest SESSION_SECRET a production server accepts. */
-export const SESSION_SECRET_MIN_LENGTH = 32;
+/** Above this many auth requests a minute per address, a public server's throttle would no longer slow a guesser. */
+export const AUTH_RATE_LIMIT_CEILING = 100;
 
 /**
- * Why a server started with NODE_ENV=production must not serve, one sentence
- * each: without these it would mail nobody, mint insecure links and cookies, or
- * show the firm's investors a mailbox that does not exist. Empty when it may start.
+ * Whether the production rules apply: NODE_ENV=production, or an APP_URL that is not a loopback
+ * address, whatever NODE_ENV says. A server the public can reach must never run on a developer's
+ * defaults (links printed to the log, secrets generated beside the database).
+ */
+export function productionRulesApply(source: Record<string, string | undefined>): boolean {
+  return source.NODE_ENV?.trim() === "production" || isPublicAppUrl(source.APP_URL);
+}
+
+function isPublicAppUrl(appUrl: string | undefined): boolean {
+  const value = appUrl?.trim();
+  return !!value && URL.canParse(value) && !isLoopback(new URL(value).hostname);
+}
+
+/**
+ * Why a server under the production rules must not serve, one sentence each: without these it
+ * would mail nobody, mint insecure links and cookies, sign with a guessable secret, or show the
+ * firm's investors a mailbox that does not exist. Empty when it may start.
  */
 export function productionConfigurationProblems(source: Record<string, string | undefined>): string[] {
   const value = (name: string) => source[name]?.trim() || undefined;
   const problems: string[] = [];
-  if (!value("SMTP_URL")) {
+  const smtpUrl = value("SMTP_URL");
+  if (!smtpUrl) {
     problems.push("SMTP_URL is not set: e-mail would only be written to a folder on this machine.");
+  } else if (!URL.canParse(smtpUrl) || new URL(smtpUrl).hostname === "") {
+    problems.push("SMTP_URL names no mail server: write it as smtp://user:password@host:587.");
   }
   const appUrl = value("APP_URL");
   if (!appUrl) {
@@ -152,16 +180,33 @@ export function productionConfigurationProblems(source: Record<string, string | 
       problems.push(`APP_URL must be https:// for a host other than loopback (it is ${url.origin}).`);
     }
   }
-  const secrets = (value("SESSION_SECRET") ?? "").split(",").map((secret) => secret.trim());
-  if (!value("SESSION_SECRET")) {
-    problems.push(`SESSION_SECRET is not set: set at least ${SESSION_SECRET_MIN_LENGTH} random characters.`);
-  } else if (secrets.some((secret) => secret.length < SESSION_SECRET_MIN_LENGTH)) {
-    problems.push(`SESSION_SECRET is too short: each secret needs at least ${SESSION_SECRET_MIN_LENGTH} characters.`);
-  }
+  problems.push(...secretProblems("SESSION_SECRET", value("SESSION_SECRET"), "signs the session cookies"));
+  problems.push(...secretProblems("AUDIT_KEY", value("AUDIT_KEY"), "keys the audit trail's chain"));
+  problems.push(...secretProblems("DATA_KEY", value("DATA_KEY"), "encrypts the authenticator secrets"));
   if (!value("CONTACT_EMAIL")) {
     problems.push("CONTACT_EMAIL is not set: pages and e-mails would show a placeholder mailbox.");
   }
+  const authLimit = Number(value("AUTH_RATE_LIMIT_PER_MINUTE") ?? 0);
+  // The test suites raise it on loopback, where every request comes from one address.
+  if (authLimit > AUTH_RATE_LIMIT_CEILING && isPublicAppUrl(appUrl)) {
+    problems.push(
+      `AUTH_RATE_LIMIT_PER_MINUTE is ${authLimit}: a public server allows at most ${AUTH_RATE_LIMIT_CEILING} (unset: 10).`,
+    );
+  }
   return problems;
+}
+
+/** A comma-separated secret setting: set, and each of its secrets long and not guessable. */
+function secretProblems(name: string, setting: string | undefined, purpose: string): string[] {
+  if (!setting) return [`${name} is not set: it ${purpose}; set at least ${SECRET_MIN_LENGTH} random characters.`];
+  return setting
+    .split(",")
+    .map((secret) => secret.trim())
+    .flatMap((secret, index, all) => {
+      const weakness = secretWeakness(secret);
+      if (!weakness) return [];
+      return [`${name}${all.length > 1 ? ` (secret ${index + 1})` : ""} ${weakness}.`];
+    });
 }
 
 /** The firm's settings still at their placeholders: a production server starts, but says so. */
@@ -176,24 +221,33 @@ function isLoopback(hostname: string) {
 }
 
 /**
- * The key of the audit exports' signatures: AUDIT_KEY, or one generated into the data folder the
- * first time an export is made or checked. Only the audit scripts need it, so the server never makes one.
+ * A fresh clone must run with nothing configured, so outside production an unset secret is generated
+ * once and kept beside the database, with a warning: sessions then survive restarts, the audit chain
+ * verifies tomorrow, and secrets encrypted today decrypt. Under the production rules nothing is
+ * generated: a key kept beside the data it protects protects nothing.
  */
-export function getAuditKey(): string {
-  const env = getEnv();
-  return env.auditKey ?? generatedSecret(env.dataDir, "audit-key", "AUDIT_KEY");
-}
-
-/**
- * A fresh clone must run with nothing configured, so an unset secret is generated once and kept
- * beside the database: sessions then survive restarts, and an export made today verifies tomorrow.
- */
-function generatedSecret(dataDir: string, fileName: string, setting: string): string {
+function generatedSecret(
+  source: Record<string, string | undefined>,
+  dataDir: string,
+  fileName: string,
+  setting: string,
+): string {
+  if (productionRulesApply(source)) {
+    throw new Error(`Invalid configuration:\n  ${setting} is not set: it is required in production.`);
+  }
   const file = path.join(dataDir, fileName);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  console.warn(`${setting} is not set: generated one into ${file}. Set ${setting} in production.`);
-  return secret;
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Written whole beside it, then linked into place: of two processes starting at once, one key wins.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, randomBytes(32).toString("hex"), { mode: 0o600 });
+  try {
+    fs.linkSync(partial, file);
+    console.warn(`${setting} is not set: generated one into ${file}. Set ${setting} in production.`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
+  return fs.readFileSync(file, "utf8").trim();
 }

@@ -2,9 +2,13 @@
 // PostgreSQL's static list of migrations (see 001_baseline.js for how it keeps step with SQLite's).
 import * as m001 from "./001_baseline.js";
 import * as m002 from "./002_investor_counts_lock_order.js";
+import * as m009 from "./009_second_factor_at_rest.js";
+import * as m010 from "./010_audit_chain_keyed.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
   "001_baseline": m001,
   "002_investor_counts_lock_order": m002,
+  "009_second_factor_at_rest": m009,
+  "010_audit_chain_keyed": m010,
 };

@@ -1,7 +1,10 @@
 /**
- * The audit trail's hash chain: every row sealed onto the one before, `npm run audit:verify` finding
- * each kind of tampering done straight in the SQLite file, two writers at once never forking the
- * chain, and signed exports (`npm run audit:export`) that fail on one changed byte.
+ * The audit trail's keyed hash chain: every row sealed onto the one before under AUDIT_KEY, the table
+ * refusing every change and deletion, `npm run audit:verify` finding each kind of tampering done
+ * straight in the database by someone who first removed that guard (and, without the key, cannot
+ * recompute the chain), two writers at once never forking the chain, signed exports
+ * (`npm run audit:export`) that fail on one changed byte, and the live trail held to an earlier
+ * export (`audit:verify --against`), which catches a cut tail or a rewrite even by the key's holder.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,13 +13,12 @@ import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import * as auditPage from "~/routes/financing.audit";
 import { getDb } from "~/server/db.server";
-import { GENESIS_HASH, auditRowHash } from "../../migrations/audit-chain.js";
+import { GENESIS_HASH, auditRowHash, chainKeyOf, sha256RowHash } from "../../migrations/audit-chain.js";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { createUser, sessionCookieFor } from "../support/factories";
 import { runScript } from "../support/run-script";
 import { useFreshDatabase } from "../support/test-database";
-
-const AUDIT_KEY = "audit-key-for-the-tests-0123456789abcdef";
+import { TEST_KEYS } from "../support/test-keys";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 let databasePath: string;
@@ -43,8 +45,7 @@ const scriptEnv = (extra: Record<string, string> = {}) => ({
   NODE_ENV: "production",
   DATABASE_PATH: databasePath,
   DATABASE_URL: process.env.DATABASE_URL ?? "",
-  SESSION_SECRET: "audit-chain-test-session-secret",
-  AUDIT_KEY,
+  SESSION_SECRET: TEST_KEYS.SESSION_SECRET,
   ...extra,
 });
 const auditVerify = (args: string[] = [], extra: Record<string, string> = {}) =>
@@ -52,9 +53,52 @@ const auditVerify = (args: string[] = [], extra: Record<string, string> = {}) =>
 const auditExport = (file: string, extra: Record<string, string> = {}) =>
   runScript("audit-export.ts", [file], scriptEnv(extra));
 
-/** Tampering as someone with the database would do it: straight SQL, around the app's use cases. */
+/** The statements that take away the table's append-only guard, as the database's owner can. */
+const DROP_GUARD = {
+  sqlite: ["drop trigger if exists audit_events_no_update", "drop trigger if exists audit_events_no_delete"],
+  postgres: ["drop trigger if exists audit_events_no_change on audit_events"],
+};
+
+async function removeGuard() {
+  for (const statement of DROP_GUARD[database.engine]) await sql.raw(statement).execute(getDb());
+}
+
+/**
+ * Tampering as someone who holds the database would do it: straight SQL, around the app's use cases,
+ * after removing the triggers that make the table append-only.
+ */
 async function tamper(...statements: string[]) {
+  await removeGuard();
   for (const statement of statements) await sql.raw(statement).execute(getDb());
+}
+
+const keyed = (prevHash: string, row: Parameters<typeof sha256RowHash>[1], key: string = TEST_KEYS.AUDIT_KEY) =>
+  auditRowHash(chainKeyOf(key), prevHash, row);
+
+/**
+ * Rewrites row `id` with `details`, then seals it and every row after it again with `seal`, as
+ * someone would who wants the chain to hold after the edit.
+ */
+async function rewriteAndReseal(
+  id: number,
+  details: string,
+  seal: (prev: string, row: Parameters<typeof sha256RowHash>[1]) => string,
+) {
+  await tamper(`update audit_events set details = '${details}' where id = ${id}`);
+  const rows = await getDb().selectFrom("audit_events").selectAll().where("id", ">=", id).orderBy("id").execute();
+  const before = await getDb()
+    .selectFrom("audit_events")
+    .select("hash")
+    .where("id", "<", id)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  let prev = before?.hash ?? GENESIS_HASH;
+  for (const row of rows) {
+    const hash = seal(prev, row);
+    await getDb().updateTable("audit_events").set({ prev_hash: prev, hash }).where("id", "=", row.id).execute();
+    prev = hash;
+  }
 }
 
 const chainRows = () =>
@@ -74,6 +118,22 @@ describe("the chain", () => {
     const run = await auditVerify();
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/^Audit trail: Verified: 5 rows unaltered, up to row 5 \(recorded .+ UTC\)\.$/m);
+  });
+
+  it("is append-only for the app: an update, a delete (and on PostgreSQL a truncate) are refused, and nothing changes", async () => {
+    await fiveEvents();
+    const before = await chainRows();
+    const refused = [
+      "update audit_events set details = null where id = 2",
+      "delete from audit_events where id = 5",
+      "delete from audit_events",
+      ...(database.engine === "postgres" ? ["truncate audit_events"] : []),
+    ];
+    for (const statement of refused) {
+      await expect(sql.raw(statement).execute(getDb()), statement).rejects.toThrow(/append-only/);
+    }
+    expect(await chainRows()).toEqual(before);
+    expect(await verifyAuditChain()).toMatchObject({ ok: true, rows: 5 });
   });
 
   it("audit:verify says an empty trail is whole", async () => {
@@ -104,17 +164,40 @@ describe("the chain", () => {
     );
   });
 
-  it("reports a changed row whose hash was made again, as a break at the next row", async () => {
+  it("reports a row edited and the whole chain after it recomputed without the key, at the edited row", async () => {
+    await fiveEvents();
+    // The keyless chain of before: SHA-256 recomputed from the edit to the end would have verified.
+    await rewriteAndReseal(3, '{"i":33}', sha256RowHash);
+    expect(await verifyAuditChain()).toEqual({ ok: false, rows: 2, problem: "changed", rowId: 3 });
+    // Under a key of the attacker's own, the same.
+    await rewriteAndReseal(3, '{"i":34}', (prev, row) => keyed(prev, row, "a".repeat(16) + TEST_KEYS.DATA_KEY));
+    expect(await verifyAuditChain()).toEqual({ ok: false, rows: 2, problem: "changed", rowId: 3 });
+  });
+
+  it("reports a changed row whose hash alone was made again under the key, as a break at the next row", async () => {
     await fiveEvents();
     // Whoever recomputes row 3's hash still leaves row 4 pointing at the old one.
+    await removeGuard();
     const row = await getDb().selectFrom("audit_events").selectAll().where("id", "=", 3).executeTakeFirstOrThrow();
     const edited = { ...row, details: '{"i":33}' };
     await getDb()
       .updateTable("audit_events")
-      .set({ details: edited.details, hash: auditRowHash(row.prev_hash!, edited) })
+      .set({ details: edited.details, hash: keyed(row.prev_hash!, edited) })
       .where("id", "=", 3)
       .execute();
     expect(await verifyAuditChain()).toEqual({ ok: false, rows: 3, problem: "missing", rowId: 4 });
+  });
+
+  it("reports a gap in the ids where rows were cut from the middle and the chain recomputed under the key", async () => {
+    await fiveEvents();
+    await tamper("delete from audit_events where id = 3");
+    await rewriteAndReseal(4, '{"i":4}', keyed);
+    expect(await verifyAuditChain()).toEqual({ ok: false, rows: 2, problem: "gap", rowId: 4, after: 2 });
+    const run = await auditVerify();
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(
+      "Row 4 follows row 2: the rows between are missing, and no re-seal of the trail recorded the gap.",
+    );
   });
 
   it("reports reordered rows: row 2 and row 4 swapped", async () => {
@@ -260,7 +343,7 @@ describe("exports", { timeout: 60_000 }, () => {
 
     fs.writeFileSync(file, original);
     expect((await auditVerify(["--export", file])).code).toBe(0);
-    run = await auditVerify(["--export", file], { AUDIT_KEY: "another-audit-key-0123456789abcdefghij" });
+    run = await auditVerify(["--export", file], { AUDIT_KEY: TEST_KEYS.DATA_KEY });
     expect(run.code).toBe(1);
     expect(run.output).toContain("signature does not match");
 
@@ -282,7 +365,7 @@ describe("exports", { timeout: 60_000 }, () => {
     );
   });
 
-  it("never writes over a file, and without AUDIT_KEY makes one in the data folder that the check then uses", async () => {
+  it("never writes over a file, and needs AUDIT_KEY in production, where none is generated", async () => {
     await fiveEvents();
     const file = exportFile();
     fs.writeFileSync(file, "kept");
@@ -292,12 +375,11 @@ describe("exports", { timeout: 60_000 }, () => {
     expect(fs.readFileSync(file, "utf8")).toBe("kept");
 
     const unkeyed = exportFile();
-    const made = await auditExport(unkeyed, { AUDIT_KEY: "" });
-    expect(made.code, made.output).toBe(0);
-    expect(made.output).toContain("AUDIT_KEY is not set: generated one into");
-    expect(fs.existsSync(path.join(database.dir, "audit-key"))).toBe(true);
-    expect((await auditVerify(["--export", unkeyed], { AUDIT_KEY: "" })).code).toBe(0);
-    expect((await auditVerify(["--export", unkeyed])).code).toBe(1);
+    const inProduction = await auditExport(unkeyed, { AUDIT_KEY: "" });
+    expect(inProduction.code).toBe(1);
+    expect(inProduction.output).toContain("AUDIT_KEY is not set: it is required in production.");
+    expect(fs.existsSync(unkeyed)).toBe(false);
+    expect(fs.existsSync(path.join(database.dir, "audit-key"))).toBe(false);
   });
 
   it("refuses bad usage with exit code 2, and a missing file with a clear message", async () => {
@@ -306,5 +388,62 @@ describe("exports", { timeout: 60_000 }, () => {
     const run = await auditVerify(["--export", path.join(database.dir, "nothing.jsonl")]);
     expect(run.code).toBe(1);
     expect(run.output).toContain("The export cannot be read");
+  });
+  describe("the live trail held to an earlier export (--against)", () => {
+    async function exportOfFive() {
+      await fiveEvents();
+      const file = exportFile();
+      expect((await auditExport(file)).code).toBe(0);
+      return file;
+    }
+
+    it("passes while the trail holds every exported row, and grows after them", async () => {
+      const file = await exportOfFive();
+      await recordAuditEvent({ action: "test.later" });
+      const run = await auditVerify(["--against", file]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain(
+        "The live trail still holds all 5 rows of the export, unchanged and in order, up to row 5.",
+      );
+      expect(run.output).toContain("Audit trail: Verified: 6 rows unaltered, up to row 6");
+    });
+
+    it("reports a tail cut after the export, though the shorter chain verifies on its own", async () => {
+      const file = await exportOfFive();
+      await tamper("delete from audit_events where id >= 4");
+      expect(await verifyAuditChain()).toMatchObject({ ok: true, rows: 3 });
+      const run = await auditVerify(["--against", file]);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain(
+        "The live trail ends at row 3, but the export holds row 4: rows were cut from its end.",
+      );
+    });
+
+    it("reports a row rewritten before the export's head, even with the chain recomputed under the key", async () => {
+      const file = await exportOfFive();
+      await rewriteAndReseal(2, '{"i":22}', keyed);
+      expect(await verifyAuditChain()).toMatchObject({ ok: true, rows: 5 });
+      const run = await auditVerify(["--against", file]);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain(
+        "Row 2 of the live trail is not the row the export holds: it was rewritten after the export was made.",
+      );
+    });
+
+    it("reports a deleted row, as deleted, beside the gap the walk finds", async () => {
+      const file = await exportOfFive();
+      await tamper("delete from audit_events where id = 3");
+      const run = await auditVerify(["--against", file]);
+      expect(run.code).toBe(1);
+      expect(run.output).toContain("Row 3 of the export is no longer in the live trail: it was deleted.");
+    });
+
+    it("refuses an export that does not verify, before looking at the trail", async () => {
+      const file = await exportOfFive();
+      fs.appendFileSync(file, "\n");
+      const run = await auditVerify(["--against", file]);
+      expect(run.code).toBe(1);
+      expect(run.output).not.toContain("live trail");
+    });
   });
 });

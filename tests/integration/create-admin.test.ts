@@ -9,6 +9,7 @@ import path from "node:path";
 import argon2 from "argon2";
 import { withDatabaseFile } from "../support/database-file";
 import { enrolTotp, withDatabase } from "../support/outside-database";
+import { TEST_KEYS } from "../support/test-keys";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
 const SCRIPT = path.resolve("scripts/create-admin.ts");
@@ -30,7 +31,9 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? dir,
     DATABASE_PATH: databasePath,
-    SESSION_SECRET: "create-admin-test",
+    SESSION_SECRET: TEST_KEYS.SESSION_SECRET,
+    AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
+    DATA_KEY: TEST_KEYS.DATA_KEY,
     ...extra,
   };
 }

@@ -12,7 +12,7 @@ import { setNdaSent } from "~/models/investor-admin.server";
 import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { accessTokenFor, createSession, createUser } from "../support/factories";
+import { accessTokenFor, createSession, createUser, enrolTotp } from "../support/factories";
 import { runScript } from "../support/run-script";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -82,17 +82,7 @@ test(
       await recordAuditEvent({ actorEmail: admin.email, action: "test.copied", details: { i } });
     // The second factor's and the throttles' tables, a passkey's key bytes among them.
     const at = Date.now();
-    await getDb()
-      .insertInto("totp_credentials")
-      .values({
-        user_id: admin.id,
-        secret: "JBSWY3DPEHPK3PXP",
-        confirmed_at: at,
-        last_step: 1,
-        pending_secret: null,
-        pending_created_at: null,
-      })
-      .execute();
+    await enrolTotp(admin.id, "JBSWY3DPEHPK3PXP");
     await getDb()
       .insertInto("recovery_codes")
       .values({ code_hash: "c".repeat(64), user_id: admin.id, created_at: at, used_at: null })

@@ -62,13 +62,13 @@ describe("housekeeping", () => {
     await createOneTimeToken(userId, "reset");
     await issueApiTokens(userId);
     await recordAuditEvent({ action: "housekeeping.test", targetId: userId });
-    const auditRows = await count("audit_events");
     expect(await count("sessions")).toBe(1);
     expect(await count("api_tokens")).toBe(2);
 
     // Past the session's idle window, the reset link's hour and the access token's 15 minutes.
     testClock.advance(SESSION_IDLE_MS + 31 * MINUTE_MS);
     await createSession(userId);
+    const auditRows = await count("audit_events");
     const pruned = await pruneExpiredRows();
 
     expect(pruned).toMatchObject({ sessions: 1, oneTimeTokens: 1, apiTokens: 1 });

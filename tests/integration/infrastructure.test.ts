@@ -38,14 +38,21 @@ describe("the database", () => {
         "recovery_codes",
         "sessions",
         "totp_credentials",
+        "totp_enrolments",
         "users",
         "users_version",
       ].sort(),
     );
     const user = await createUser();
     await createSession(user.id);
+    const [session] = await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute();
+    await getDb()
+      .insertInto("totp_enrolments")
+      .values({ session_id_hash: session.id_hash, user_id: user.id, secret: "v1.sealed", created_at: 0 })
+      .execute();
     await getDb().deleteFrom("users").where("id", "=", user.id).execute();
     expect(await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await getDb().selectFrom("totp_enrolments").selectAll().execute()).toEqual([]);
   });
 
   it("refuses an NDA signed without being sent", async () => {

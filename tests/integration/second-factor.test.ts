@@ -20,7 +20,7 @@ import * as authenticatorPage from "~/routes/financing.security_.authenticator";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { addressSequence, callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
-import { createUser, createSession } from "../support/factories";
+import { createUser, createSession, enrolTotp } from "../support/factories";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 import { newTotpSecret, totpCode } from "../support/totp";
@@ -79,10 +79,7 @@ async function formErrorOf(response: Response): Promise<string | undefined> {
 async function account({ role = "investor" as "investor" | "administrator", totp = true } = {}) {
   made += 1;
   const user = await createUser({ email: `second.factor.${made}@example.com`, password: PASSWORD, role });
-  const secret = newTotpSecret();
-  if (totp) {
-    await getDb().insertInto("totp_credentials").values({ user_id: user.id, secret, confirmed_at: now() }).execute();
-  }
+  const secret = totp ? await enrolTotp(user.id) : newTotpSecret();
   return { ...user, secret };
 }
 
@@ -254,15 +251,20 @@ describe("the login's code step", () => {
 });
 
 describe("the authenticator app's set-up", () => {
-  it("shows one secret to set-up pages opened at once: the one stored", async () => {
+  it("shows one secret to set-up pages opened at once in one session: the one stored, encrypted", async () => {
     const user = await account({ totp: false });
-    const secrets = await Promise.all([0, 1, 2].map(() => pendingTotpSecret(user.id)));
+    const { cookie } = await createSession(user.id, { authMethod: "password" });
+    const idHash = (await sessionRow(cookie))!.id_hash;
+    const secrets = await Promise.all([0, 1, 2].map(() => pendingTotpSecret(user.id, idHash)));
+    expect(new Set(secrets).size).toBe(1);
     const stored = await getDb()
-      .selectFrom("totp_credentials")
-      .select("pending_secret")
+      .selectFrom("totp_enrolments")
+      .selectAll()
       .where("user_id", "=", user.id)
       .executeTakeFirstOrThrow();
-    expect(secrets).toEqual([stored.pending_secret, stored.pending_secret, stored.pending_secret]);
+    expect(stored.session_id_hash).toBe(idHash);
+    expect(stored.secret).not.toContain(secrets[0]);
+    expect(stored.secret).toMatch(/^v1\./);
   });
 });
 

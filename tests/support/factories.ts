@@ -5,10 +5,15 @@
  * A user gets a cheap fake password hash that no password matches; give `password` for a user who
  * logs in, and it is hashed as the app hashes it (hashPassword: argon2id, slow on purpose).
  */
-import { createUserSession } from "~/http/auth.server";
+import { createUserSession, sessionCookie } from "~/http/auth.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { hashPassword } from "~/models/password.server";
+import { hashSecretToken } from "~/models/secret-token.server";
+import { now } from "~/server/clock.server";
 import { getDb, type AuthMethod } from "~/server/db.server";
+import { seal } from "~/server/secret-box.server";
+import { totpSecretContext } from "../../migrations/second-factor-at-rest.js";
+import { newTotpSecret } from "./totp";
 import { userValues, type UserFields } from "./user-values";
 
 export type { UserFields } from "./user-values";
@@ -34,10 +39,12 @@ export function userRow(id: string) {
 }
 
 /**
- * A new web session for the user, made as a login makes it (createUserSession): by default one
- * opened with a password and a code, which administrators' pages require. `cookie` is the
- * Cookie header the browser sent with the login, whose old session the login ends. Returns the
- * login's redirect, its Set-Cookie header of the session, and the `name=value` pair to send back.
+ * A new web session for the user, made as a login makes it (createUserSession, which also records
+ * the sign-in): by default one opened with a password and a code, which administrators' pages
+ * require, and so with the security changes open for their first minutes ("sudo"), unless
+ * `reauthenticated` is false. `cookie` is the Cookie header the browser sent with the login, whose
+ * old session the login ends. Returns the login's redirect, its Set-Cookie header of the session,
+ * and the `name=value` pair to send back.
  */
 export async function createSession(
   userId: string,
@@ -45,13 +52,41 @@ export async function createSession(
     cookie,
     redirectTo = "/financing",
     authMethod = "password+totp",
-  }: { cookie?: string; redirectTo?: string; authMethod?: AuthMethod } = {},
+    reauthenticated = true,
+  }: { cookie?: string; redirectTo?: string; authMethod?: AuthMethod; reauthenticated?: boolean } = {},
 ) {
   const request = new Request("http://localhost:3000/financing/login", { headers: cookie ? { Cookie: cookie } : {} });
-  const response = await createUserSession({ userId, authMethod, request, redirectTo });
+  const user = await getDb()
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const response = await createUserSession({ user, authMethod, request, redirectTo, ip: "127.0.0.1" });
   const setCookie = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
   if (!setCookie) throw new Error("The login set no session cookie");
-  return { response, setCookie, cookie: setCookie.split(";")[0] };
+  const pair = setCookie.split(";")[0];
+  if (!reauthenticated) {
+    const id = (await sessionCookie().parse(pair)) as string;
+    await getDb()
+      .updateTable("sessions")
+      .set({ reauthenticated_at: null })
+      .where("id_hash", "=", hashSecretToken(id))
+      .execute();
+  }
+  return { response, setCookie, cookie: pair };
+}
+
+/**
+ * Gives the user an authenticator app, as if they had set one up: the secret stored sealed under
+ * the test's DATA_KEY, as the app stores it. Returns the secret (base32) the tests' authenticator
+ * (totp.ts) makes codes from.
+ */
+export async function enrolTotp(userId: string, secret = newTotpSecret()): Promise<string> {
+  await getDb()
+    .insertInto("totp_credentials")
+    .values({ user_id: userId, secret: seal(secret, totpSecretContext(userId)), confirmed_at: now() })
+    .execute();
+  return secret;
 }
 
 /** The Cookie header value of a fresh web session for the user. */

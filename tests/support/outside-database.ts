@@ -8,6 +8,9 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "~/server/db.server";
+import { totpSecretContext } from "../../migrations/second-factor-at-rest.js";
+import { sealSecret } from "../../migrations/secret-box.js";
+import { TEST_KEYS } from "./test-keys";
 import { newTotpSecret } from "./totp";
 import { userValues, type UserFields, type UserValues } from "./user-values";
 
@@ -82,15 +85,20 @@ export async function updateUser(
 
 /**
  * Gives the account an authenticator app, as if its owner had set one up, and returns the secret
- * (base32) that the tests' authenticator (totp.ts) makes codes from.
+ * (base32) that the tests' authenticator (totp.ts) makes codes from. It is stored sealed under the
+ * test servers' DATA_KEY, as the app stores it.
  */
 export async function enrolTotp(db: Kysely<Database>, email: string, secret = newTotpSecret()): Promise<string> {
   const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (!user) throw new Error(`No account ${email} to give an authenticator app`);
-  const enrolled = { secret, confirmed_at: Date.now(), last_step: null };
+  const enrolled = {
+    secret: sealSecret(TEST_KEYS.DATA_KEY, secret, totpSecretContext(user.id)),
+    confirmed_at: Date.now(),
+    last_step: null,
+  };
   await db
     .insertInto("totp_credentials")
-    .values({ user_id: user.id, pending_secret: null, pending_created_at: null, ...enrolled })
+    .values({ user_id: user.id, ...enrolled })
     .onConflict((conflict) => conflict.column("user_id").doUpdateSet(enrolled))
     .execute();
   return secret;

@@ -1,6 +1,7 @@
 /** Runs one of scripts/*.ts as an operator would (`npm run …`): a child process under tsx, its output collected. */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { TEST_KEYS } from "./test-keys";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
 
@@ -9,7 +10,14 @@ export type ScriptRun = { code: number | null; output: string };
 export function runScript(script: string, args: string[], env: Record<string, string>): Promise<ScriptRun> {
   return new Promise((resolve) => {
     const child = spawn(TSX, [path.resolve("scripts", script), ...args], {
-      env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
+        DATA_KEY: TEST_KEYS.DATA_KEY,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

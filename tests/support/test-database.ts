@@ -7,6 +7,7 @@ import { closeDatabase, migrateDatabase } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { resetMailTransportForTests } from "~/server/mail.server";
 import { createDatabase, dropDatabase } from "../../scripts/throwaway-postgres";
+import { TEST_KEYS } from "./test-keys";
 
 /**
  * Gives the calling test file its own database, migrated, and points the app's configuration at it:
@@ -23,6 +24,8 @@ export async function useFreshDatabase(extraEnv: Record<string, string> = {}) {
     DATABASE_PATH: path.join(dir, "portal.sqlite"),
     DATABASE_URL: postgresUrl,
     SESSION_SECRET: "test-secret-one,test-secret-two",
+    AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
+    DATA_KEY: TEST_KEYS.DATA_KEY,
     APP_URL: "http://localhost:3000",
     ...extraEnv,
   });

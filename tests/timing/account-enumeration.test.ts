@@ -13,10 +13,9 @@ import * as loginRoute from "~/routes/api.auth.login";
 import * as registerRoute from "~/routes/api.auth.register";
 import { getDb } from "~/server/db.server";
 import { addressSequence, callRoute, type RouteModule } from "../support/api-routes";
-import { createUser } from "../support/factories";
+import { createUser, enrolTotp } from "../support/factories";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
-import { newTotpSecret } from "../support/totp";
 
 const PASSWORD = "correct horse battery";
 const WRONG_PASSWORD = "wrong password here";
@@ -115,10 +114,7 @@ it("login with a wrong password: same status, body and time for registered and u
 it("login with a wrong password: an account with a second factor answers as an unknown address does, as fast", async () => {
   for (const email of knownAddresses) {
     const { id } = await getDb().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-    await getDb()
-      .insertInto("totp_credentials")
-      .values({ user_id: id, secret: newTotpSecret(), confirmed_at: Date.now() })
-      .execute();
+    await enrolTotp(id);
   }
   await compare(
     (i) => login(knownAddress(i)),

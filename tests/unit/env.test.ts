@@ -1,13 +1,19 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { firmSettingsFrom } from "~/content/firm";
 import {
+  AUTH_RATE_LIMIT_CEILING,
   parseEnv,
   placeholderWarnings,
   productionConfigurationProblems,
-  SESSION_SECRET_MIN_LENGTH,
+  productionRulesApply,
 } from "~/server/env.server";
+import { TEST_KEYS } from "../support/test-keys";
+
+/** Keys given, so that a parse outside production generates none into the repository's data folder. */
+const keys = { AUDIT_KEY: TEST_KEYS.AUDIT_KEY, DATA_KEY: TEST_KEYS.DATA_KEY };
 
 describe("parseEnv", () => {
   it("works with nothing configured", () => {
@@ -25,6 +31,8 @@ describe("parseEnv", () => {
   it("reads lists and turns https on", () => {
     const env = parseEnv({
       APP_URL: "https://portal.example.com",
+      AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
+      DATA_KEY: `${TEST_KEYS.DATA_KEY}, ${TEST_KEYS.SESSION_SECRET}`,
       SESSION_SECRET: "new, old",
       API_ALLOWED_ORIGINS: "https://a.example.com/, https://b.example.com",
       TRUST_PROXY: "1",
@@ -33,22 +41,66 @@ describe("parseEnv", () => {
     expect(env.sessionSecrets).toEqual(["new", "old"]);
     expect(env.apiAllowedOrigins).toEqual(["https://a.example.com", "https://b.example.com"]);
     expect(env.trustProxy).toBe(1);
+    expect(env.dataKeys).toEqual([TEST_KEYS.DATA_KEY, TEST_KEYS.SESSION_SECRET]);
   });
 
   it("refuses a bad value with a clear message", () => {
-    expect(() => parseEnv({ PORT: "http", SESSION_SECRET: "s" })).toThrow(/PORT/);
-    expect(() => parseEnv({ APP_URL: "not a url", SESSION_SECRET: "s" })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ ...keys, PORT: "http", SESSION_SECRET: "s" })).toThrow(/PORT/);
+    expect(() => parseEnv({ ...keys, APP_URL: "not a url", SESSION_SECRET: "s" })).toThrow(/APP_URL/);
     expect(() => parseEnv({ AUDIT_KEY: "too short", SESSION_SECRET: "s" })).toThrow(/AUDIT_KEY/);
+    expect(() => parseEnv({ DATA_KEY: `${TEST_KEYS.DATA_KEY},short`, SESSION_SECRET: "s" })).toThrow(/DATA_KEY/);
+    expect(() => parseEnv({ SMTP_URL: "smtp://", SESSION_SECRET: "s" })).toThrow(
+      /SMTP_URL must .* name the mail server's host/,
+    );
+    expect(() => parseEnv({ SMTP_URL: "https://mail.example.com", SESSION_SECRET: "s" })).toThrow(/SMTP_URL/);
   });
 
-  it("reads AUDIT_KEY, and takes an empty one as unset: no key file until an export asks for one", () => {
+  it("reads AUDIT_KEY and DATA_KEY; outside production an unset one is generated once into the data folder, 0600", () => {
     const key = "k".repeat(32);
-    expect(parseEnv({ AUDIT_KEY: ` ${key} `, SESSION_SECRET: "s" }).auditKey).toBe(key);
+    expect(parseEnv({ ...keys, AUDIT_KEY: ` ${key} `, SESSION_SECRET: "s" }).auditKey).toBe(key);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
-    expect(parseEnv({ AUDIT_KEY: "", SESSION_SECRET: "s", DATABASE_PATH: path.join(dir, "x.sqlite") }).auditKey).toBe(
-      undefined,
-    );
-    expect(fs.existsSync(path.join(dir, "audit-key"))).toBe(false);
+    const local = { AUDIT_KEY: "", DATA_KEY: "", SESSION_SECRET: "s", DATABASE_PATH: path.join(dir, "x.sqlite") };
+    const env = parseEnv(local);
+    expect(env.auditKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(env.dataKeys).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    expect(env.dataKeys[0]).not.toBe(env.auditKey);
+    for (const file of ["audit-key", "data-key"]) expect(fs.statSync(path.join(dir, file)).mode & 0o777).toBe(0o600);
+    expect(parseEnv(local)).toMatchObject({ auditKey: env.auditKey, dataKeys: env.dataKeys });
+  });
+
+  it("generates no secret under the production rules, whatever NODE_ENV says: it refuses to run without one", () => {
+    for (const source of [{ NODE_ENV: "production" }, { APP_URL: "https://portal.example.com" }]) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
+      const databasePath = path.join(dir, "x.sqlite");
+      expect(() =>
+        parseEnv({ ...source, SESSION_SECRET: "s", DATA_KEY: TEST_KEYS.DATA_KEY, DATABASE_PATH: databasePath }),
+      ).toThrow("AUDIT_KEY is not set: it is required in production.");
+      expect(() =>
+        parseEnv({ ...source, SESSION_SECRET: "s", AUDIT_KEY: TEST_KEYS.AUDIT_KEY, DATABASE_PATH: databasePath }),
+      ).toThrow("DATA_KEY is not set: it is required in production.");
+      expect(() =>
+        parseEnv({
+          ...source,
+          AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
+          DATA_KEY: TEST_KEYS.DATA_KEY,
+          DATABASE_PATH: databasePath,
+        }),
+      ).toThrow("SESSION_SECRET is not set: it is required in production.");
+      expect(fs.readdirSync(dir)).toEqual([]);
+    }
+  });
+});
+
+describe("productionRulesApply", () => {
+  it("applies with NODE_ENV=production, or an APP_URL that is not loopback, whatever NODE_ENV says", () => {
+    expect(productionRulesApply({})).toBe(false);
+    expect(productionRulesApply({ NODE_ENV: "development", APP_URL: "http://localhost:3000" })).toBe(false);
+    expect(productionRulesApply({ APP_URL: "http://127.0.0.1:8080" })).toBe(false);
+    expect(productionRulesApply({ APP_URL: "http://[::1]:8080" })).toBe(false);
+    expect(productionRulesApply({ NODE_ENV: "production" })).toBe(true);
+    expect(productionRulesApply({ APP_URL: "https://portal.example.com" })).toBe(true);
+    expect(productionRulesApply({ NODE_ENV: "development", APP_URL: "http://10.0.0.5:3000" })).toBe(true);
+    expect(productionRulesApply({ NODE_ENV: "test", APP_URL: "https://portal.example.com" })).toBe(true);
   });
 });
 
@@ -56,7 +108,9 @@ describe("productionConfigurationProblems", () => {
   const ready = {
     SMTP_URL: "smtp://mail.example.com:587",
     APP_URL: "https://portal.example.com",
-    SESSION_SECRET: "s".repeat(SESSION_SECRET_MIN_LENGTH),
+    SESSION_SECRET: TEST_KEYS.SESSION_SECRET,
+    AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
+    DATA_KEY: TEST_KEYS.DATA_KEY,
     CONTACT_EMAIL: "info@firm.test",
   };
 
@@ -68,11 +122,16 @@ describe("productionConfigurationProblems", () => {
 
   it("names each missing setting in a line of its own", () => {
     const problems = productionConfigurationProblems({});
-    expect(problems).toHaveLength(4);
-    for (const [index, name] of ["SMTP_URL", "APP_URL", "SESSION_SECRET", "CONTACT_EMAIL"].entries()) {
-      expect(problems[index]).toMatch(new RegExp(`^${name} is not set`));
-    }
+    const names = ["SMTP_URL", "APP_URL", "SESSION_SECRET", "AUDIT_KEY", "DATA_KEY", "CONTACT_EMAIL"];
+    expect(problems).toHaveLength(names.length);
+    for (const [index, name] of names.entries()) expect(problems[index]).toMatch(new RegExp(`^${name} is not set`));
     expect(productionConfigurationProblems({ ...ready, SMTP_URL: " " })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
+  });
+
+  it("refuses an SMTP_URL that names no host", () => {
+    expect(productionConfigurationProblems({ ...ready, SMTP_URL: "smtp://" })).toEqual([
+      "SMTP_URL names no mail server: write it as smtp://user:password@host:587.",
+    ]);
   });
 
   it("refuses http:// for a public host and a short secret", () => {
@@ -82,10 +141,54 @@ describe("productionConfigurationProblems", () => {
     expect(productionConfigurationProblems({ ...ready, SESSION_SECRET: "short" })).toEqual([
       expect.stringMatching(/^SESSION_SECRET is too short/),
     ]);
-    // A rotated-out secret must be as long as the current one.
-    expect(productionConfigurationProblems({ ...ready, SESSION_SECRET: `${ready.SESSION_SECRET},old` })).toHaveLength(
-      1,
-    );
+    // A rotated-out secret must be as strong as the current one.
+    expect(productionConfigurationProblems({ ...ready, SESSION_SECRET: `${ready.SESSION_SECRET},old` })).toEqual([
+      expect.stringMatching(/^SESSION_SECRET \(secret 2\) is too short/),
+    ]);
+  });
+
+  it.each([
+    ["one character repeated", "k".repeat(40), "is one character repeated"],
+    ["a short pattern repeated", "abc123".repeat(7), "repeats a pattern"],
+    ["a word repeated with a tail", "letmein".repeat(5) + "2024", "repeats a pattern"],
+    ["common passwords strung together", "sunshine-princess-football-12345678", "is made of common words or sequences"],
+    ["a placeholder sentence", "this-is-my-very-long-secret-session-key", "is made of common words or sequences"],
+    ["a keyboard run", "qwertyuiopasdfghjklzxcvbnm0123456789", "is made of common words or sequences"],
+    ["too few different characters", "abab-baba-abba-baab-aabb-bbaa-abab-ba", "uses too few different characters"],
+  ])("refuses %s for SESSION_SECRET, AUDIT_KEY and DATA_KEY", (_label, weak, reason) => {
+    for (const name of ["SESSION_SECRET", "AUDIT_KEY", "DATA_KEY"]) {
+      expect(productionConfigurationProblems({ ...ready, [name]: weak }), name).toEqual([`${name} ${reason}.`]);
+    }
+  });
+
+  it("always accepts random hex and base64 secrets of the required length", () => {
+    for (let i = 0; i < 500; i++) {
+      for (const secret of [
+        randomBytes(16).toString("hex"),
+        randomBytes(24).toString("base64"),
+        randomBytes(32).toString("base64url"),
+      ]) {
+        expect(
+          productionConfigurationProblems({ ...ready, SESSION_SECRET: secret, AUDIT_KEY: secret, DATA_KEY: secret }),
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("refuses a raised AUTH_RATE_LIMIT_PER_MINUTE above the ceiling on a public server, not on loopback", () => {
+    expect(
+      productionConfigurationProblems({ ...ready, AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_RATE_LIMIT_CEILING) }),
+    ).toEqual([]);
+    expect(productionConfigurationProblems({ ...ready, AUTH_RATE_LIMIT_PER_MINUTE: "10000" })).toEqual([
+      `AUTH_RATE_LIMIT_PER_MINUTE is 10000: a public server allows at most ${AUTH_RATE_LIMIT_CEILING} (unset: 10).`,
+    ]);
+    expect(
+      productionConfigurationProblems({
+        ...ready,
+        APP_URL: "http://127.0.0.1:3000",
+        AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+      }),
+    ).toEqual([]);
   });
 
   it("only warns about the firm's other placeholders", () => {
@@ -130,7 +233,12 @@ describe("firmSettingsFrom", () => {
   });
 
   it("gives the mail sender the configured firm and mailbox", () => {
-    const env = parseEnv({ SESSION_SECRET: "s", CONTACT_EMAIL: "info@firm.test", FIRM_NAME: "Acme Securities LLC" });
+    const env = parseEnv({
+      ...keys,
+      SESSION_SECRET: "s",
+      CONTACT_EMAIL: "info@firm.test",
+      FIRM_NAME: "Acme Securities LLC",
+    });
     expect(env.contactEmail).toBe("info@firm.test");
     expect(env.mailFrom).toBe("Acme Securities LLC <info@firm.test>");
   });

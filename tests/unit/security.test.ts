@@ -1,10 +1,11 @@
 import { bodyLimitFor, corsHeaders, isCrossOriginWrite, securityHeaders } from "~/http/security.server";
 import { parseEnv } from "~/server/env.server";
 import { redactPath } from "~/server/log.server";
+import { TEST_KEYS } from "../support/test-keys";
 
 const env = parseEnv({
+  ...TEST_KEYS,
   APP_URL: "http://localhost:3000",
-  SESSION_SECRET: "s",
   API_ALLOWED_ORIGINS: "https://app.example.com",
 });
 
@@ -53,7 +54,7 @@ describe("securityHeaders", () => {
   });
 
   it("adds HSTS under https", () => {
-    const secure = parseEnv({ APP_URL: "https://portal.example.com", SESSION_SECRET: "s" });
+    const secure = parseEnv({ APP_URL: "https://portal.example.com", SESSION_SECRET: "s", ...TEST_KEYS });
     expect(securityHeaders("/", "n", secure)["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
   });
 });

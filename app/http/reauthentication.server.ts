@@ -1,0 +1,31 @@
+/**
+ * What a security page needs to show about "sudo mode": whether the session may make changes now,
+ * until when, and what the "Confirm it's you" form asks for when it may not.
+ */
+import type { SecondFactorStatus } from "~/models/second-factor.server";
+import { type LiveSession, isReauthenticated, REAUTHENTICATION_MS } from "~/models/session.server";
+
+export type ReauthenticationState = {
+  /** When the changes close again, as ISO 8601; null when the form must be filled first. */
+  until: string | null;
+  /** The form asks for a code: the account has an app or recovery codes. */
+  asksForCode: boolean;
+  /** The form offers a passkey: the account has one. */
+  offersPasskey: boolean;
+  minutes: number;
+};
+
+export function reauthenticationState(
+  session: Pick<LiveSession, "reauthenticatedAt">,
+  status: SecondFactorStatus,
+): ReauthenticationState {
+  return {
+    until:
+      isReauthenticated(session) && session.reauthenticatedAt !== null
+        ? new Date(session.reauthenticatedAt + REAUTHENTICATION_MS).toISOString()
+        : null,
+    asksForCode: status.totp || status.recoveryCodesLeft > 0,
+    offersPasskey: status.passkeys > 0,
+    minutes: REAUTHENTICATION_MS / 60_000,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * What follows every change of an account's second factor (an app set up or replaced, recovery
+ * codes made again, a passkey added or removed, the factor turned off): the change is recorded, every
+ * other web session of the account ends and every API token family is revoked, and the account is
+ * told by e-mail. Whoever held a session or token from before the change (someone who stole one, say)
+ * must sign in again, past the factor as it now stands.
+ */
+import { accountMail } from "./account-mail.server";
+import { revokeApiTokens } from "./api-token.server";
+import { recordOwnAccountEvent } from "./audit.server";
+import { deleteUserSessions } from "./session.server";
+
+export type FactorChange = {
+  account: { id: string; email: string };
+  /** The session the change was made in, which stays open; null when made outside one. */
+  keepSessionIdHash: string | null;
+  /** The audit event, e.g. "mfa.totp_enrolled". */
+  action: string;
+  /** The sentence the e-mail reports the change with. */
+  change: string;
+  ip: string;
+};
+
+export async function afterFactorChange({ account, keepSessionIdHash, action, change, ip }: FactorChange) {
+  await deleteUserSessions(account.id, { keepIdHash: keepSessionIdHash ?? undefined });
+  await revokeApiTokens({ userId: account.id });
+  await recordOwnAccountEvent(account, action, { ip, details: { otherSessionsEnded: true } });
+  accountMail.secondFactorChanged(account.email, change);
+}
