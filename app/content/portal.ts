@@ -99,7 +99,11 @@ export const nameAddressMail = ({
     `Mark the NDA as sent in the investor table once it has gone out.`,
 });
 
-/** The stamp on every page of a downloaded PDF: who it was made for, when, and the download's id in the audit log. */
+/**
+ * The stamp on every page of a downloaded PDF: who it was made for, when, and the download's id in
+ * the audit log, in the band below the page; the e-mail and the id again across the page. Only the
+ * name may be shortened to fit (`shortenable`).
+ */
 export const materialsStamp = ({
   fullName,
   email,
@@ -110,7 +114,13 @@ export const materialsStamp = ({
   email: string;
   downloadedAt: string;
   downloadId: string;
-}) => [
-  `Confidential. Prepared for ${fullName ? `${fullName} <${email}>` : email} on ${downloadedAt}.`,
-  `${firm.shortName} download ID ${downloadId}. Do not copy or forward.`,
-];
+}) => ({
+  band: [
+    fullName
+      ? ["Confidential. Prepared for ", { shortenable: fullName }, ` <${email}> on ${downloadedAt}.`]
+      : [`Confidential. Prepared for ${email} on ${downloadedAt}.`],
+    [`${firm.shortName} download ID ${downloadId}. Do not copy or forward.`],
+  ],
+  watermark: `Confidential · ${email} · ${downloadId}`,
+  downloadId,
+});

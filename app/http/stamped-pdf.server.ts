@@ -1,7 +1,8 @@
 /**
  * The investor PDF, stamped for the one who downloads it: their name, e-mail, the time and a new
- * download id on every page, the same id in that download's audit row. A leaked copy names its
- * source. Each copy is unique, so it is answered whole (no byte ranges) and never cached.
+ * download id on every page, the same id in the document's metadata and that download's audit row.
+ * A leaked copy names its source. Each copy is unique, so it is answered whole (no byte ranges) and
+ * never cached.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";

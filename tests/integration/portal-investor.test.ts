@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { nameAddressMessages } from "~/content/portal";
 import { parseRange, VIDEO_VIEWING_WINDOW_MS } from "~/http/private-file.server";
 import { listAuditEvents } from "~/models/audit.server";
@@ -441,7 +442,7 @@ describe("the protected files", () => {
     expect(response.headers.get("Content-Range")).toBe(`bytes */${VIDEO_BYTES.length}`);
   });
 
-  it("serves the PDF to an administrator, the document's own text whole and a stamp naming them on every page", async () => {
+  it("serves the PDF to an administrator, the document's own text whole, a stamp naming them on every page, its id in the metadata", async () => {
     const admin = await createUser({ role: "administrator" });
     const response = await callRoute(routes.pdf, {
       path: "/pdfs/download.pdf",
@@ -464,7 +465,12 @@ describe("the protected files", () => {
       // An administrator with no name on file is named by e-mail alone.
       expect(text).toContain(`Prepared for ${admin.email} on `);
       expect(text).toContain(`download ID ${details.downloadId}.`);
+      // Across the page too, inside its own content.
+      expect(text).toContain(`Confidential · ${admin.email} · ${details.downloadId}`);
     });
+    const { context } = await PDFDocument.load(stamped);
+    const metadata = context.lookup(context.trailerInfo.Info, PDFDict);
+    expect(metadata.lookup(PDFName.of("DownloadId"), PDFString).decodeText()).toBe(details.downloadId);
   });
 
   it("refuses investors without a signed NDA (403) and visitors (to the login page), and audits no access", async () => {
