@@ -122,11 +122,14 @@ app.use((req, res, next) => {
   next();
 });
 
-// An address no route could match is refused here, with the headers above: a malformed escape, as a client's
-// error (logged with its stack).
+// An address no route could match is refused here, with the headers above: a malformed escape (as a client's
+// error, logged with its stack) and a control character in the path or query (PostgreSQL cannot take a NUL
+// in a query, SQLite can: refused before either engine sees it, the same 400 on both).
 app.use((req, res, next) => {
   if (res.locals.malformedPath) return next(Object.assign(new URIError("Malformed path"), { status: 400 }));
-  next();
+  const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+  if (!app$.hasControlCharacter(res.locals.path) && !app$.queryHasControlCharacter(search)) return next();
+  sendError(req, res, 400, app$.httpErrors.controlCharacter);
 });
 
 // CORS for the JSON API, for the configured origins only.

@@ -16,6 +16,7 @@ export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/server/db.server";
 export { securityHeaders, isApiPath, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/http/security.server";
 export { decodeRequestPath } from "~/http/request-path.server";
+export { hasControlCharacter, queryHasControlCharacter } from "~/http/control-characters.server";
 export { log, redactPath } from "~/server/log.server";
 export { errorPageHtml } from "~/http/error-page.server";
 export { httpErrors } from "~/content/http-errors";

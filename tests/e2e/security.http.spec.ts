@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { httpErrors } from "~/content/http-errors";
 import { unusedTotpCode } from "../support/totp";
 import { createAdministrator, type TestAccount } from "./support/accounts";
@@ -192,7 +192,8 @@ async function logLineOf(requestId: string): Promise<Record<string, unknown>> {
 /**
  * Remix decodes a path before it matches a route, so /%66inancing/audit is the audit page and
  * /x/../api/… an API call: server.js's rules (headers, body limits, the log's redaction) read the path
- * the same way, once (app/http/request-path.server.ts).
+ * the same way, once (app/http/request-path.server.ts), and a control character in the path or query is
+ * refused before any route reads it.
  */
 test.describe("one path, one set of rules, however the path is spelled", () => {
   let administrator: TestAccount;
@@ -277,6 +278,42 @@ test.describe("one path, one set of rules, however the path is spelled", () => {
       expect(line.path, spelled).toBe("/financing/resetpassword/[redacted]");
       expect(JSON.stringify(line), spelled).not.toContain(token);
     }
+  });
+
+  test("a control character in the path or query is a 400 before any route reads it: the error page, or JSON under /api", async ({
+    request,
+  }) => {
+    const bearer = { Authorization: `Bearer ${adminBearer}` };
+    const pages: [string, () => Promise<APIResponse>][] = [
+      ["the investor table's search", () => admin.get("/financing?q=a%00b")],
+      ["the CSV's search", () => admin.get("/financing/investors.csv?q=%00")],
+      [
+        "an investor's id, NDA flag",
+        () => admin.post("/financing/investors/a%00b", { form: { intent: "nda-sent", state: "yes" } }),
+      ],
+      ["an investor's id, deletion", () => admin.post("/financing/investors/a%1Bb/delete", { form: {} })],
+      ["an investor's id, deletion page", () => admin.get("/financing/investors/%00/delete")],
+      ["a public page's query", () => request.get("/faq?q=%07")],
+      ["a query's name", () => request.get("/faq?%00=x")],
+    ];
+    for (const [label, send] of pages) {
+      const answer = await send();
+      expect(answer.status(), label).toBe(400);
+      expect(answer.headers()["content-type"], label).toMatch(/^text\/html/);
+      expect(await answer.text(), label).toContain(httpErrors.controlCharacter.slice(0, 40));
+    }
+    const calls: [string, () => Promise<APIResponse>][] = [
+      ["get_investors' cursor", () => admin.get("/api/user/get_investors?cursor=%1B", { headers: bearer })],
+      ["a verification token", () => request.get("/api/auth/verify/%00")],
+      ["forgot-password's address", () => request.get("/api/auth/forgot-password/a%00%40example.com")],
+    ];
+    for (const [label, send] of calls) {
+      const answer = await send();
+      expect(answer.status(), label).toBe(400);
+      expect(await answer.json(), label).toEqual({ message: httpErrors.controlCharacter });
+    }
+    // Tabs and line breaks are text: a search may hold them.
+    expect((await admin.get("/financing?q=a%09b%0D%0A")).status()).toBe(200);
   });
 });
 
