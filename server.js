@@ -69,6 +69,15 @@ app.get("/readyz", async (_req, res, next) => {
   }
 });
 
+// The path as Remix will match it to a route (decoded, dot segments resolved), worked out once: every rule
+// below reads res.locals.path, never req.path, so no spelling of a path (/%66inancing, /x/../api) escapes them.
+app.use((req, res, next) => {
+  const { path, malformed } = app$.decodeRequestPath(req.path);
+  res.locals.path = path;
+  res.locals.malformedPath = malformed;
+  next();
+});
+
 // A request id (a trusted proxy's, or a new one) on every log line written while the request is served,
 // and one line per request; paths holding secrets are redacted.
 app.use((req, res, next) => {
@@ -79,7 +88,7 @@ app.use((req, res, next) => {
     app$.log("info", "http.request", {
       requestId: res.locals.requestId,
       method: req.method,
-      path: app$.redactPath(req.path),
+      path: app$.redactPath(res.locals.path),
       status: res.statusCode,
       ...(res.locals.pageCache && { pageCache: res.locals.pageCache }),
       ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
@@ -100,19 +109,32 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  const { "Cache-Control": cacheControl, ...headers } = app$.securityHeaders(req.path, nonce, env);
+  const { "Cache-Control": cacheControl, ...headers } = app$.securityHeaders(
+    { path: res.locals.path, spelledPath: req.path },
+    nonce,
+    env,
+  );
   res.set(headers);
-  // The portal's default is no-store; a route that sets its own (the files, the CSV) keeps it.
-  if (cacheControl) {
-    onHeaders(res, () => {
-      if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", cacheControl);
-    });
-  }
+  // Every answer's default is no-store; whoever answers with their own (static files, robots.txt, the files) keeps it.
+  onHeaders(res, () => {
+    if (!res.getHeader("Cache-Control")) res.setHeader("Cache-Control", cacheControl);
+  });
   next();
 });
 
+// An address no route could match is refused here, with the headers above: a malformed escape (as a client's
+// error, logged with its stack) and a control character in the path or query (PostgreSQL cannot take a NUL
+// in a query, SQLite can: refused before either engine sees it, the same 400 on both).
+app.use((req, res, next) => {
+  if (res.locals.malformedPath) return next(Object.assign(new URIError("Malformed path"), { status: 400 }));
+  const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+  if (!app$.hasControlCharacter(res.locals.path) && !app$.queryHasControlCharacter(search)) return next();
+  sendError(req, res, 400, app$.httpErrors.controlCharacter);
+});
+
 // CORS for the JSON API, for the configured origins only.
-app.use("/api", (req, res, next) => {
+app.use((req, res, next) => {
+  if (!app$.isApiPath(res.locals.path)) return next();
   res.set(app$.corsHeaders(req.get("origin"), env));
   if (req.method === "OPTIONS") return res.status(204).end();
   next();
@@ -121,7 +143,12 @@ app.use("/api", (req, res, next) => {
 // Cross-origin writes are refused before Remix sees them (Remix's own check answers 500).
 app.use((req, res, next) => {
   const refused = app$.isCrossOriginWrite(
-    { method: req.method, pathname: req.path, origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site") },
+    {
+      method: req.method,
+      pathname: res.locals.path,
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+    },
     env,
   );
   if (!refused) return next();
@@ -131,7 +158,7 @@ app.use((req, res, next) => {
 // Oversized bodies are refused before anything reads them.
 app.use((req, res, next) => {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
-  const limit = app$.bodyLimitFor(req.path);
+  const limit = app$.bodyLimitFor(res.locals.path);
   const length = req.get("content-length");
   const chunked = length === undefined && req.get("transfer-encoding") !== undefined;
   if (!chunked && Number(length ?? 0) <= limit) return next();
@@ -149,13 +176,15 @@ app.use((req, res, next) => {
  * @param {string} message
  */
 function sendError(req, res, status, message) {
-  if (app$.isApiPath(req.path)) return res.status(status).json({ message });
+  if (app$.isApiPath(res.locals.path ?? req.path)) return res.status(status).json({ message });
   res.status(status).type("html").send(app$.errorPageHtml(status, message));
 }
 
 app.use(compression());
 
-// Anonymous visitors get public pages from the page cache, with this response's own nonce.
+// Anonymous visitors get public pages from the page cache, with this response's own nonce. It is keyed by the
+// address as sent, not res.locals.path: each spelling is kept as Remix rendered it for that spelling, and the
+// rules above have already given this response its headers.
 app.use((req, res, next) => {
   const page = app$.cachedPage(
     { method: req.method, url: req.originalUrl, cookie: req.get("cookie") },
@@ -205,7 +234,7 @@ app.use(
     app$.log(clientError ? "warn" : "error", "request.error", {
       requestId: res.locals.requestId,
       method: req.method,
-      path: app$.redactPath(req.path),
+      path: app$.redactPath(res.locals.path ?? req.path),
       status: clientError ? status : 500,
       error,
     });

@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { onDemandBlocksLoaded } from "~/components/on-demand";
 import { NonceProvider } from "~/hooks/nonce";
-import { log } from "~/server/log.server";
+import { decodedPathOf } from "~/http/request-path.server";
+import { log, redactPath } from "~/server/log.server";
 import { isAnonymousPageRequest, storePage } from "~/server/page-cache.server";
 import { renderDocument } from "~/server/render-document.server";
 
@@ -14,6 +15,8 @@ export { runWithRequestId, requestIdFor } from "~/server/request-context.server"
 export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/server/db.server";
 export { securityHeaders, isApiPath, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/http/security.server";
+export { decodeRequestPath } from "~/http/request-path.server";
+export { hasControlCharacter, queryHasControlCharacter } from "~/http/control-characters.server";
 export { log, redactPath } from "~/server/log.server";
 export { errorPageHtml } from "~/http/error-page.server";
 export { httpErrors } from "~/content/http-errors";
@@ -40,7 +43,10 @@ export default async function handleRequest(
   let status = responseStatusCode;
   if (!complete) {
     status = 500;
-    log("error", "render.failed", { path: url.pathname, reason: "a Suspense boundary did not render" });
+    log("error", "render.failed", {
+      path: redactPath(decodedPathOf(request)),
+      reason: "a Suspense boundary did not render",
+    });
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (isStorablePage(request, url, status, responseHeaders, remixContext)) {
@@ -71,5 +77,5 @@ function isStorablePage(request: Request, url: URL, status: number, headers: Hea
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  log("error", "request.failed", { method: request.method, path: new URL(request.url).pathname, error });
+  log("error", "request.failed", { method: request.method, path: redactPath(decodedPathOf(request)), error });
 }

@@ -16,6 +16,8 @@ export const apiMessages = {
   fieldRequired: (field: string) => `'${field}' is required.`,
   fieldType: (field: string, expected: string) => `'${field}' must be ${expected}.`,
   fieldInvalid: (field: string) => `'${field}' is not valid.`,
+  controlCharacter: (field: string) =>
+    `'${field}' must not hold a control character (U+0000 to U+001F, other than tab, line feed and carriage return).`,
   stateNotBoolean: "'state' must be true or false.",
   idNotText: "'id' must be a string.",
   idEmpty: "'id' must not be empty.",

@@ -1,6 +1,8 @@
 /** What a visitor or API client is told when a request fails before any page could answer it. */
 export const httpErrors = {
   badRequest: "The request could not be understood. Check the address and try again.",
+  controlCharacter:
+    "The address holds a control character (such as NUL, written %00) that this site does not accept. Check the address and try again.",
   methodNotAllowed: "This method is not allowed here.",
   crossOrigin: "Cross-origin request refused.",
   lengthRequired: "A Content-Length header is required.",

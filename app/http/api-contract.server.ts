@@ -148,7 +148,7 @@ export const apiOperations: ApiOperation[] = [
     },
     answers: {
       200: { description: "The address is verified.", schema: messageAnswerSchema },
-      400: refused("The link is unknown, used or expired."),
+      400: refused("The link is unknown, used or expired, or its token holds a control character."),
       503: unavailable,
     },
   },

@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { apiMessages } from "~/content/api-messages";
 import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
+import { fieldsWithControlCharacters, hasControlCharacter } from "./control-characters.server";
 import { fieldErrorsOf, type FieldErrors } from "./form-submission.server";
 import type { Refusal } from "./retry-after";
 
@@ -57,18 +58,31 @@ export function apiRefusal({ status, message, retryAfterSeconds }: Refusal & { m
   return apiError(status, message, { retryAfterSeconds });
 }
 
-/** A value from the URL (a path parameter) checked against `schema`; throws 400 with `issues` otherwise. */
+/** 400 with `issues`: these fields hold a control character (control-characters.server.ts). */
+function controlCharacterRefusal(fields: string[]) {
+  const issues = Object.fromEntries(fields.map((field) => [field, [apiMessages.controlCharacter(field)]]));
+  return apiError(400, apiMessages.controlCharacter(fields[0]), { issues });
+}
+
+/** A value from the URL (a path parameter) checked against `schema`, and for control characters; throws 400 with `issues` otherwise. */
 export function readApiParam<Schema extends z.ZodType>(name: string, value: unknown, schema: Schema): z.output<Schema> {
+  if (typeof value === "string" && hasControlCharacter(value)) throw controlCharacterRefusal([name]);
   const parsed = schema.safeParse(value, { error: plainIssueMessage });
   if (parsed.success) return parsed.data;
   const messages = fieldErrorsOf(parsed.error)[""] ?? [apiMessages.fieldInvalid(name)];
   throw apiError(400, messages[0], { issues: { [name]: messages } });
 }
 
-/** The URL's query checked against `schema` (a name given twice counts once: its first value); 400 with `issues` otherwise. */
+/**
+ * The URL's query checked against `schema` (a name given twice counts once: its first value); 400 with
+ * `issues` otherwise, and for a control character in any name or value.
+ */
 export function readApiQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+  const { searchParams } = new URL(request.url);
+  const tainted = new Set([...searchParams].flatMap(([name, value]) => fieldsWithControlCharacters({ [name]: value })));
+  if (tainted.size > 0) throw controlCharacterRefusal([...tainted]);
   const query: Record<string, string> = {};
-  for (const [name, value] of new URL(request.url).searchParams) query[name] ??= value;
+  for (const [name, value] of searchParams) query[name] ??= value;
   const parsed = schema.safeParse(query, { error: plainIssueMessage });
   if (parsed.success) return parsed.data;
   const issues = fieldErrorsOf(parsed.error);
@@ -84,13 +98,16 @@ export function methodNotAllowed(allow: string[]) {
  * The request's JSON object, checked against `schema`; throws the error
  * Response instead: 413 over 16 KiB, 415 for another content type, 400 for
  * bad UTF-8, malformed JSON, a body that is not an object, a field given
- * twice, or fields the schema refuses (with `issues`). Unknown fields are dropped.
+ * twice, a control character in any field or name, or fields the schema
+ * refuses (the last two with `issues`). Unknown fields are dropped.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
 ): Promise<z.output<Schema>> {
   const value = await readJsonObject(request, { allowEmpty: false });
+  const tainted = fieldsWithControlCharacters(value);
+  if (tainted.length > 0) throw controlCharacterRefusal(tainted);
   const parsed = schema.safeParse(value, { error: plainIssueMessage });
   if (!parsed.success) {
     const issues = fieldErrorsOf(parsed.error);

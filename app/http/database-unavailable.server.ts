@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { databaseUnavailable } from "~/content/unavailable";
+import { decodedPathOf } from "~/http/request-path.server";
 import { isApiPath } from "~/http/security.server";
 import { log, redactPath } from "~/server/log.server";
 import { isUnavailableError } from "~/server/sql-dialect.server";
@@ -7,7 +8,7 @@ import { isUnavailableError } from "~/server/sql-dialect.server";
 /** The 503: JSON `{ message }` for the API, the error page (root ErrorBoundary) for everything else. */
 export function databaseUnavailableResponse(request: Request): Response {
   const headers = { "Retry-After": String(databaseUnavailable.retryAfterSeconds), "Cache-Control": "no-store" };
-  if (isApiPath(new URL(request.url).pathname)) {
+  if (isApiPath(decodedPathOf(request))) {
     return Response.json({ message: databaseUnavailable.message }, { status: 503, headers });
   }
   return new Response(databaseUnavailable.message, {
@@ -28,8 +29,8 @@ export function answeringUnavailable<Args extends { request: Request }>(handler:
       // Busy past its timeout, full, restarting or out of reach (app/server/sql-dialect.server.ts): not the
       // request's fault and not lasting, so 503 with Retry-After instead of a 500; the next request tries again.
       if (!isUnavailableError(error)) throw error;
-      const { method, url } = args.request;
-      const path = redactPath(new URL(url).pathname);
+      const { method } = args.request;
+      const path = redactPath(decodedPathOf(args.request));
       // A lost connection has no code, only its (fixed, data-free) message.
       const { code, message } = error as { code?: string; message?: string };
       log("warn", "db.unavailable", { code: code ?? message, method, path });

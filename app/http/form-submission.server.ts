@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { controlCharacterErrors } from "~/content/forms";
 import type { FormReply } from "~/lib/form-reply";
+import { hasControlCharacter, withoutControlCharacters } from "./control-characters.server";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -32,7 +34,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
  * browser's as-you-type messages are a courtesy). An empty field counts as
  * missing unless `keepEmpty`, so a schema's "required" message is the one shown;
  * so does a file where text belongs. A name sent twice reaches the schema as a
- * list, which a text field refuses.
+ * list, which a text field refuses. A control character (control-characters.server.ts)
+ * in any field, known to the schema or not, refuses the form with that field's
+ * message; in a field's name, with the form's.
  */
 export function parseSubmission<Schema extends z.ZodType>(
   formData: FormData,
@@ -41,14 +45,24 @@ export function parseSubmission<Schema extends z.ZodType>(
 ): Submission<z.output<Schema>> {
   const values: Record<string, string> = {};
   const input: Record<string, unknown> = {};
+  const controlErrors: FieldErrors = {};
   for (const name of new Set(formData.keys())) {
+    if (hasControlCharacter(name)) {
+      controlErrors[""] = [controlCharacterErrors.name];
+      continue;
+    }
     const all = formData.getAll(name);
     const value = all[0];
-    if (typeof value === "string") values[name] = value;
+    if (all.some((entry) => typeof entry === "string" && hasControlCharacter(entry))) {
+      controlErrors[name] = [controlCharacterErrors.field];
+    }
+    // The page shows the value back without them: a browser without JavaScript can send it again as it is.
+    if (typeof value === "string") values[name] = withoutControlCharacters(value);
     input[name] = all.length > 1 ? all : typeof value === "string" && (value !== "" || keepEmpty) ? value : undefined;
   }
   const parsed = schema.safeParse(input);
-  const schemaErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  const schemaErrors = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error)), ...controlErrors };
+  const accepted = parsed.success && Object.keys(controlErrors).length === 0;
 
   const reply = ({ formErrors, fieldErrors, hideFields = [] }: ReplyOptions = {}): FormReply => {
     const error = { ...schemaErrors, ...fieldErrors };
@@ -57,5 +71,5 @@ export function parseSubmission<Schema extends z.ZodType>(
     for (const name of hideFields) delete initialValue[name];
     return { error, initialValue };
   };
-  return parsed.success ? { status: "success", value: parsed.data, reply } : { status: "error", reply };
+  return accepted ? { status: "success", value: parsed.data, reply } : { status: "error", reply };
 }

@@ -78,7 +78,7 @@ function buildDocument(): OpenApiDocument {
       title: `${firm.name} API`,
       version: API_DOCUMENT_VERSION,
       description:
-        "The JSON API of the investor portal. Every answer is JSON; every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`.",
+        "The JSON API of the investor portal. Every answer is JSON; every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`. No text a call sends, in its address, query or body, may hold a control character (U+0000 to U+001F, other than tab, line feed and carriage return): such a call is refused with 400.",
     },
     tags: [
       { name: "Account", description: "Signing up, verifying, logging in and out, tokens and passwords." },

@@ -14,8 +14,9 @@ export const INDEXABLE_PORTAL_PAGES = ["/financing/login", "/financing/signup"];
 const TOKEN_IN_URL_PREFIXES = ["/auth/verify/", "/financing/resetpassword/"];
 
 /*
- * Remix matches routes whatever the case of the path (/FINANCING serves /financing), so every rule
- * below compares the path lower-cased: a path's spelling must not take a portal page out of them.
+ * Every rule below takes the path as Remix matches it (request-path.server.ts: decoded, dot segments
+ * resolved), and Remix matches routes whatever the case of the path (/FINANCING serves /financing), so
+ * each compares it lower-cased: a path's spelling must not take a portal page out of them.
  */
 
 export function isPortalPath(pathname: string) {
@@ -27,23 +28,33 @@ export function isApiPath(pathname: string) {
   return pathname.toLowerCase().startsWith("/api/");
 }
 
-export function securityHeaders(pathname: string, nonce: string, env: Env): Record<string, string> {
+/**
+ * The headers of every response. `path` is the path as Remix matches it; `spelledPath` the path as the
+ * client wrote it (Express's), which only the doors' exemption from noindex reads.
+ *
+ * `Cache-Control: no-store` is the default of every answer, and server.js sets it only where whoever
+ * answered set none: a page carries its own nonce and, for a visitor who is signed in, their own
+ * name, so no cache may keep one. Static files, robots.txt and the sitemap set their own.
+ */
+export function securityHeaders(
+  { path, spelledPath }: { path: string; spelledPath: string },
+  nonce: string,
+  env: Env,
+): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(nonce),
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": TOKEN_IN_URL_PREFIXES.some((prefix) => pathname.toLowerCase().startsWith(prefix))
+    "Referrer-Policy": TOKEN_IN_URL_PREFIXES.some((prefix) => path.toLowerCase().startsWith(prefix))
       ? "same-origin"
       : "strict-origin-when-cross-origin",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    "Cache-Control": "no-store",
   };
   if (env.secureCookies) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
-  if (isPortalPath(pathname)) {
-    headers["Cache-Control"] = "no-store";
-    // Only the doors' own spelling is indexable: another spelling is a duplicate no engine should list.
-    if (!INDEXABLE_PORTAL_PAGES.includes(pathname)) headers["X-Robots-Tag"] = "noindex";
-  }
+  // Only the doors' own spelling is indexable: another spelling is a duplicate no engine should list.
+  if (isPortalPath(path) && !INDEXABLE_PORTAL_PAGES.includes(spelledPath)) headers["X-Robots-Tag"] = "noindex";
   return headers;
 }
 

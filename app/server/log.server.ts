@@ -23,10 +23,14 @@ function errorReplacer(_key: string, value: unknown) {
   return value;
 }
 
-/** Path segments that carry a secret or an e-mail address are not logged. */
+/** What follows a path that carries a secret or an e-mail address is not logged. */
 const SECRET_SEGMENT =
-  /^(\/auth\/verify\/|\/api\/auth\/verify\/|\/financing\/resetpassword\/|\/api\/auth\/forgot-password\/)[^/?]+/i;
+  /^(\/auth\/verify\/|\/api\/auth\/verify\/|\/financing\/resetpassword\/|\/api\/auth\/forgot-password\/).+/i;
 
+/**
+ * `pathname` as server.js decodes it (request-path.server.ts). An encoded slash counts as a slash here:
+ * no route serves `/auth%2Fverify%2F<token>`, but the token in it is a secret all the same.
+ */
 export function redactPath(pathname: string) {
-  return pathname.replace(SECRET_SEGMENT, "$1[redacted]");
+  return pathname.replace(/%2F/gi, "/").replace(SECRET_SEGMENT, "$1[redacted]");
 }

@@ -10,7 +10,15 @@ import { sendRaw, type RawAnswer } from "./support/raw-http";
  * site's own error page elsewhere. The log gets one JSON line with the request id.
  */
 
-const MALFORMED_PATHS = ["/%", "/faq%E0%A4%A", "/api/%", "/api/user/%zz", "/financing/%"];
+const MALFORMED_PATHS = [
+  "/%",
+  "/faq%E0%A4%A",
+  "/%E0%A4%A",
+  "/%66inancing/%E0%A4%A",
+  "/api/%",
+  "/api/user/%zz",
+  "/financing/%",
+];
 const UNSERVED_METHODS = ["TRACE", "PROPFIND", "MKCOL", "LOCK"];
 
 /** A stack trace's marks, or a path on this machine. */

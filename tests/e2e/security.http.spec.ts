@@ -1,6 +1,11 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { httpErrors } from "~/content/http-errors";
+import { unusedTotpCode } from "../support/totp";
+import { createAdministrator, type TestAccount } from "./support/accounts";
+import { E2E_BASE_URL, E2E_LOG_FILE } from "./support/server";
 
 /** HTTP-level guarantees of server.js (docs/requirements.md, "Security and reliability"), checked against the built server. */
 test.describe("security headers", () => {
@@ -155,4 +160,171 @@ test("the build's scripts go out precompressed (brotli or gzip), cached for a ye
   const plain = await request.fetch(script, { headers: { "Accept-Encoding": "identity" } });
   expect(plain.headers()["content-encoding"]).toBeUndefined();
   expect(Buffer.compare(await plain.body(), file)).toBe(0);
+});
+
+/** A GET with its path exactly as written: Playwright's and Node's URL parsing would resolve `..` and `\\`. */
+function getAsWritten(rawPath: string, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(E2E_BASE_URL);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    http
+      .get({ host: hostname, port, path: rawPath, headers, agent: false }, (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** The server's log line for a request, found by its request id. */
+async function logLineOf(requestId: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const line = fs
+      .readFileSync(E2E_LOG_FILE, "utf8")
+      .split("\n")
+      .find((text) => text.includes(`"requestId":"${requestId}"`) && text.includes('"http.request"'));
+    if (line) return JSON.parse(line) as Record<string, unknown>;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No log line for request ${requestId}`);
+}
+
+/**
+ * Remix decodes a path before it matches a route, so /%66inancing/audit is the audit page and
+ * /x/../api/… an API call: server.js's rules (headers, body limits, the log's redaction) read the path
+ * the same way, once (app/http/request-path.server.ts), and a control character in the path or query is
+ * refused before any route reads it.
+ */
+test.describe("one path, one set of rules, however the path is spelled", () => {
+  let administrator: TestAccount;
+  /** The administrator's browser without JavaScript: the session cookie after the login and its code. */
+  let admin: APIRequestContext;
+  let adminBearer: string;
+
+  test.beforeAll(async ({ playwright }) => {
+    administrator = await createAdministrator();
+    admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { Origin: E2E_BASE_URL } });
+    const login = await admin.post("/financing/login", {
+      form: { email: administrator.email, password: administrator.password },
+      maxRedirects: 0,
+    });
+    expect(login.headers()["location"]).toBe("/financing/login/code");
+    const code = await admin.post("/financing/login/code", {
+      form: { code: await unusedTotpCode(administrator.totpSecret!) },
+      maxRedirects: 0,
+    });
+    expect(code.headers()["location"]).toBe("/financing");
+    const token = await admin.post("/api/auth/login", {
+      data: {
+        email: administrator.email,
+        password: administrator.password,
+        code: await unusedTotpCode(administrator.totpSecret!),
+      },
+    });
+    expect(token.status()).toBe(200);
+    adminBearer = ((await token.json()) as { accessToken: string }).accessToken;
+  });
+  test.afterAll(() => admin?.dispose());
+
+  const expectPrivate = (headers: http.IncomingHttpHeaders, label: string) => {
+    expect(headers["cache-control"], label).toMatch(/\bno-store\b/);
+    expect(headers["x-robots-tag"], label).toBe("noindex");
+  };
+
+  test("an administrator's pages and API answers spelled with escapes stay out of caches and search engines", async () => {
+    for (const page of ["/%66inancing/audit", "/financing/%61udit", "/%66inancing", "/%66inancing/investors.csv"]) {
+      const answer = await admin.get(page, { maxRedirects: 0 });
+      expect(answer.status(), page).toBe(200);
+      expectPrivate(answer.headers(), page);
+    }
+    const list = await admin.get("/%61pi/user/get_investors?limit=1", {
+      headers: { Authorization: `Bearer ${adminBearer}` },
+    });
+    expect(list.status()).toBe(200);
+    expectPrivate(list.headers(), "/%61pi/user/get_investors");
+  });
+
+  test("so do the answers to a visitor, in every spelling Remix reads as a portal path", async ({ request }) => {
+    const audit = await request.get("/%66inancing/audit", { maxRedirects: 0 });
+    expect(audit.headers()["location"]).toBe("/financing/login");
+    expectPrivate(audit.headers(), "/%66inancing/audit");
+    const api = await request.get("/%61pi/user/get_investors");
+    expect(api.status()).toBe(401);
+    expectPrivate(api.headers(), "/%61pi/user/get_investors");
+    // A door spelled otherwise is a duplicate of it: noindex too.
+    expectPrivate((await request.get("/%66inancing/login")).headers(), "/%66inancing/login");
+    expect((await request.get("/financing/login")).headers()["x-robots-tag"]).toBeUndefined();
+    for (const rawPath of ["/x/../financing/audit", "/x/%2e%2e/api/user/get_investors", "/api\\user\\get_investors"]) {
+      const answer = await getAsWritten(rawPath);
+      expect([302, 401], rawPath).toContain(answer.status);
+      expectPrivate(answer.headers, rawPath);
+    }
+  });
+
+  test("the portal's body limit holds for a path spelled with escapes", async ({ request }) => {
+    const oversized = await request.post("/%66inancing/login", {
+      headers: { Origin: E2E_BASE_URL },
+      form: { email: "a@example.com", password: "x".repeat(20_000) },
+    });
+    expect(oversized.status()).toBe(413);
+    expect(await oversized.text()).toContain(httpErrors.tooLarge(16_384));
+  });
+
+  test("a reset link spelled with an escape is redacted in the log", async () => {
+    const token = "Z".repeat(43);
+    for (const spelled of [`/financing/%72esetpassword/${token}`, `//financing/resetpassword%2F${token}`]) {
+      const answer = await getAsWritten(spelled);
+      const line = await logLineOf(String(answer.headers["x-request-id"]));
+      expect(line.path, spelled).toBe("/financing/resetpassword/[redacted]");
+      expect(JSON.stringify(line), spelled).not.toContain(token);
+    }
+  });
+
+  test("a control character in the path or query is a 400 before any route reads it: the error page, or JSON under /api", async ({
+    request,
+  }) => {
+    const bearer = { Authorization: `Bearer ${adminBearer}` };
+    const pages: [string, () => Promise<APIResponse>][] = [
+      ["the investor table's search", () => admin.get("/financing?q=a%00b")],
+      ["the CSV's search", () => admin.get("/financing/investors.csv?q=%00")],
+      [
+        "an investor's id, NDA flag",
+        () => admin.post("/financing/investors/a%00b", { form: { intent: "nda-sent", state: "yes" } }),
+      ],
+      ["an investor's id, deletion", () => admin.post("/financing/investors/a%1Bb/delete", { form: {} })],
+      ["an investor's id, deletion page", () => admin.get("/financing/investors/%00/delete")],
+      ["a public page's query", () => request.get("/faq?q=%07")],
+      ["a query's name", () => request.get("/faq?%00=x")],
+    ];
+    for (const [label, send] of pages) {
+      const answer = await send();
+      expect(answer.status(), label).toBe(400);
+      expect(answer.headers()["content-type"], label).toMatch(/^text\/html/);
+      expect(await answer.text(), label).toContain(httpErrors.controlCharacter.slice(0, 40));
+    }
+    const calls: [string, () => Promise<APIResponse>][] = [
+      ["get_investors' cursor", () => admin.get("/api/user/get_investors?cursor=%1B", { headers: bearer })],
+      ["a verification token", () => request.get("/api/auth/verify/%00")],
+      ["forgot-password's address", () => request.get("/api/auth/forgot-password/a%00%40example.com")],
+    ];
+    for (const [label, send] of calls) {
+      const answer = await send();
+      expect(answer.status(), label).toBe(400);
+      expect(await answer.json(), label).toEqual({ message: httpErrors.controlCharacter });
+    }
+    // Tabs and line breaks are text: a search may hold them.
+    expect((await admin.get("/financing?q=a%09b%0D%0A")).status()).toBe(200);
+  });
+});
+
+test("every answer Remix gives is no-store unless its route says otherwise; static files keep theirs", async ({
+  request,
+}) => {
+  // /faq twice: rendered, then from the page cache.
+  for (const url of ["/faq", "/faq", "/no-such-page", "/financing/login"]) {
+    expect((await request.get(url, { headers: { Cookie: "" } })).headers()["cache-control"], url).toBe("no-store");
+  }
+  expect((await request.get("/sitemap.xml")).headers()["cache-control"]).toBe("public, max-age=3600");
+  expect((await request.get("/robots.txt")).headers()["cache-control"]).toBe("public, max-age=3600");
+  expect((await request.get("/images/logo.svg")).headers()["cache-control"]).toBe("public, max-age=3600");
 });

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "~/content/constants";
 import { contactForm, contactMailSubject } from "~/content/contact";
+import { controlCharacterErrors } from "~/content/forms";
 import { CONTACT_RATE_LIMIT, handleContactForm } from "~/http/contact-form.server";
 import { honeypotFields } from "~/http/honeypot.server";
 import { keepRetryAfter } from "~/http/retry-after";
@@ -137,13 +138,23 @@ describe("a valid message", () => {
     expect(stored.message).toHaveLength(CONTACT_MESSAGE_MAX_LENGTH);
   });
 
-  it("strips control characters from the message but keeps line breaks and tabs", async () => {
+  it("strips DEL and the C1 control characters from the message but keeps line breaks and tabs", async () => {
     const response = await sendForm(
-      formFields({ lastName: "Control", message: "Line one\u0000\r\nLine\u0007 two\tend\u001b" }),
+      formFields({ lastName: "Control", message: "Line one\u007f\r\nLine\u0085 two\tend\u009b" }),
     );
     expect(response.status).toBe(302);
     const [stored] = (await storedMessages()).slice(-1);
     expect(stored.message).toBe("Line one\nLine two\tend");
+  });
+
+  it("refuses NUL and the other C0 control characters in the message, as every form does", async () => {
+    const response = await expectNothingStoredOrSent(() =>
+      sendForm(formFields({ message: "Line one\u0000\r\nLine\u0007 two\tend\u001b" })),
+    );
+    expect(response.status).toBe(400);
+    const result = (await response.json()) as FormResult;
+    expect(result.error?.message).toEqual([controlCharacterErrors.field]);
+    expect(result.initialValue?.message).toBe("Line one\r\nLine two\tend");
   });
 });
 
@@ -156,7 +167,7 @@ describe("an invalid field", () => {
     ["firstName", "Ada\nBcc: victim@example.com", errors.firstNameInvalid],
     ["lastName", "", errors.lastNameRequired],
     ["lastName", "L".repeat(CONTACT_NAME_MAX_LENGTH + 1), "Last name must be at most 100 characters"],
-    ["lastName", "Love\u0000lace", errors.lastNameInvalid],
+    ["lastName", "Love\u007flace", errors.lastNameInvalid],
     ["email", "", errors.emailRequired],
     ["email", "not-an-email", "Email address is invalid"],
     ["email", "ada@example.com\r\nBcc: victim@example.com", "Email address is invalid"],

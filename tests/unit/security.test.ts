@@ -3,6 +3,9 @@ import { parseEnv } from "~/server/env.server";
 import { redactPath } from "~/server/log.server";
 import { TEST_KEYS } from "../support/test-keys";
 
+/** A path the client spelled as Remix matches it. */
+const at = (path: string, spelledPath = path) => ({ path, spelledPath });
+
 const env = parseEnv({
   ...TEST_KEYS,
   APP_URL: "http://localhost:3000",
@@ -11,7 +14,7 @@ const env = parseEnv({
 
 describe("securityHeaders", () => {
   it("sets a nonce-based CSP and the framing, sniffing and opener headers", () => {
-    const headers = securityHeaders("/", "abc", env);
+    const headers = securityHeaders(at("/"), "abc", env);
     expect(headers["Content-Security-Policy"]).toContain("script-src 'self' 'nonce-abc'");
     expect(headers["Content-Security-Policy"]).toContain("object-src 'none'");
     expect(headers["Content-Security-Policy"]).toContain("base-uri 'none'");
@@ -21,7 +24,13 @@ describe("securityHeaders", () => {
     expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["Cross-Origin-Opener-Policy"]).toBe("same-origin");
     expect(headers["Strict-Transport-Security"]).toBeUndefined();
-    expect(headers["Cache-Control"]).toBeUndefined();
+  });
+
+  it("keeps every answer out of caches unless whoever answers says otherwise, public pages included", () => {
+    for (const path of ["/", "/faq", "/no-such-page", "/financing/login"]) {
+      expect(securityHeaders(at(path), "n", env)["Cache-Control"], path).toBe("no-store");
+    }
+    expect(securityHeaders(at("/faq"), "n", env)["X-Robots-Tag"]).toBeUndefined();
   });
 
   it("keeps the portal out of caches and search engines", () => {
@@ -34,7 +43,7 @@ describe("securityHeaders", () => {
       "/api/auth/login",
       "/pdfs/download.pdf",
     ]) {
-      const headers = securityHeaders(path, "n", env);
+      const headers = securityHeaders(at(path), "n", env);
       expect(headers["Cache-Control"], path).toBe("no-store");
       expect(headers["X-Robots-Tag"], path).toBe("noindex");
     }
@@ -42,20 +51,26 @@ describe("securityHeaders", () => {
 
   it("lets search engines list the portal's doors, login and sign-up, which still are never cached", () => {
     for (const path of ["/financing/login", "/financing/signup"]) {
-      const headers = securityHeaders(path, "n", env);
+      const headers = securityHeaders(at(path), "n", env);
       expect(headers["Cache-Control"], path).toBe("no-store");
       expect(headers["X-Robots-Tag"], path).toBeUndefined();
     }
   });
 
+  it("keeps a door's other spellings out of search engines: they are duplicates", () => {
+    for (const spelled of ["/%66inancing/login", "/financing/login/", "/Financing/Login", "/x/../financing/login"]) {
+      expect(securityHeaders(at("/financing/login", spelled), "n", env)["X-Robots-Tag"], spelled).toBe("noindex");
+    }
+  });
+
   it("keeps tokens in URLs from leaving the site in the Referer", () => {
-    expect(securityHeaders("/auth/verify/tok", "n", env)["Referrer-Policy"]).toBe("same-origin");
-    expect(securityHeaders("/financing/resetpassword/tok", "n", env)["Referrer-Policy"]).toBe("same-origin");
+    expect(securityHeaders(at("/auth/verify/tok"), "n", env)["Referrer-Policy"]).toBe("same-origin");
+    expect(securityHeaders(at("/financing/resetpassword/tok"), "n", env)["Referrer-Policy"]).toBe("same-origin");
   });
 
   it("adds HSTS under https", () => {
     const secure = parseEnv({ APP_URL: "https://portal.example.com", SESSION_SECRET: "s", ...TEST_KEYS });
-    expect(securityHeaders("/", "n", secure)["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+    expect(securityHeaders(at("/"), "n", secure)["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
   });
 });
 
@@ -118,5 +133,12 @@ describe("redactPath", () => {
     expect(redactPath("/auth/verify/secret-token")).toBe("/auth/verify/[redacted]");
     expect(redactPath("/AUTH/Verify/secret-token")).toBe("/AUTH/Verify/[redacted]");
     expect(redactPath("/API/auth/forgot-password/ada@example.com")).toBe("/API/auth/forgot-password/[redacted]");
+  });
+
+  it("hides everything after the secret's place, and takes an encoded slash for a slash", () => {
+    expect(redactPath("/financing/resetpassword/secret-token/more")).toBe("/financing/resetpassword/[redacted]");
+    expect(redactPath("/auth%2Fverify%2Fsecret-token")).toBe("/auth/verify/[redacted]");
+    expect(redactPath("/financing/resetpassword%2Fsecret-token")).toBe("/financing/resetpassword/[redacted]");
+    expect(redactPath("/financing/audit")).toBe("/financing/audit");
   });
 });

@@ -65,6 +65,17 @@ export type RouteUnderTest = {
 };
 
 export const SQL = "' OR 1=1; DROP TABLE users; --";
+/**
+ * Control characters no text may hold (NUL, which PostgreSQL cannot store, and ESC for the rest of C0),
+ * each put inside a valid value: refused at the edge whatever the field (server.js for a path or query,
+ * the form and JSON readers for a body), with the same answer on either engine.
+ */
+const CONTROL_CHARACTERS = [
+  { label: "a NUL inside", character: "\u0000" },
+  { label: "an ESC inside", character: "\u001b" },
+];
+const withInside = (value: string, character: string) =>
+  `${value.slice(0, Math.ceil(value.length / 2))}${character}${value.slice(Math.ceil(value.length / 2))}`;
 export const SCRIPT = "<script>alert(1)</script>";
 const FOREIGN_ORIGIN = "https://evil.example";
 
@@ -192,6 +203,10 @@ function badValuesFor(kind: FieldKind): { label: string; value: unknown }[] {
         { label: "no id", value: { ...SOME_PASSKEY_ANSWER, id: undefined } },
         { label: "an id that is not base64url", value: { ...SOME_PASSKEY_ANSWER, id: SQL } },
         { label: "an id of 8,193 characters", value: { ...SOME_PASSKEY_ANSWER, id: "A".repeat(8193) } },
+        {
+          label: "a NUL in the id",
+          value: { ...SOME_PASSKEY_ANSWER, id: withInside(SOME_PASSKEY_ANSWER.id, "\u0000") },
+        },
         { label: "no inner response", value: { ...SOME_PASSKEY_ANSWER, response: undefined } },
         {
           label: "clientDataJSON that is not base64url",
@@ -380,6 +395,13 @@ export function badCasesFor(route: RouteUnderTest): BadCase[] {
         fieldRefusals,
       );
     }
+    // server.js refuses these before any route runs, so the answer is its 400 whatever the route's own way.
+    for (const { label, character } of CONTROL_CHARACTERS) {
+      add(
+        `${name}: ${label}`,
+        withFields(validFields, route.credentials, {}, { ...validParams, [name]: withInside(param.value, character) }),
+      );
+    }
   }
 
   // One field at a time.
@@ -393,6 +415,16 @@ export function badCasesFor(route: RouteUnderTest): BadCase[] {
     if (route.body === "json") values.push(...wrongTypes(field.kind, field.value));
     for (const { label, value } of values) {
       add(`${name}: ${label}`, withFields({ ...validFields, [name]: value }), fieldRefusals);
+    }
+    if (typeof field.value === "string") {
+      for (const { label, character } of CONTROL_CHARACTERS) {
+        add(
+          `${name}: ${label}`,
+          withFields({ ...validFields, [name]: withInside(field.value, character) }),
+          // In a query, server.js's 400; in a body, the route's own refusal.
+          route.body === "none" ? ["4xx"] : fieldRefusals,
+        );
+      }
     }
     if (route.body === "form") {
       const request = withFields(validFields);
@@ -408,6 +440,14 @@ export function badCasesFor(route: RouteUnderTest): BadCase[] {
         fieldRefusals,
       );
     }
+  }
+  // A field whose name holds NUL, beside the valid ones (a request without fields would still be a valid one).
+  if (Object.keys(validFields).length > 0) {
+    add(
+      "a NUL in a field's name",
+      withFields({ ...validFields, "na\u0000me": "x" }),
+      route.body === "form" ? fieldRefusals : ["4xx"],
+    );
   }
   return cases;
 }
