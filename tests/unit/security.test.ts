@@ -69,7 +69,7 @@ describe("securityHeaders", () => {
   });
 
   it("adds HSTS under https", () => {
-    const secure = parseEnv({ APP_URL: "https://portal.example.com", SESSION_SECRET: "s", ...TEST_KEYS });
+    const secure = parseEnv({ APP_URL: "https://portal.example.com", ...TEST_KEYS });
     expect(securityHeaders(at("/"), "n", secure)["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
   });
 });
