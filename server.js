@@ -10,6 +10,9 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 
+// Every file the server makes (the database, its WAL, the outbox, generated keys) is its user's alone.
+process.umask(0o077);
+
 const root = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(root, process.env.BUILD_DIR || "build");
 
@@ -31,8 +34,9 @@ process.on("warning", (warning) => {
   app$.log("warn", "node.warning", { name: warning.name, message: warning.message });
 });
 
-// A production server must not serve with settings that would lose mail, weaken cookies or show placeholders.
-if (process.env.NODE_ENV === "production") {
+// A server under the production rules (NODE_ENV=production, or an APP_URL the public can reach) must not serve
+// with settings that would lose mail, weaken cookies or keys, or show placeholders.
+if (app$.productionRulesApply(process.env)) {
   const problems = app$.productionConfigurationProblems(process.env);
   for (const problem of problems) app$.log("error", "config.refused", { problem });
   if (problems.length > 0) process.exit(1);
@@ -53,8 +57,11 @@ app.disable("x-powered-by");
 app.set("etag", false);
 if (env.trustProxy !== undefined) app.set("trust proxy", env.trustProxy);
 
-// For load balancers and orchestrators: answered before anything else, never logged or rate-limited.
+// For load balancers and orchestrators: answered before anything else, never logged or rate-limited. The
+// public learns only ready or not; why not goes to the log, once each time the reason changes.
 let stopping = false;
+/** @type {string | null} */
+let unreadyReason = null;
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
@@ -62,8 +69,15 @@ app.get("/readyz", async (_req, res, next) => {
   try {
     const state = stopping ? { ready: false, reason: "The server is stopping." } : await app$.readiness();
     res.set("Cache-Control", "no-store");
-    if (state.ready) res.json({ status: "ready" });
-    else res.status(503).json({ status: "not ready", reason: state.reason });
+    if (state.ready) {
+      if (unreadyReason !== null) app$.log("info", "server.ready", {});
+      unreadyReason = null;
+      res.json({ status: "ready" });
+      return;
+    }
+    if (state.reason !== unreadyReason) app$.log("warn", "server.unready", { reason: state.reason });
+    unreadyReason = state.reason;
+    res.status(503).json({ status: "unavailable" });
   } catch (error) {
     next(error);
   }

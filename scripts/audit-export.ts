@@ -10,6 +10,9 @@ import { adminContent } from "../app/content/admin";
 import { exportAuditTrail } from "../app/models/audit-export.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
+// Whatever this writes (the database, a key, a copy) is its user's alone.
+process.umask(0o077);
+
 const words = adminContent.audit.export;
 
 async function main(args: string[]): Promise<number> {

@@ -19,6 +19,7 @@ import {
 import { verifyAuditExport, type ExportReport } from "../app/models/audit-export.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
+// Whatever this writes (the database, a key) is its user's alone.
 process.umask(0o077);
 
 const words = adminContent.audit.export;

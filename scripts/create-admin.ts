@@ -13,6 +13,9 @@ import { emailSchema, passwordSchema } from "../app/models/account-schemas.serve
 import { createOrPromoteAdministrator } from "../app/models/account.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
+// Whatever this writes (the database, a key, a copy) is its user's alone.
+process.umask(0o077);
+
 /** No secret is made here: the administrator sets up the second factor themselves, in their own app. */
 const SECOND_FACTOR_NOTE =
   "At the first login, after the password, the administrator sets up a second factor (an authenticator app) before anything else.";

@@ -12,6 +12,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { openSqlite } from "../migrations/migrator.js";
 
+// Whatever this writes (the database, a key, a copy) is its user's alone.
+process.umask(0o077);
+
 const databasePath = path.resolve(process.env.DATABASE_PATH || "data/portal.sqlite");
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const target = process.argv[2];

@@ -1,7 +1,8 @@
 // `npm run db:copy -- <from> <to>`: moves an SQLite database into PostgreSQL, the way from one machine
 // to several (docs/deployment.md). <from> is the SQLite file, <to> a postgres:// URL of an empty
 // database. Both are migrated to the latest schema first; then every row of every table is copied in
-// one PostgreSQL transaction, ids and hashes as they are, so the audit chain arrives whole. The counts
+// one PostgreSQL transaction, ids and hashes as they are, so the audit chain arrives whole (and verifies
+// under the same AUDIT_KEY; the TOTP secrets open under the same DATA_KEY). The counts
 // the triggers keep are made again by the triggers. Nothing is written unless every row arrives.
 // Stop the site (or keep it from writing) while it runs.
 import "dotenv/config";
@@ -9,12 +10,17 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { migrationKeys } from "../app/server/db.server";
 import { migrateFile, migrateUrl } from "../migrations/migrator.js";
+
+// The copy, like the database, is its user's alone.
+process.umask(0o077);
 
 /** Parents before children, for the foreign keys; investor_counts and users_version follow from users. */
 const TABLES = [
   "users",
   "sessions",
+  "totp_enrolments",
   "api_tokens",
   "one_time_tokens",
   "totp_credentials",
@@ -41,8 +47,11 @@ const sourcePath = path.resolve(from);
 if (!fs.existsSync(sourcePath)) fail(`There is no database at ${sourcePath}.`);
 if (!/^postgres(ql)?:\/\//.test(to)) fail(`${to} is not a postgres:// URL.`);
 
-await migrateFile(sourcePath);
-await migrateUrl(to);
+// The source is brought up to date with the app's own keys (AUDIT_KEY, DATA_KEY, or those generated beside it);
+// the rows then arrive sealed and encrypted as they are, so the target must be run with the same keys.
+process.env.DATABASE_PATH ??= sourcePath;
+await migrateFile(sourcePath, migrationKeys());
+await migrateUrl(to, migrationKeys());
 
 const source = new Database(sourcePath, { readonly: true, fileMustExist: true });
 const target = new pg.Client({ connectionString: to });

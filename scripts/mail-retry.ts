@@ -12,6 +12,9 @@ import "dotenv/config";
 import { retryUnmailedContactMessages } from "../app/models/contact.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
+// Whatever this writes (the database, a key, a copy) is its user's alone.
+process.umask(0o077);
+
 await migrateDatabase();
 try {
   const { sent, left } = await retryUnmailedContactMessages();

@@ -211,9 +211,14 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
  * rightly take longer than any request should.
  */
 export async function migrateDatabase() {
-  const { databaseUrl, auditKey, dataKeys } = getEnv();
-  const keys = { auditKey, dataKey: dataKeys[0] };
-  return databaseUrl ? migrateUrl(databaseUrl, keys) : migrateToLatest(getDb(), "sqlite", keys);
+  const { databaseUrl } = getEnv();
+  return databaseUrl ? migrateUrl(databaseUrl, migrationKeys()) : migrateToLatest(getDb(), "sqlite", migrationKeys());
+}
+
+/** The keys of the settings that migrations need: AUDIT_KEY, and the DATA_KEY that encrypts. */
+export function migrationKeys() {
+  const { auditKey, dataKeys } = getEnv();
+  return { auditKey, dataKey: dataKeys[0] };
 }
 
 export async function closeDatabase() {

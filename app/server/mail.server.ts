@@ -51,8 +51,9 @@ export async function sendMail(mail: Mail): Promise<void> {
     return;
   }
   const file = path.join(env.outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
-  await fs.mkdir(env.outboxDir, { recursive: true });
-  await fs.writeFile(file, info.message as Buffer);
+  // The outbox holds live links: its reader is the server's user alone, whatever the umask.
+  await fs.mkdir(env.outboxDir, { recursive: true, mode: 0o700 });
+  await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
   // Development only (no SMTP_URL): the links are what a developer needs to go on.
   log("info", "mail.outbox", { file, to: mail.to, subject: mail.subject, links: findLinks(mail.text) });
 }
