@@ -4,6 +4,7 @@
  */
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account.server";
+import { authenticateAccessToken, issueApiTokens, refreshApiTokens } from "~/models/api-token.server";
 import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
 import { checkSecondFactorCode } from "~/models/second-factor.server";
 import { hashSecretToken } from "~/models/secret-token.server";
@@ -95,6 +96,33 @@ async function sessionRow(cookie: string) {
 async function auditActions(userId: string) {
   const rows = await getDb().selectFrom("audit_events").select("action").where("target_id", "=", userId).execute();
   return rows.map((row) => row.action);
+}
+
+/** The authenticator page's loader: its set-up, or the confirmation it asks for first. */
+async function enrolPage(cookie: string) {
+  const page = await call(routes.enrol, { path: "/financing/security/authenticator", headers: { Cookie: cookie } });
+  expect(page.status).toBe(200);
+  return (await page.json()) as {
+    setUp: { secret: string; qrSvg: string; replacing: boolean } | null;
+    reauthentication: { asksForCode: boolean } | null;
+    mustEnrol: boolean;
+  };
+}
+
+const enrol = (cookie: string, code: string) =>
+  post(routes.enrol, "/financing/security/authenticator", { intent: "enrol", code }, cookie);
+
+/** "Confirm it's you" on the security page. */
+const confirmIdentity = (cookie: string, fields: Record<string, string>) =>
+  post(routes.security, "/financing/security", { intent: "confirm", ...fields }, cookie);
+
+/** The page a session reaches at /financing: 200, or a redirect (to the login page once it ended). */
+const portalFor = (cookie: string) => call(routes.home, { path: "/financing", headers: { Cookie: cookie } });
+
+function sessionCookieOf(response: Response) {
+  return cookiesFrom(response)
+    .split("; ")
+    .find((pair) => pair.startsWith("__session="))!;
 }
 
 describe("the login's code step", () => {
@@ -196,17 +224,8 @@ describe("the login's code step", () => {
     const user = await account({ totp: false });
     // Set up through the page, which makes the ten codes.
     const sessionCookie = (await createSession(user.id, { authMethod: "password" })).cookie;
-    const enrolPage = await call(routes.enrol, {
-      path: "/financing/security/authenticator",
-      headers: { Cookie: sessionCookie },
-    });
-    const { secret } = (await enrolPage.json()) as { secret: string };
-    const enrolled = await post(
-      routes.enrol,
-      "/financing/security/authenticator",
-      { code: totpCode(secret, now()) },
-      sessionCookie,
-    );
+    const { setUp } = await enrolPage(sessionCookie);
+    const enrolled = await enrol(sessionCookie, totpCode(setUp!.secret, now()));
     expect(enrolled.status).toBe(200);
     const { recoveryCodes } = (await enrolled.json()) as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -291,9 +310,7 @@ describe("an administrator's second factor", () => {
     const login = await passwordStep(admin.email);
     expect(login.status).toBe(302);
     expect(login.headers.get("Location")).toBe("/financing/security/authenticator");
-    const cookie = cookiesFrom(login)
-      .split("; ")
-      .find((pair) => pair.startsWith("__session="))!;
+    const cookie = sessionCookieOf(login);
     expect((await sessionRow(cookie))?.auth_method).toBe("password");
 
     for (const [route, path] of [
@@ -306,39 +323,75 @@ describe("an administrator's second factor", () => {
       expect(refused.headers.get("Location"), path).toBe("/financing/security/authenticator");
     }
 
-    const page = await call(routes.enrol, { path: "/financing/security/authenticator", headers: { Cookie: cookie } });
-    expect(page.status).toBe(200);
-    const { secret, qrSvg, mustEnrol } = (await page.json()) as { secret: string; qrSvg: string; mustEnrol: boolean };
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(qrSvg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
+    // The login itself was the confirmation: the set-up shows at once.
+    const { setUp, mustEnrol } = await enrolPage(cookie);
+    expect(setUp?.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setUp?.qrSvg).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
     expect(mustEnrol).toBe(true);
 
-    const wrong = await post(routes.enrol, "/financing/security/authenticator", { code: "12345" }, cookie);
-    expect(wrong.status).toBe(400);
-    const done = await post(
-      routes.enrol,
-      "/financing/security/authenticator",
-      { code: totpCode(secret, now()) },
-      cookie,
-    );
+    expect((await enrol(cookie, "12345")).status).toBe(400);
+    const done = await enrol(cookie, totpCode(setUp!.secret, now()));
     expect(done.status).toBe(200);
     expect((await sessionRow(cookie))?.auth_method).toBe("password+totp");
-    expect((await call(routes.home, { path: "/financing", headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await portalFor(cookie)).status).toBe(200);
     await settleAccountMail();
     expect((await smtp.mailTo(admin.email, "Your sign-in security was changed")).text).toContain(
       "authenticator app was set up",
     );
   });
 
-  it("cannot turn the factor off, whatever the password, and nothing changes", async () => {
+  it("ends a password-only administrator session 15 minutes after it began; a completed set-up lifts the limit", async () => {
+    const admin = await account({ role: "administrator", totp: false });
+    const idle = sessionCookieOf(await passwordStep(admin.email));
+    const enrolling = sessionCookieOf(await passwordStep(admin.email));
+    const { setUp } = await enrolPage(enrolling);
+    expect((await enrol(enrolling, totpCode(setUp!.secret, now()))).status).toBe(200);
+
+    testClock.advance(15 * 60_000 + 1_000);
+    const ended = await call(routes.enrol, { path: "/financing/security/authenticator", headers: { Cookie: idle } });
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get("Location")).toBe("/financing/login");
+    expect((await portalFor(enrolling)).status).toBe(200);
+  });
+
+  it("binds the set-up's secret to the session that asked: another session of the account never sees it, nor confirms it", async () => {
+    // The owner and someone who has the administrator's password, each signed in with it alone.
+    const admin = await account({ role: "administrator", totp: false });
+    const owner = sessionCookieOf(await passwordStep(admin.email));
+    const intruder = sessionCookieOf(await passwordStep(admin.email));
+
+    const ownerSecret = (await enrolPage(owner)).setUp!.secret;
+    const intruderPage = await enrolPage(intruder);
+    expect(intruderPage.setUp!.secret).not.toBe(ownerSecret);
+    expect(JSON.stringify(intruderPage)).not.toContain(ownerSecret);
+    // The owner's page shows the owner's secret again, not the one the intruder's page made.
+    expect((await enrolPage(owner)).setUp!.secret).toBe(ownerSecret);
+
+    // The owner's secret confirmed in the intruder's session is refused, and stores nothing.
+    const stolen = await enrol(intruder, totpCode(ownerSecret, now()));
+    expect(stolen.status).toBe(401);
+    expect(await getDb().selectFrom("totp_credentials").selectAll().where("user_id", "=", admin.id).execute()).toEqual(
+      [],
+    );
+
+    // The owner confirms: the intruder's session ends with the set-up, and its own secret signs nobody in.
+    testClock.advance(30_000);
+    expect((await enrol(owner, totpCode(ownerSecret, now()))).status).toBe(200);
+    expect((await portalFor(intruder)).headers.get("Location")).toBe("/financing/login");
+    const step = cookiesFrom(await passwordStep(admin.email));
+    const withIntruderSecret = await post(
+      routes.code,
+      "/financing/login/code",
+      { code: totpCode(intruderPage.setUp!.secret, now()) },
+      step,
+    );
+    expect(withIntruderSecret.status).toBe(401);
+  });
+
+  it("cannot turn the factor off, and nothing changes", async () => {
     const admin = await account({ role: "administrator" });
     const { cookie } = await createSession(admin.id);
-    const refused = await post(
-      routes.security,
-      "/financing/security",
-      { intent: "remove", password: PASSWORD },
-      cookie,
-    );
+    const refused = await post(routes.security, "/financing/security", { intent: "remove" }, cookie);
     expect(refused.status).toBe(403);
     expect(await formErrorOf(refused)).toMatch(/cannot turn the second factor off/);
     expect(
@@ -347,43 +400,81 @@ describe("an administrator's second factor", () => {
   });
 });
 
-describe("changes that need the password again", () => {
-  it("refuses a wrong password and changes nothing; the right one makes new recovery codes and says so", async () => {
+describe("changes need the password and the second factor, confirmed within the last 10 minutes", () => {
+  it("refuses a change in a session that has not confirmed, and the password alone does not confirm", async () => {
     const user = await account();
-    const { cookie } = await createSession(user.id);
-    const wrong = await post(
-      routes.security,
-      "/financing/security",
-      { intent: "regenerate-codes", password: "nope nope" },
-      cookie,
-    );
-    expect(wrong.status).toBe(401);
-    expect(
-      await getDb().selectFrom("recovery_codes").selectAll().where("user_id", "=", user.id).execute(),
-    ).toHaveLength(0);
+    const { cookie } = await createSession(user.id, { reauthenticated: false });
+    const codesOf = () => getDb().selectFrom("recovery_codes").selectAll().where("user_id", "=", user.id).execute();
 
-    const right = await post(
-      routes.security,
-      "/financing/security",
-      { intent: "regenerate-codes", password: PASSWORD },
-      cookie,
+    const refused = await post(routes.security, "/financing/security", { intent: "regenerate-codes" }, cookie);
+    expect(refused.status).toBe(403);
+    expect(await formErrorOf(refused)).toMatch(/Confirm it's you first/);
+    expect(await codesOf()).toHaveLength(0);
+
+    const passwordAlone = await confirmIdentity(cookie, { password: PASSWORD });
+    expect(passwordAlone.status).toBe(400);
+    expect(await formErrorOf(passwordAlone)).toMatch(/as well as your password/);
+    const wrongPassword = await confirmIdentity(cookie, { password: "nope nope", code: totpCode(user.secret, now()) });
+    expect(wrongPassword.status).toBe(401);
+    const wrongCode = await confirmIdentity(cookie, { password: PASSWORD, code: "000000" });
+    expect(wrongCode.status).toBe(401);
+    expect((await sessionRow(cookie))?.reauthenticated_at).toBeNull();
+    expect((await post(routes.security, "/financing/security", { intent: "regenerate-codes" }, cookie)).status).toBe(
+      403,
     );
-    expect(right.status).toBe(200);
-    expect(((await right.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+
+    const confirmed = await confirmIdentity(cookie, { password: PASSWORD, code: totpCode(user.secret, now()) });
+    expect(confirmed.status).toBe(302);
+    expect((await sessionRow(cookie))?.reauthenticated_at).toBe(now());
+    const made = await post(routes.security, "/financing/security", { intent: "regenerate-codes" }, cookie);
+    expect(made.status).toBe(200);
+    expect(((await made.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
     expect(await auditActions(user.id)).toEqual(
-      expect.arrayContaining(["password.confirm_failed", "mfa.recovery_codes_regenerated"]),
+      expect.arrayContaining([
+        "password.confirm_failed",
+        "mfa.failed",
+        "account.reauthenticated",
+        "mfa.recovery_codes_regenerated",
+      ]),
+    );
+
+    // Ten minutes later the changes close again.
+    testClock.advance(10 * 60_000);
+    expect((await post(routes.security, "/financing/security", { intent: "regenerate-codes" }, cookie)).status).toBe(
+      403,
     );
   });
 
-  it("lets an investor turn the factor off with the password, and tells them", async () => {
+  it("takes a recovery code in place of the app's code", async () => {
     const user = await account();
-    const { cookie } = await createSession(user.id);
-    const removed = await post(
-      routes.security,
-      "/financing/security",
-      { intent: "remove", password: PASSWORD },
+    const [code] = await replaceRecoveryCodes(user.id);
+    const { cookie } = await createSession(user.id, { reauthenticated: false });
+    expect((await confirmIdentity(cookie, { password: PASSWORD, code })).status).toBe(302);
+    expect((await post(routes.security, "/financing/security", { intent: "remove" }, cookie)).status).toBe(302);
+  });
+
+  it("asks an account without a second factor for its password alone", async () => {
+    const user = await account({ totp: false });
+    const { cookie } = await createSession(user.id, { authMethod: "password", reauthenticated: false });
+    const before = await enrolPage(cookie);
+    expect(before.setUp).toBeNull();
+    expect(before.reauthentication).toMatchObject({ asksForCode: false });
+    expect((await enrol(cookie, "123456")).status).toBe(403);
+    const confirmed = await post(
+      routes.enrol,
+      "/financing/security/authenticator",
+      { intent: "confirm", password: PASSWORD },
       cookie,
     );
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/financing/security/authenticator");
+    expect((await enrolPage(cookie)).setUp?.secret).toMatch(/^[A-Z2-7]{32}$/);
+  });
+
+  it("lets an investor turn the factor off, and tells them", async () => {
+    const user = await account();
+    const { cookie } = await createSession(user.id);
+    const removed = await post(routes.security, "/financing/security", { intent: "remove" }, cookie);
     expect(removed.status).toBe(302);
     expect(
       await getDb().selectFrom("totp_credentials").selectAll().where("user_id", "=", user.id).executeTakeFirst(),
@@ -398,14 +489,153 @@ describe("changes that need the password again", () => {
   it("refuses an unknown change with 400", async () => {
     const user = await account();
     const { cookie } = await createSession(user.id);
-    const response = await post(
-      routes.security,
-      "/financing/security",
-      { intent: "format-disk", password: PASSWORD },
-      cookie,
-    );
+    const response = await post(routes.security, "/financing/security", { intent: "format-disk" }, cookie);
     expect(response.status).toBe(400);
     expect(await formErrorOf(response)).toMatch(/not one the security settings make/);
+  });
+});
+
+describe("every change of a factor ends the account's other sessions and API tokens, and tells it", () => {
+  /** A passkey row as registration stores it (the ceremony itself needs a browser: tests/e2e/second-factor.spec.ts). */
+  async function givePasskey(userId: string) {
+    const id = `passkey-${userId.slice(0, 8)}`;
+    await getDb()
+      .insertInto("passkeys")
+      .values({
+        id,
+        user_id: userId,
+        public_key: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        transports: "[]",
+        created_at: now(),
+      })
+      .execute();
+    return id;
+  }
+
+  const changes: [
+    string,
+    { totp: boolean },
+    (cookie: string, user: { id: string; secret: string }) => Promise<Response>,
+  ][] = [
+    [
+      "making new recovery codes",
+      { totp: true },
+      (cookie) => post(routes.security, "/financing/security", { intent: "regenerate-codes" }, cookie),
+    ],
+    [
+      "turning the factor off",
+      { totp: true },
+      (cookie) => post(routes.security, "/financing/security", { intent: "remove" }, cookie),
+    ],
+    [
+      "setting up a first authenticator app",
+      { totp: false },
+      async (cookie) => enrol(cookie, totpCode((await enrolPage(cookie)).setUp!.secret, now())),
+    ],
+    [
+      "replacing the authenticator app",
+      { totp: true },
+      async (cookie) => {
+        const { setUp } = await enrolPage(cookie);
+        expect(setUp?.replacing).toBe(true);
+        return enrol(cookie, totpCode(setUp!.secret, now()));
+      },
+    ],
+    [
+      "removing a passkey",
+      { totp: true },
+      async (cookie, user) =>
+        post(
+          routes.security,
+          "/financing/security",
+          { intent: "remove-passkey", passkeyId: await givePasskey(user.id) },
+          cookie,
+        ),
+    ],
+  ];
+
+  it.each(changes)(
+    "%s: an older session and API token stop working; this session goes on",
+    async (_change, shape, make) => {
+      const user = await account(shape);
+      const older = await createSession(user.id, { reauthenticated: false });
+      const tokens = await issueApiTokens(user.id);
+      const { cookie } = await createSession(user.id);
+
+      const made = await make(cookie, user);
+      expect(made.status).toBeLessThan(400);
+
+      expect((await portalFor(older.cookie)).headers.get("Location")).toBe("/financing/login");
+      expect(await authenticateAccessToken(tokens.accessToken)).toBeNull();
+      expect(await refreshApiTokens(tokens.refreshToken)).toMatchObject({ ok: false });
+      expect((await portalFor(cookie)).status).toBe(200);
+      await settleAccountMail();
+      expect((await smtp.mailTo(user.email, "Your sign-in security was changed")).text).toContain(
+        "Every other sign-in to your account, in a browser or an app, was ended.",
+      );
+    },
+  );
+});
+
+describe("the audit trail says how a sign-in went", () => {
+  async function trail(userId: string) {
+    const rows = await getDb()
+      .selectFrom("audit_events")
+      .select(["action", "details"])
+      .where("target_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => [row.action, row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null]);
+  }
+
+  it("writes login.succeeded only when the session is issued, after the code, with the method", async () => {
+    const user = await account();
+    const step = cookiesFrom(await passwordStep(user.email));
+    expect((await trail(user.id)).map(([action]) => action)).toEqual(["login.password_verified"]);
+    expect(
+      (await post(routes.code, "/financing/login/code", { code: totpCode(user.secret, now()) }, step)).status,
+    ).toBe(302);
+    expect(await trail(user.id)).toEqual([
+      ["login.password_verified", { next: "second factor", via: "web" }],
+      ["login.succeeded", { method: "password+totp", via: "web" }],
+    ]);
+  });
+
+  it("writes no success for a right password whose code step fails and locks, and tells the account", async () => {
+    const user = await account();
+    const step = cookiesFrom(await passwordStep(user.email));
+    const right = totpCode(user.secret, now());
+    const wrong = right === "999999" ? "999998" : "999999";
+    for (let i = 0; i < 5; i++) await post(routes.code, "/financing/login/code", { code: wrong }, step);
+    const actions = (await trail(user.id)).map(([action]) => action);
+    expect(actions).toEqual(["login.password_verified", ...Array(5).fill("mfa.failed"), "mfa.locked"]);
+    await settleAccountMail();
+    const notice = await smtp.mailTo(user.email, "Too many wrong codes after your password");
+    expect(notice.text).toContain("If it was not you, your password is known to someone else: reset it now");
+    expect(notice.text).toContain("http://localhost:3000/financing/forgotpassword");
+  });
+
+  it("names the method of each kind of sign-in: the password alone, a recovery code, and the API's", async () => {
+    const plain = await account({ totp: false });
+    await passwordStep(plain.email);
+    expect(await trail(plain.id)).toEqual([["login.succeeded", { method: "password", via: "web" }]]);
+
+    const user = await account();
+    const [recovery] = await replaceRecoveryCodes(user.id);
+    const step = cookiesFrom(await passwordStep(user.email));
+    await post(routes.code, "/financing/login/code", { code: recovery }, step);
+    expect((await trail(user.id)).at(-1)).toEqual([
+      "login.succeeded",
+      { method: "password+recovery_code", via: "web" },
+    ]);
+
+    const api = await account();
+    await call(routes.api, { path: "/api/auth/login", json: { email: api.email, password: PASSWORD } });
+    expect(await trail(api.id)).toEqual([["login.password_verified", { next: "second factor", via: "api" }]]);
+    const code = totpCode(api.secret, now());
+    await call(routes.api, { path: "/api/auth/login", json: { email: api.email, password: PASSWORD, code } });
+    expect((await trail(api.id)).at(-1)).toEqual(["login.succeeded", { method: "password+totp", via: "api" }]);
   });
 });
 
@@ -466,12 +696,7 @@ describe("POST /api/auth/login with a second factor", () => {
   it("takes a recovery code in `code`, once", async () => {
     const user = await account();
     const { cookie } = await createSession(user.id);
-    const made = await post(
-      routes.security,
-      "/financing/security",
-      { intent: "regenerate-codes", password: PASSWORD },
-      cookie,
-    );
+    const made = await post(routes.security, "/financing/security", { intent: "regenerate-codes" }, cookie);
     const [code] = ((await made.json()) as { recoveryCodes: string[] }).recoveryCodes;
     expect((await login({ email: user.email, password: PASSWORD, code })).status).toBe(200);
     expect((await login({ email: user.email, password: PASSWORD, code })).status).toBe(401);
