@@ -22,6 +22,7 @@ import { now } from "~/server/clock.server";
 import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
+import { signText, verifiedText } from "~/server/signed-text.server";
 import {
   allAfter,
   caseInsensitiveOrder,
@@ -397,16 +398,23 @@ function wholeNumberText(min: number, max: number, message: string) {
     .refine((number) => number >= min && number <= max, { error: message });
 }
 
-/** The opaque text a client gets as `nextCursor` and sends back as `cursor`. */
+const CURSOR_PURPOSE = "get_investors cursor";
+
+/**
+ * The opaque text a client gets as `nextCursor` and sends back as `cursor`: where the walk stands,
+ * signed, so that a cursor the server did not issue (made up, or altered in any way) is refused.
+ */
 function encodeInvestorCursor({ createdAt, id }: InvestorCursor): string {
-  return Buffer.from(`${createdAt}.${id}`).toString("base64url");
+  return signText(CURSOR_PURPOSE, Buffer.from(`${createdAt}.${id}`).toString("base64url"));
 }
 
 const investorCursorSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: apiMessages.cursorInvalid })
-  .transform((text, context): InvestorCursor => {
-    const match = /^(\d{1,15})\.([A-Za-z0-9-]{1,64})$/.exec(Buffer.from(text, "base64url").toString());
+  .regex(/^[A-Za-z0-9_-]{1,200}\.[A-Za-z0-9_-]{22}$/, { error: apiMessages.cursorInvalid })
+  .transform((signed, context): InvestorCursor => {
+    const text = verifiedText(CURSOR_PURPOSE, signed);
+    const match =
+      text === null ? null : /^(\d{1,15})\.([A-Za-z0-9-]{1,64})$/.exec(Buffer.from(text, "base64url").toString());
     if (match) return { createdAt: Number(match[1]), id: match[2] };
     context.addIssue({ code: "custom", message: apiMessages.cursorInvalid });
     return z.NEVER;

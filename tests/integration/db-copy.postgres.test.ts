@@ -3,18 +3,21 @@
  * PostgreSQL database. Every row of every table arrives, the counts the triggers keep agree, the audit
  * chain verifies there (`npm run audit:verify` on the copy), and the app carries on writing onto it.
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
+import { sessionCookie } from "~/http/auth.server";
 import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { saveContactMessage } from "~/models/contact.server";
 import { setNdaSent } from "~/models/investor-admin.server";
+import { hashSecretToken } from "~/models/secret-token.server";
+import { acceptTotpCode, pendingTotpSecret } from "~/models/totp.server";
 import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { accessTokenFor, createSession, createUser, enrolTotp } from "../support/factories";
 import { runScript } from "../support/run-script";
 import { useFreshDatabase } from "../support/test-database";
+import { totpCode } from "../support/totp";
 
 const PUBLIC_KEY = Buffer.from([0, 1, 2, 254, 255, 0x7f, 0x80]);
 
@@ -52,17 +55,8 @@ async function countsOfEveryTable() {
   return counts;
 }
 
-function dbCopy(from: string, to: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.resolve("scripts/db-copy.js"), from, to], {
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-    child.on("close", (code) => resolve({ code, output }));
-  });
+function dbCopy(from: string, to: string) {
+  return runScript("db-copy.js", [from, to], {});
 }
 
 test(
@@ -121,6 +115,8 @@ test(
         used_at: null,
       })
       .execute();
+    const { cookie } = await createSession(admin.id);
+    await pendingTotpSecret(admin.id, hashSecretToken((await sessionCookie().parse(cookie)) as string));
     await hitRateLimit("auth-ip:192.0.2.1", { limit: 10, windowMs: 60_000 });
     await saveContactMessage({
       firstName: "Ada",
@@ -146,10 +142,11 @@ test(
     const passkey = await getDb().selectFrom("passkeys").selectAll().executeTakeFirstOrThrow();
     expect(Buffer.from(passkey.public_key)).toEqual(PUBLIC_KEY);
     expect(await verifyAuditChain()).toEqual(chainBefore);
+    // The authenticator secret arrived encrypted as it was, and opens under the same DATA_KEY.
+    expect(await acceptTotpCode(admin.id, totpCode("JBSWY3DPEHPK3PXP", Date.now()))).toBe(true);
     const verified = await runScript("audit-verify.ts", [], {
       DATABASE_URL: postgresUrl,
       DATABASE_PATH: path.join(database.dir, "unused.sqlite"),
-      SESSION_SECRET: "db-copy-test-session-secret-0123456789",
     });
     expect(verified.code, verified.output).toBe(0);
     expect(verified.output).toContain(`Verified: ${before.audit_events} rows unaltered`);

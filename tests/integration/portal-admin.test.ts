@@ -3,7 +3,7 @@
  * audit, CSV) and the /api/user administrator calls, against a real SQLite
  * file and a real SMTP catcher.
  */
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { resetSessionCookieForTests } from "~/http/auth.server";
 import { formatRegistrationTime, safeReturnTo } from "~/lib/investor-table";
 import { issueApiTokens } from "~/models/api-token.server";
@@ -593,14 +593,29 @@ describe("the administrator API", () => {
     expect(order).toEqual([...order].sort());
   });
 
-  it("get_investors refuses a bad limit, a forged cursor, and a cursor with an offset: 400, saying which", async () => {
+  it("get_investors refuses a bad limit, a cursor it did not issue, and a cursor with an offset: 400, saying which", async () => {
     const admin = await createUser({ named: true, role: "administrator" });
     const token = await accessTokenFor(admin.id);
     const first = (await (await call(routes.list, token, { path: "/api/user/get_investors?limit=1" })).json()) as {
       nextCursor: string;
     };
-    expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
+    const [position, mac] = first.nextCursor.split(".");
+    const stand = Buffer.from(position, "base64url").toString();
+    // Made up: a real position without the server's signature, another investor's position under this
+    // one's signature, one character of the signature changed, and one signed with another secret.
+    const madeUp = [
+      position,
+      `${Buffer.from(stand.replace(/\.(.)/, (_m, c: string) => `.${c === "a" ? "b" : "a"}`)).toString("base64url")}.${mac}`,
+      `${position}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`,
+      `${position}.${createHmac("sha256", "another secret").update(`get_investors cursor\n${position}`).digest().subarray(0, 16).toString("base64url")}`,
+    ];
     const cases: [string, string, string][] = [
+      ...madeUp.map((cursor): [string, string, string] => [
+        `cursor=${cursor}`,
+        "cursor",
+        "'cursor' is not valid: send the nextCursor of the page before, as it came.",
+      ]),
       ["limit=501", "limit", "'limit' must be a whole number from 1 to 500."],
       ["limit=0", "limit", "'limit' must be a whole number from 1 to 500."],
       ["cursor=", "cursor", "'cursor' is not valid: send the nextCursor of the page before, as it came."],

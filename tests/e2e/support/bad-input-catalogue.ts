@@ -187,6 +187,7 @@ function badValuesFor(kind: FieldKind): { label: string; value: unknown }[] {
         { label: "garbage", value: "not a cursor" },
         { label: "SQL", value: SQL },
         { label: "forged", value: Buffer.from("1.x'; DROP TABLE users; --").toString("base64url") },
+        { label: "signed by no one", value: `${Buffer.from("1.x").toString("base64url")}.${"A".repeat(22)}` },
         { label: "201 characters", value: "A".repeat(201) },
       ];
     case "choice":
