@@ -9,6 +9,9 @@ import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { hashPassword } from "../../app/models/password.server";
+import { totpSecretContext } from "../../migrations/second-factor-at-rest.js";
+import { sealSecret } from "../../migrations/secret-box.js";
+import { TEST_KEYS } from "../../tests/support/test-keys";
 import { newTotpSecret } from "../../tests/support/totp";
 import { root } from "./config";
 import { serverEnv } from "./server";
@@ -55,13 +58,16 @@ export async function createAdministrator(database: BenchDatabase) {
   });
   if (result.status !== 0) throw new Error(`create-admin failed: ${result.stderr || result.stdout}`);
   // The set-up the administrator would do at the first sign-in, done here once.
-  await withDatabase(database, (db) =>
-    db.run("insert into totp_credentials (user_id, secret, confirmed_at) select id, ?, ? from users where email = ?", [
-      ADMIN.totpSecret,
+  await withDatabase(database, async (db) => {
+    const [{ id }] = (await db.all("select id from users where email = ?", [ADMIN.email])) as { id: string }[];
+    // Sealed under the server's DATA_KEY, as the app stores it.
+    const secret = sealSecret(TEST_KEYS.DATA_KEY, ADMIN.totpSecret, totpSecretContext(id));
+    await db.run("insert into totp_credentials (user_id, secret, confirmed_at) values (?, ?, ?)", [
+      id,
+      secret,
       Date.now(),
-      ADMIN.email,
-    ]),
-  );
+    ]);
+  });
 }
 
 /** The investor whose logins are measured: verified, with a hash made by the app's own hashPassword. */

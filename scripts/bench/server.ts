@@ -3,6 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startSmtpCatcher } from "../../tests/support/smtp-catcher";
+import { TEST_KEYS } from "../../tests/support/test-keys";
 import { SERVER_NODE_FLAGS, serverProcessEnv } from "../serve.js";
 import { config, host, origin, root } from "./config";
 
@@ -49,7 +50,7 @@ export function serverEnv(databasePath: string, overrides: Record<string, string
     PORT: String(config.port),
     APP_URL: origin(),
     DATABASE_PATH: databasePath,
-    SESSION_SECRET: "bench-only-secret-bench-only-secret",
+    ...TEST_KEYS,
     // Every request of the run comes from 127.0.0.1: the per-address auth limit must not be what is measured.
     AUTH_RATE_LIMIT_PER_MINUTE: "100000000",
     CONTACT_EMAIL: "contact-inbox@example.com",

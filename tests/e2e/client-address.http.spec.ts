@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { TEST_KEYS } from "../support/test-keys";
 
 /**
  * Without TRUST_PROXY the client's address is the socket's: an X-Forwarded-For
@@ -32,7 +33,7 @@ test.beforeAll(async () => {
       HOST: "127.0.0.1",
       APP_URL: "http://127.0.0.1",
       DATABASE_PATH: path.join(dir, "portal.sqlite"),
-      SESSION_SECRET: "client-address-test-secret-0123456789",
+      ...TEST_KEYS,
       TRUST_PROXY: undefined,
       AUTH_RATE_LIMIT_PER_MINUTE: undefined,
       // Nothing here sends mail; a production server refuses to start without a mail server to name.

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { TEST_KEYS } from "../support/test-keys";
 import { BUILD_DIR, ensureBuilt, startPrivateServer, type LogLine, type PrivateServer } from "./support/private-server";
 
 /**
@@ -56,7 +57,7 @@ function productionEnv(dir: string): Record<string, string> {
     DATABASE_PATH: path.join(dir, "portal.sqlite"),
     SMTP_URL: "smtp://127.0.0.1:9",
     APP_URL: "https://portal.example.com",
-    SESSION_SECRET: "a-production-secret-of-forty-characters!",
+    ...TEST_KEYS,
     CONTACT_EMAIL: "info@firm.test",
   };
 }
@@ -89,16 +90,40 @@ test.describe("production settings", () => {
       SMTP_URL: "",
       APP_URL: "http://portal.example.com",
       SESSION_SECRET: "short",
+      AUDIT_KEY: "",
+      DATA_KEY: "k".repeat(40),
       CONTACT_EMAIL: "",
     });
     expect(code).toBe(1);
     const problems = events.filter((line) => line.event === "config.refused").map((line) => String(line.problem));
-    expect(problems).toHaveLength(4);
-    expect(problems.map((problem) => problem.split(" ")[0])).toEqual([
-      "SMTP_URL",
-      "APP_URL",
-      "SESSION_SECRET",
-      "CONTACT_EMAIL",
+    expect(problems).toEqual([
+      "SMTP_URL is not set: e-mail would only be written to a folder on this machine.",
+      "APP_URL must be https:// for a host other than loopback (it is http://portal.example.com).",
+      "SESSION_SECRET is too short: use at least 32 random characters.",
+      "AUDIT_KEY is not set: it keys the audit trail's chain; set at least 32 random characters.",
+      "DATA_KEY is one character repeated.",
+      "CONTACT_EMAIL is not set: pages and e-mails would show a placeholder mailbox.",
+    ]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  test("a public APP_URL brings the production rules without NODE_ENV: no live link is ever logged, no key made", async () => {
+    const { NODE_ENV: _unset, SMTP_URL: _none, AUDIT_KEY: _noKey, ...env } = productionEnv(dir);
+    const { code, events } = await runServerUntilExit(env);
+    expect(code).toBe(1);
+    expect(events.map((line) => line.event)).toEqual(["config.refused", "config.refused"]);
+    expect(events.map((line) => String(line.problem).split(" ")[0])).toEqual(["SMTP_URL", "AUDIT_KEY"]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  test("a public server refuses an auth rate limit raised past the ceiling", async () => {
+    const { code, events } = await runServerUntilExit({ ...productionEnv(dir), AUTH_RATE_LIMIT_PER_MINUTE: "10000" });
+    expect(code).toBe(1);
+    expect(events).toEqual([
+      expect.objectContaining({
+        event: "config.refused",
+        problem: "AUTH_RATE_LIMIT_PER_MINUTE is 10000: a public server allows at most 100 (unset: 10).",
+      }),
     ]);
   });
 
@@ -162,7 +187,7 @@ test.describe("health endpoints", () => {
     expect(server.logLines().filter((line) => JSON.stringify(line).includes("healthz"))).toEqual([]);
   });
 
-  test("/readyz answers 200 when the database and mail are ready, 503 with a reason when the database is unreachable", async () => {
+  test("/readyz answers 200 when the database and mail are ready, 503 when the database is unreachable, the reason only in the log", async () => {
     server = await startPrivateServer({ name: "readyz" });
     const ready = await fetch(`${server.url}/readyz`);
     expect(ready.status).toBe(200);
@@ -174,16 +199,20 @@ test.describe("health endpoints", () => {
       const unreachable = await fetch(`${server.url}/readyz`);
       expect(unreachable.status).toBe(503);
       expect(unreachable.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(await unreachable.json()).toEqual({
-        status: "not ready",
-        reason: "The database file cannot be reached.",
-      });
+      expect(await unreachable.json()).toEqual({ status: "unavailable" });
+      // Asked again, the same reason is not logged again.
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+      const unready = server.logLines().filter((line) => line.event === "server.unready");
+      expect(unready).toEqual([
+        expect.objectContaining({ level: "warn", reason: "The database file cannot be reached." }),
+      ]);
       // Liveness does not depend on the database.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       fs.renameSync(moved, server.databasePath);
     }
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    await server.waitForLogLine((line) => line.event === "server.ready");
     expect(server.logLines().filter((line) => JSON.stringify(line).includes("readyz"))).toEqual([]);
   });
 });

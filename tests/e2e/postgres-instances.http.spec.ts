@@ -3,6 +3,7 @@ import { databaseUnavailable } from "~/content/unavailable";
 import { createDatabase, startCluster, stopCluster, switchCluster } from "../../scripts/throwaway-postgres";
 import { databaseEnv, withDatabase } from "../support/outside-database";
 import { runScript } from "../support/run-script";
+import { TEST_KEYS } from "../support/test-keys";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/raw-http";
 
@@ -74,7 +75,7 @@ test.beforeAll(async () => {
   const env = {
     DATABASE_URL: databaseUrl,
     TRUST_PROXY: "1",
-    SESSION_SECRET: "instances-shared-session-secret-0123456789",
+    SESSION_SECRET: TEST_KEYS.SESSION_SECRET,
   };
   a = await startPrivateServer({ name: "instance-a", env });
   b = await startPrivateServer({ name: "instance-b", env });
@@ -176,10 +177,7 @@ test("audit rows written on both instances at once form one unbroken chain", asy
   );
   const after = await auditRowCount();
   expect(after - before).toBeGreaterThanOrEqual(40);
-  const verified = await runScript("audit-verify.ts", [], {
-    ...databaseEnv({ url: databaseUrl }),
-    SESSION_SECRET: "instances-test-session-secret-0123456789",
-  });
+  const verified = await runScript("audit-verify.ts", [], databaseEnv({ url: databaseUrl }));
   expect(verified.code, verified.output).toBe(0);
   expect(verified.output).toContain(`Verified: ${after} rows unaltered`);
 });

@@ -1,9 +1,12 @@
 /**
  * The second factor in the browser, with JavaScript on and off: an administrator's set-up at the
- * first login, an investor's from the security settings, recovery codes, turning it off, and (in
- * Chromium's virtual authenticator) passkeys, both as the second step and on their own. Axe on each page.
+ * first login, an investor's from the security settings, recovery codes, "Confirm it's you" before a
+ * change, turning it off, and (in Chromium's virtual authenticator) passkeys, both as the second step
+ * and on their own. The attacks a review replayed: a second session of an administrator before the
+ * set-up, and an older session and API token after a change of the factor. Axe on each page.
  */
 import type { Page } from "@playwright/test";
+import { expireReauthentication, withDatabase } from "../support/outside-database";
 import { totpCode, unusedTotpCode } from "../support/totp";
 import {
   createAdministratorWithoutSecondFactor,
@@ -14,18 +17,25 @@ import {
   type TestAccount,
 } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { E2E_BASE_URL, E2E_DATABASE } from "./support/server";
 
 async function logOut(page: Page) {
   await page.getByRole("button", { name: "LOG OUT" }).click();
   await expect(page).toHaveURL(/\/financing\/login$/);
 }
 
-/** On the set-up page: reads the secret shown as text, sends the app's first code, returns the recovery codes. */
-async function setUpAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+/** The secret the set-up page shows as text. */
+async function shownSecret(page: Page): Promise<string> {
   await expect(page.getByRole("heading", { name: "Set up an authenticator app", level: 1 })).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code of the authenticator app's secret" })).toBeVisible();
   const secret = ((await page.locator(".totp-secret code").textContent()) ?? "").replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  return secret;
+}
+
+/** On the set-up page: reads the secret shown as text, sends the app's first code, returns the recovery codes. */
+async function setUpAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const secret = await shownSecret(page);
   await page.getByLabel("Code from the app").fill(await unusedTotpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
@@ -81,7 +91,7 @@ test("an administrator sets up the authenticator app at the first login, reachin
   expect(apiWithCode.status()).toBe(200);
 });
 
-test("an investor turns the app on in the settings, uses a recovery code once, and turns it off with the password", async ({
+test("an investor turns the app on in the settings, uses a recovery code once, and turns it off after confirming it is them", async ({
   page,
   javaScriptOn,
 }) => {
@@ -107,14 +117,28 @@ test("an investor turns the app on in the settings, uses a recovery code once, a
   await submitCode(page, await unusedTotpCode(secret));
   await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
 
+  // Ten minutes after the login: the changes ask again who it is, the password and a code.
+  await withDatabase(E2E_DATABASE, (db) => expireReauthentication(db, investor.email));
   await visit(page, "/financing/security", javaScriptOn);
   await expect(page.getByText("9 of 10 recovery codes left.")).toBeVisible();
-  const turnOff = page.locator("form", { has: page.getByRole("button", { name: "Turn off the second factor" }) });
-  await turnOff.getByLabel("Password", { exact: true }).fill("not the password");
-  await turnOff.getByRole("button", { name: "Turn off the second factor" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off the second factor" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "the security settings before the confirmation");
+  const confirm = page.locator("form", { has: page.getByRole("button", { name: "Confirm", exact: true }) });
+  await confirm.getByLabel("Password", { exact: true }).fill(investor.password);
+  await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+  if (javaScriptOn)
+    await expect(page.getByText("Enter the 6-digit code from your authenticator app").first()).toBeVisible();
+  else await expect(page.getByRole("alert").filter({ hasText: "as well as your password" })).toBeVisible();
+  await confirm.getByLabel("Password", { exact: true }).fill("not the password");
+  await confirm.getByLabel("Code from your authenticator app, or a recovery code").fill(await unusedTotpCode(secret));
+  await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The password is not right." })).toBeVisible();
-  await turnOff.getByLabel("Password", { exact: true }).fill(investor.password);
-  await turnOff.getByRole("button", { name: "Turn off the second factor" }).click();
+  await confirm.getByLabel("Password", { exact: true }).fill(investor.password);
+  await confirm.getByLabel("Code from your authenticator app, or a recovery code").fill(await unusedTotpCode(secret));
+  await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page.getByText(/^Confirmed: you can change these settings until /)).toBeVisible();
+  await page.getByRole("button", { name: "Turn off the second factor" }).click();
   await expect(page.getByText("Second factor turned off").first()).toBeVisible();
   await expect(page.getByText("Off.", { exact: true })).toBeVisible();
   // A code from the old secret no longer matters: the login asks for the password only.
@@ -166,7 +190,7 @@ test("a passkey is added in the settings, then signs in as the second step and o
 
   const investor = await loggedInAccount(page, javaScriptOn, "passkey");
   await visit(page, "/financing/security", javaScriptOn);
-  await page.locator("#add-passkey-password").fill(investor.password);
+  // Just signed in with the password: the changes are open without asking again.
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Passkey added" })).toBeVisible();
   await expect(page.getByText(/^Passkey 1, added on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
@@ -192,4 +216,84 @@ test("a passkey is added in the settings, then signs in as the second step and o
   await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
   // The sign-in's answer sent again from elsewhere (no cookies): refused, no session.
   await replay(request, "/financing/login/passkey");
+
+  // Signed in by the passkey alone, no password was given: a change asks for it, and the passkey proves the rest.
+  await visit(page, "/financing/security", javaScriptOn);
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove" })).toHaveCount(0);
+  await passwordField(page).fill(investor.password);
+  await page.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await expect(page.getByText(/^Confirmed: you can change these settings until /)).toBeVisible();
+  await page.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Passkey removed").first()).toBeVisible();
+  await expect(page.getByText("No passkeys yet.")).toBeVisible();
+});
+
+test("a second session of an administrator before the set-up never sees the owner's secret, and ends when the owner finishes", async ({
+  page,
+  browser,
+  javaScriptOn,
+}) => {
+  test.slow();
+  // The owner, and someone who has the administrator's password, each in a browser of their own.
+  const admin = createAdministratorWithoutSecondFactor();
+  await submitLogin(page, javaScriptOn, admin);
+  const ownerSecret = await shownSecret(page);
+  const intruderContext = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: javaScriptOn });
+  const intruder = await intruderContext.newPage();
+  try {
+    await submitLogin(intruder, javaScriptOn, admin);
+    const intruderSecret = await shownSecret(intruder);
+    expect(intruderSecret).not.toBe(ownerSecret);
+    expect(await intruder.content()).not.toContain(ownerSecret.slice(0, 4) + " " + ownerSecret.slice(4, 8));
+
+    // The owner's secret, were it known, does not confirm in the intruder's session.
+    await intruder.getByLabel("Code from the app").fill(await unusedTotpCode(ownerSecret));
+    await intruder.getByRole("button", { name: "Turn on" }).click();
+    await expect(intruder.getByRole("alert").filter({ hasText: "That code is not right." })).toBeVisible();
+
+    await page.getByLabel("Code from the app").fill(await unusedTotpCode(ownerSecret));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+
+    // The intruder's session ended with the set-up.
+    await visit(intruder, "/financing/security/authenticator", javaScriptOn);
+    await expect(intruder).toHaveURL(/\/financing\/login$/);
+  } finally {
+    await intruderContext.close();
+  }
+});
+
+test("a change of the factor ends an older session in another browser and the API token from before it", async ({
+  page,
+  browser,
+  javaScriptOn,
+}) => {
+  test.slow();
+  const investor = await loggedInAccount(page, javaScriptOn, "factor-change");
+  const otherContext = await browser.newContext({ baseURL: E2E_BASE_URL, javaScriptEnabled: javaScriptOn });
+  const other = await otherContext.newPage();
+  try {
+    await submitLogin(other, javaScriptOn, investor);
+    await expect(other.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+    const api = await other.request.post("/api/auth/login", { data: investor });
+    expect(api.status()).toBe(200);
+    const { accessToken } = (await api.json()) as { accessToken: string };
+    // An investor's token is known (403 for an administrator's call) until it is revoked (401).
+    const asApi = () =>
+      other.request.get("/api/user/get_investors", { headers: { Authorization: `Bearer ${accessToken}` } });
+    expect((await asApi()).status()).toBe(403);
+
+    await visit(page, "/financing/security", javaScriptOn);
+    await page.getByRole("link", { name: "Set up an authenticator app" }).click();
+    await setUpAuthenticator(page);
+
+    await visit(other, "/financing", javaScriptOn);
+    await expect(other).toHaveURL(/\/financing\/login$/);
+    expect((await asApi()).status()).toBe(401);
+    const refreshed = await other.request.post("/api/auth/refresh_token");
+    expect(refreshed.status()).toBe(401);
+  } finally {
+    await otherContext.close();
+  }
 });

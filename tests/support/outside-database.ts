@@ -103,3 +103,15 @@ export async function enrolTotp(db: Kysely<Database>, email: string, secret = ne
     .execute();
   return secret;
 }
+
+/**
+ * Closes the account's "Confirm it's you" window in every session, as ten minutes passing would: the
+ * security page then asks for the password (and second factor) again.
+ */
+export async function expireReauthentication(db: Kysely<Database>, email: string) {
+  await db
+    .updateTable("sessions")
+    .set({ reauthenticated_at: null })
+    .where("user_id", "in", db.selectFrom("users").select("id").where("email", "=", email))
+    .execute();
+}

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { databaseEnv, enrolTotp, withDatabase } from "../../support/outside-database";
+import { TEST_KEYS } from "../../support/test-keys";
 import { unusedTotpCode } from "../../support/totp";
 import { expect, visit } from "./fixtures";
 import { linkIn, waitForMail } from "./mail";
@@ -130,6 +131,8 @@ export function createAdministratorWithoutSecondFactor(): TestAccount {
     env: {
       ...process.env,
       ...databaseEnv(E2E_DATABASE),
+      // The suite's server's keys: the script's audit row must chain on under the same AUDIT_KEY.
+      ...TEST_KEYS,
       ADMIN_PASSWORD: TEST_PASSWORD,
       NODE_ENV: "development",
     },

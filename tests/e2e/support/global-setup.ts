@@ -5,6 +5,7 @@ import { createDatabase, startCluster, stopCluster } from "../../../scripts/thro
 import { databaseEnv } from "../../support/outside-database";
 import { runScript } from "../../support/run-script";
 import { startSmtpCatcher } from "../../support/smtp-catcher";
+import { TEST_KEYS } from "../../support/test-keys";
 import { scanServerLog } from "./log-scan";
 import {
   E2E_BASE_URL,
@@ -17,8 +18,6 @@ import {
   E2E_PORT,
   E2E_POSTGRES_PORT,
 } from "./server";
-
-const SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 
 /** Starts the SMTP catcher and the built server on a fresh database; returns the teardown. */
 export default async function globalSetup() {
@@ -48,7 +47,7 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       APP_URL: E2E_BASE_URL,
       ...databaseEnv(E2E_DATABASE),
-      SESSION_SECRET,
+      ...TEST_KEYS,
       SMTP_URL: smtp.url,
       CONTACT_EMAIL: E2E_CONTACT_EMAIL,
       CONTACT_FORM_URL: "",
@@ -71,7 +70,7 @@ export default async function globalSetup() {
       const scan = await scanServerLog();
       console.log(`Server log scan: ${scan.lines} lines, ${scan.secrets} secrets looked for, none found.`);
       // Everything the whole run wrote to the audit trail still forms one unbroken chain.
-      const audit = await runScript("audit-verify.ts", [], { ...databaseEnv(E2E_DATABASE), SESSION_SECRET });
+      const audit = await runScript("audit-verify.ts", [], databaseEnv(E2E_DATABASE));
       if (audit.code !== 0) throw new Error(`npm run audit:verify failed after the run: ${audit.output}`);
       console.log(audit.output.trim());
     } finally {

@@ -1,4 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -6,6 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { enrolTotp, withDatabase, type DatabaseLocation } from "../../support/outside-database";
 import { startSmtpCatcher, type SmtpCatcher } from "../../support/smtp-catcher";
+import { TEST_KEYS } from "../../support/test-keys";
 import { scanServerLog } from "./log-scan";
 
 /**
@@ -66,7 +68,9 @@ export async function startPrivateServer(
     HOST: "127.0.0.1",
     APP_URL: url,
     DATABASE_PATH: databasePath,
-    SESSION_SECRET: `${options.name}-test-secret-0123456789abcdef0123456789`,
+    ...TEST_KEYS,
+    // Each server its own session secret, strong enough for the production rules.
+    SESSION_SECRET: createHash("sha256").update(options.name).digest("hex"),
     SMTP_URL: smtp.url,
     CONTACT_EMAIL: "contact-inbox@example.com",
     CONTACT_FORM_URL: "",
