@@ -8,7 +8,7 @@ import { firm } from "~/content/firm";
 import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from "~/content/second-factor";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { seal, unseal } from "~/server/secret-box.server";
+import { seal, sealedUnderOlderKey, unseal } from "~/server/secret-box.server";
 import { totpSecretContext } from "../../migrations/second-factor-at-rest.js";
 import { MINUTE_MS } from "./throttle.server";
 
@@ -145,4 +145,43 @@ export async function acceptTotpCode(userId: string, code: string): Promise<bool
 export async function deleteTotp(userId: string) {
   await getDb().deleteFrom("totp_credentials").where("user_id", "=", userId).execute();
   await getDb().deleteFrom("totp_enrolments").where("user_id", "=", userId).execute();
+}
+
+/**
+ * Re-encrypts every stored secret (confirmed, and of set-ups in progress) that an older key of
+ * DATA_KEY encrypted, under its first key. A row is rewritten only where it still holds what was
+ * read, so a set-up confirmed meanwhile keeps its own secret.
+ */
+export async function rekeyStoredSecrets(): Promise<{ rekeyed: number; current: number }> {
+  const tally = { rekeyed: 0, current: 0 };
+  /** The secret sealed under the first key, or null when it already is. */
+  const renewed = (sealed: string, userId: string) => {
+    if (sealedUnderOlderKey(sealed)) return seal(unseal(sealed, contextOf(userId)), contextOf(userId));
+    tally.current += 1;
+    return null;
+  };
+  const db = getDb();
+  for (const row of await db.selectFrom("totp_credentials").select(["user_id", "secret"]).execute()) {
+    const secret = row.secret && renewed(row.secret, row.user_id);
+    if (!secret) continue;
+    const written = await db
+      .updateTable("totp_credentials")
+      .set({ secret })
+      .where("user_id", "=", row.user_id)
+      .where("secret", "=", row.secret)
+      .executeTakeFirst();
+    tally.rekeyed += Number(written.numUpdatedRows);
+  }
+  for (const row of await db.selectFrom("totp_enrolments").select(["session_id_hash", "user_id", "secret"]).execute()) {
+    const secret = renewed(row.secret, row.user_id);
+    if (!secret) continue;
+    const written = await db
+      .updateTable("totp_enrolments")
+      .set({ secret })
+      .where("session_id_hash", "=", row.session_id_hash)
+      .where("secret", "=", row.secret)
+      .executeTakeFirst();
+    tally.rekeyed += Number(written.numUpdatedRows);
+  }
+  return tally;
 }

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { runScript } from "../support/run-script";
 import { TEST_KEYS } from "../support/test-keys";
 import { BUILD_DIR, ensureBuilt, startPrivateServer, type LogLine, type PrivateServer } from "./support/private-server";
 
@@ -140,16 +141,67 @@ test.describe("production settings", () => {
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   });
 
-  test("without NODE_ENV=production it runs with nothing configured", async () => {
+  test("without NODE_ENV=production it runs with nothing configured, and keeps every file it makes to its own user", async () => {
+    // The data folder does not exist yet: the server makes it, as on a fresh clone.
+    const data = path.join(dir, "data");
+    const local = { DATABASE_PATH: path.join(data, "p.sqlite"), NODE_ENV: "development" };
     const child = spawn(process.execPath, ["server.js"], {
-      env: bareEnv({ HOST: "127.0.0.1", PORT: "0", DATABASE_PATH: path.join(dir, "p.sqlite") }),
+      env: bareEnv({ HOST: "127.0.0.1", PORT: "0", ...local }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-    await expect.poll(() => output.includes('"event":"server.listening"'), { timeout: 30_000 }).toBe(true);
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await expect.poll(() => output.includes('"event":"server.listening"'), { timeout: 30_000 }).toBe(true);
+      const port = (
+        JSON.parse(output.split("\n").find((line) => line.includes("server.listening"))!) as { port: number }
+      ).port;
+      const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "files@example.com", password: "a long test passphrase" }),
+      });
+      expect(signUp.status).toBe(201);
+      await expect
+        .poll(() => fs.existsSync(path.join(data, "outbox")) && fs.readdirSync(path.join(data, "outbox")).length)
+        .toBe(1);
+
+      const backup = await runScript("db-backup.js", [path.join(data, "backups", "copy.sqlite")], {
+        ...local,
+        AUDIT_KEY: "",
+        DATA_KEY: "",
+        SESSION_SECRET: "",
+      });
+      expect(backup.code, backup.output).toBe(0);
+      const exported = await runScript("audit-export.ts", [path.join(data, "trail.jsonl")], {
+        ...local,
+        AUDIT_KEY: "",
+        DATA_KEY: "",
+        SESSION_SECRET: "",
+      });
+      expect(exported.code, exported.output).toBe(0);
+
+      const modeOf = (file: string) => fs.statSync(path.join(data, file)).mode & 0o777;
+      expect(modeOf(".")).toBe(0o700);
+      expect(modeOf("outbox")).toBe(0o700);
+      expect(modeOf("backups")).toBe(0o700);
+      const files = [
+        "p.sqlite",
+        "p.sqlite-wal",
+        "p.sqlite-shm",
+        "session-secret",
+        "audit-key",
+        "data-key",
+        "backups/copy.sqlite",
+        "trail.jsonl",
+      ];
+      for (const file of [...files, ...fs.readdirSync(path.join(data, "outbox")).map((name) => `outbox/${name}`)]) {
+        expect(modeOf(file), file).toBe(0o600);
+      }
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
   });
 });
 
