@@ -9,12 +9,8 @@ import { renderDocument } from "~/server/render-document.server";
 
 // server.js reaches these through the build (build.entry.module), so the HTTP
 // layer runs the same bundled code as the routes.
-export {
-  getEnv,
-  productionConfigurationProblems,
-  productionRulesApply,
-  placeholderWarnings,
-} from "~/server/env.server";
+export { getEnv, productionRulesApply } from "~/server/env.server";
+export { productionConfigurationProblems, placeholderWarnings } from "~/server/production-rules.server";
 export { readiness } from "~/server/readiness.server";
 export { runWithRequestId, requestIdFor } from "~/server/request-context.server";
 export { startHousekeeping } from "~/models/housekeeping.server";

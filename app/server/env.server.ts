@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { firmSettingsFrom, unsetFirmSettings } from "~/content/firm";
-import { secretWeakness, SECRET_MIN_LENGTH } from "./secret-strength.server";
+import { firmSettingsFrom } from "~/content/firm";
+
+/** The shortest secret (SESSION_SECRET, AUDIT_KEY, DATA_KEY) accepted where a server faces the public. */
+export const SECRET_MIN_LENGTH = 32;
 
 const commaList = z
   .string()
@@ -138,9 +140,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-/** Above this many auth requests a minute per address, a public server's throttle would no longer slow a guesser. */
-export const AUTH_RATE_LIMIT_CEILING = 100;
-
 /**
  * Whether the production rules apply: NODE_ENV=production, or an APP_URL that is not a loopback
  * address, whatever NODE_ENV says. A server the public can reach must never run on a developer's
@@ -150,73 +149,12 @@ export function productionRulesApply(source: Record<string, string | undefined>)
   return source.NODE_ENV?.trim() === "production" || isPublicAppUrl(source.APP_URL);
 }
 
-function isPublicAppUrl(appUrl: string | undefined): boolean {
+export function isPublicAppUrl(appUrl: string | undefined): boolean {
   const value = appUrl?.trim();
   return !!value && URL.canParse(value) && !isLoopback(new URL(value).hostname);
 }
 
-/**
- * Why a server under the production rules must not serve, one sentence each: without these it
- * would mail nobody, mint insecure links and cookies, sign with a guessable secret, or show the
- * firm's investors a mailbox that does not exist. Empty when it may start.
- */
-export function productionConfigurationProblems(source: Record<string, string | undefined>): string[] {
-  const value = (name: string) => source[name]?.trim() || undefined;
-  const problems: string[] = [];
-  const smtpUrl = value("SMTP_URL");
-  if (!smtpUrl) {
-    problems.push("SMTP_URL is not set: e-mail would only be written to a folder on this machine.");
-  } else if (!URL.canParse(smtpUrl) || new URL(smtpUrl).hostname === "") {
-    problems.push("SMTP_URL names no mail server: write it as smtp://user:password@host:587.");
-  }
-  const appUrl = value("APP_URL");
-  if (!appUrl) {
-    problems.push("APP_URL is not set: the links in e-mails need the site's public https:// address.");
-  } else if (!URL.canParse(appUrl)) {
-    problems.push(`APP_URL is not a URL: ${appUrl}`);
-  } else {
-    const url = new URL(appUrl);
-    if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
-      problems.push(`APP_URL must be https:// for a host other than loopback (it is ${url.origin}).`);
-    }
-  }
-  problems.push(...secretProblems("SESSION_SECRET", value("SESSION_SECRET"), "signs the session cookies"));
-  problems.push(...secretProblems("AUDIT_KEY", value("AUDIT_KEY"), "keys the audit trail's chain"));
-  problems.push(...secretProblems("DATA_KEY", value("DATA_KEY"), "encrypts the authenticator secrets"));
-  if (!value("CONTACT_EMAIL")) {
-    problems.push("CONTACT_EMAIL is not set: pages and e-mails would show a placeholder mailbox.");
-  }
-  const authLimit = Number(value("AUTH_RATE_LIMIT_PER_MINUTE") ?? 0);
-  // The test suites raise it on loopback, where every request comes from one address.
-  if (authLimit > AUTH_RATE_LIMIT_CEILING && isPublicAppUrl(appUrl)) {
-    problems.push(
-      `AUTH_RATE_LIMIT_PER_MINUTE is ${authLimit}: a public server allows at most ${AUTH_RATE_LIMIT_CEILING} (unset: 10).`,
-    );
-  }
-  return problems;
-}
-
-/** A comma-separated secret setting: set, and each of its secrets long and not guessable. */
-function secretProblems(name: string, setting: string | undefined, purpose: string): string[] {
-  if (!setting) return [`${name} is not set: it ${purpose}; set at least ${SECRET_MIN_LENGTH} random characters.`];
-  return setting
-    .split(",")
-    .map((secret) => secret.trim())
-    .flatMap((secret, index, all) => {
-      const weakness = secretWeakness(secret);
-      if (!weakness) return [];
-      return [`${name}${all.length > 1 ? ` (secret ${index + 1})` : ""} ${weakness}.`];
-    });
-}
-
-/** The firm's settings still at their placeholders: a production server starts, but says so. */
-export function placeholderWarnings(source: Record<string, string | undefined>): string[] {
-  return unsetFirmSettings(source)
-    .filter((name) => name !== "CONTACT_EMAIL")
-    .map((name) => `${name} is not set: the site shows a placeholder where it is used.`);
-}
-
-function isLoopback(hostname: string) {
+export function isLoopback(hostname: string) {
   return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 

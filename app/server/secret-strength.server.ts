@@ -9,9 +9,7 @@
  * about 140 MB to the process for a check made once at start.
  */
 import commonPasswords from "~/data/common-passwords.json";
-
-/** The shortest secret accepted where a server faces the public. */
-export const SECRET_MIN_LENGTH = 32;
+import { SECRET_MIN_LENGTH } from "./env.server";
 
 /** 32 random hex characters show 6 or more distinct ones all but always (fewer: about 1 in 10^12). */
 const MIN_DISTINCT_CHARACTERS = 6;

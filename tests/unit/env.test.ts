@@ -3,13 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { firmSettingsFrom } from "~/content/firm";
+import { parseEnv, productionRulesApply } from "~/server/env.server";
 import {
   AUTH_RATE_LIMIT_CEILING,
-  parseEnv,
   placeholderWarnings,
   productionConfigurationProblems,
-  productionRulesApply,
-} from "~/server/env.server";
+} from "~/server/production-rules.server";
 import { TEST_KEYS } from "../support/test-keys";
 
 /** Keys given, so that a parse outside production generates none into the repository's data folder. */
