@@ -30,6 +30,20 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 }
 
 /**
+ * The reply with every message about a field the page does not show (a hidden `intent` a script
+ * left out, a field sent that the form has not) moved to the form's own messages, so it is shown.
+ */
+export function formLevelBeyond(reply: FormReply, shownFields: string[]): FormReply {
+  const error: FieldErrors = {};
+  const formErrors: string[] = [];
+  for (const [name, messages] of Object.entries(reply.error)) {
+    if (shownFields.includes(name)) error[name] = messages;
+    else formErrors.push(...messages);
+  }
+  return { ...reply, error: formErrors.length > 0 ? { ...error, "": formErrors } : error };
+}
+
+/**
  * Checks a posted form against a zod schema: the page's only real check (the
  * browser's as-you-type messages are a courtesy). An empty field counts as
  * missing unless `keepEmpty`, so a schema's "required" message is the one shown;

@@ -2,11 +2,10 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { reauthenticationForm, secondFactorNotices, securityMessages } from "~/content/second-factor";
 import { requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
-import { parseSubmission } from "~/http/form-submission.server";
+import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
 import { reauthenticationState } from "~/http/reauthentication.server";
 import { refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
-import type { FormReply } from "~/lib/form-reply";
 import { canGoWithoutSecondFactor } from "~/models/access.server";
 import { listPasskeys, removePasskey } from "~/models/passkey.server";
 import { reauthenticate } from "~/models/reauthentication.server";
@@ -69,7 +68,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const reply = submission.reply({ hideFields: SECRET_FIELDS });
     return json(
-      { intent, passkeyId, result: intent === "confirm" ? reply : formWide(reply), recoveryCodes: null },
+      {
+        intent,
+        passkeyId,
+        result: formLevelBeyond(reply, intent === "confirm" ? ["password", "code"] : []),
+        recoveryCodes: null,
+      },
       { status: 400 },
     );
   }
@@ -109,10 +113,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return redirectWithSuccess(SECURITY_PATH, secondFactorNotices.passkeyRemoved);
   }
-}
-
-/** The changes' forms have no fields of their own: any refusal (a change sent twice, an unknown one) is the form's. */
-function formWide(reply: FormReply): FormReply {
-  const formErrors = Object.values(reply.error).flat();
-  return { ...reply, error: formErrors.length > 0 ? { "": formErrors } : {} };
 }

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { securityMessages } from "~/content/second-factor";
 import { ENROL_PATH, requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
-import { parseSubmission } from "~/http/form-submission.server";
+import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
 import { reauthenticationState } from "~/http/reauthentication.server";
 import { refusalInit } from "~/http/retry-after";
 import { reauthenticate } from "~/models/reauthentication.server";
@@ -44,7 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return json({ result: formRefusal(body.message), recoveryCodes: null }, { status: body.status });
   const submission = parseSubmission(body.formData, totpEnrolmentSchema);
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: SECRET_FIELDS }), recoveryCodes: null }, { status: 400 });
+    // The page shows one form at a time: the code's (and the password's), or the form's own messages.
+    const reply = formLevelBeyond(submission.reply({ hideFields: SECRET_FIELDS }), ["code", "password"]);
+    return json({ result: reply, recoveryCodes: null }, { status: 400 });
   }
   const refuse = (failure: { status: number; message: string; retryAfterSeconds?: number }) =>
     json(

@@ -7,6 +7,7 @@ import { throttleAuthRequest } from "~/models/throttle.server";
 
 /** POST → the options of a passkey's "Confirm it's you", for the signed-in account's own passkeys. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireUser(request, { enrolling: true });
   await readEmptyBody(request);
   // Each call stores a challenge: counted with the other sign-in requests of the address.

@@ -7,6 +7,7 @@ import { isReauthenticated } from "~/models/session.server";
 
 /** POST → the options of a new passkey's registration, once the user has confirmed it is them. */
 export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireUserSession(request);
   await readEmptyBody(request);
   if (!isReauthenticated(session)) return apiError(403, securityMessages.reauthenticate);

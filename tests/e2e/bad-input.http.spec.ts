@@ -221,6 +221,12 @@ test.beforeAll(async () => {
       ) as { nextCursor: string }
     ).nextCursor,
   };
+  // The administrator has opened the authenticator's set-up page, as anyone who sends its form has: the
+  // secret it shows is made then (a row of the session's), not by the form's answers.
+  expect(
+    (await send({ method: "GET", path: "/financing/security/authenticator", headers: { Cookie: world.adminCookie } }))
+      .status,
+  ).toBe(200);
   digest = openDatabaseDigest(server.databasePath);
 });
 
@@ -451,13 +457,28 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {
-      name: "POST /financing/security",
+      name: "POST /financing/security (confirm it's you)",
+      method: "POST",
+      path: "/financing/security",
+      body: "form",
+      // Well-formed, so only the variants' own faults are refused (a wrong code would count towards the lock).
+      fields: {
+        intent: { kind: "choice", value: "confirm" },
+        password: { kind: "login-password", value: ADMIN.password },
+        code: { kind: "code", value: "123456" },
+      },
+      credentials: { kind: "cookie", cookie: world.adminCookie },
+      wrongCredentials: wrongCookies(),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/security (a change it opens)",
       method: "POST",
       path: "/financing/security",
       body: "form",
       fields: {
-        intent: { kind: "choice", value: "regenerate-codes" },
-        password: { kind: "login-password", value: ADMIN.password },
+        intent: { kind: "choice", value: "remove-passkey" },
+        passkeyId: { kind: "id", value: "no-such-passkey" },
       },
       credentials: { kind: "cookie", cookie: world.adminCookie },
       wrongCredentials: [
@@ -486,11 +507,36 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {
+      name: "POST /financing/security/authenticator",
+      method: "POST",
+      path: "/financing/security/authenticator",
+      body: "form",
+      fields: {
+        intent: { kind: "choice", value: "enrol" },
+        code: { kind: "code", value: "123456" },
+      },
+      credentials: { kind: "cookie", cookie: world.adminCookie },
+      wrongCredentials: wrongCookies(),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/security/confirm-passkey-options",
+      method: "POST",
+      path: "/financing/security/confirm-passkey-options",
+      body: "json",
+      fields: {},
+      acceptsEmptyForm: true,
+      credentials: { kind: "cookie", cookie: world.adminCookie },
+      wrongCredentials: wrongCookies(),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
       name: "POST /financing/security/passkey-options",
       method: "POST",
       path: "/financing/security/passkey-options",
       body: "json",
-      fields: { password: { kind: "login-password", value: INVESTOR.password } },
+      fields: {},
+      acceptsEmptyForm: true,
       credentials: { kind: "cookie", cookie: world.investorCookie },
       wrongCredentials: wrongCookies(),
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
