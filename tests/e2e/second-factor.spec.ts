@@ -130,14 +130,16 @@ test("an investor turns the app on in the settings, uses a recovery code once, a
   if (javaScriptOn)
     await expect(page.getByText("Enter the 6-digit code from your authenticator app").first()).toBeVisible();
   else await expect(page.getByRole("alert").filter({ hasText: "as well as your password" })).toBeVisible();
+  // A recovery code stands in for the app's code here too; a wrong password spends nothing.
   await confirm.getByLabel("Password", { exact: true }).fill("not the password");
-  await confirm.getByLabel("Code from your authenticator app, or a recovery code").fill(await unusedTotpCode(secret));
+  await confirm.getByLabel("Code from your authenticator app, or a recovery code").fill(recoveryCodes[1]);
   await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The password is not right." })).toBeVisible();
   await confirm.getByLabel("Password", { exact: true }).fill(investor.password);
-  await confirm.getByLabel("Code from your authenticator app, or a recovery code").fill(await unusedTotpCode(secret));
+  await confirm.getByLabel("Code from your authenticator app, or a recovery code").fill(recoveryCodes[1]);
   await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page.getByText(/^Confirmed: you can change these settings until /)).toBeVisible();
+  await expect(page.getByText("8 of 10 recovery codes left.")).toBeVisible();
   await page.getByRole("button", { name: "Turn off the second factor" }).click();
   await expect(page.getByText("Second factor turned off").first()).toBeVisible();
   await expect(page.getByText("Off.", { exact: true })).toBeVisible();
