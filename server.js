@@ -166,7 +166,13 @@ app.use((req, res, next) => {
     env,
   );
   if (!refused) return next();
-  sendError(req, res, 403, app$.httpErrors.crossOrigin);
+  // The operator's side of the refusal: which origin came, and which the server expects (APP_URL's).
+  app$.log("warn", "request.cross_origin", {
+    origin: req.get("origin") ?? null,
+    secFetchSite: req.get("sec-fetch-site") ?? null,
+    expected: env.siteOrigins,
+  });
+  sendError(req, res, 403, app$.httpErrors.crossOrigin(env.appUrl.origin));
 });
 
 // Oversized bodies are refused before anything reads them.
@@ -183,7 +189,9 @@ app.use((req, res, next) => {
 });
 
 /**
- * An answer the server gives itself: JSON `{ message }` under /api, the site's error page for a browser.
+ * An answer the server gives itself: JSON `{ message }` under /api; for a page's script (Remix's data request,
+ * `?_data=`), the same JSON marked as a thrown answer, so the page shows the message rather than "try again";
+ * the site's error page for a browser without script.
  * @param {express.Request} req
  * @param {express.Response} res
  * @param {number} status
@@ -191,6 +199,7 @@ app.use((req, res, next) => {
  */
 function sendError(req, res, status, message) {
   if (app$.isApiPath(res.locals.path ?? req.path)) return res.status(status).json({ message });
+  if (req.query._data !== undefined) return res.status(status).set("X-Remix-Catch", "yes").json({ message });
   res.status(status).type("html").send(app$.errorPageHtml(status, message));
 }
 
@@ -222,10 +231,10 @@ app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 
 // Remix compares a form's Origin with the Host (or X-Forwarded-Host) header, and answers 500 when they differ:
 // behind a proxy that rewrites Host (nginx's proxy_pass without proxy_set_header Host), every form would fail.
-// The Origin was checked above against APP_URL, the site's public origin, so Remix is shown that host, and a
+// The Origin was checked above against the site's own origins (APP_URL's), so Remix is shown that host, and a
 // client's own X-Forwarded-Host never reaches it.
 app.use((req, _res, next) => {
-  req.headers.host = env.appUrl.host;
+  req.headers.host = app$.siteHostFor(req.get("origin"), env);
   delete req.headers["x-forwarded-host"];
   next();
 });
@@ -265,7 +274,9 @@ app.use(
 const server = app.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
-  app$.log("info", "server.listening", { port, appUrl: env.appUrl.href });
+  // The address to open: APP_URL, or with it unset the local run's own (its port may have been chosen at start).
+  const open = env.appUrlConfigured ? env.appUrl.href : `http://localhost:${port}/`;
+  app$.log("info", "server.listening", { port, appUrl: env.appUrl.href, message: `Open ${open} in a browser.` });
   if (build.mode === "development") broadcastDevReady(build);
 });
 

@@ -15,7 +15,14 @@ export { readiness } from "~/server/readiness.server";
 export { runWithRequestId, requestIdFor } from "~/server/request-context.server";
 export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/server/db.server";
-export { securityHeaders, isApiPath, isCrossOriginWrite, corsHeaders, bodyLimitFor } from "~/http/security.server";
+export {
+  securityHeaders,
+  isApiPath,
+  isCrossOriginWrite,
+  corsHeaders,
+  bodyLimitFor,
+  siteHostFor,
+} from "~/http/security.server";
 export { decodeRequestPath } from "~/http/request-path.server";
 export { hasControlCharacter, queryHasControlCharacter } from "~/http/control-characters.server";
 export { log, redactPath } from "~/server/log.server";

@@ -14,6 +14,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
 import { firmSettings } from "~/content/firm";
+import { httpErrors } from "~/content/http-errors";
 import { useNonce } from "~/hooks/nonce";
 import appStyles from "~/styles/app.css";
 import { loader } from "./root.server";
@@ -69,10 +70,18 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Something went wrong";
+  // The server's own refusal of a page's request (a form from another origin, a body too large): its words,
+  // as the page without JavaScript shows them, not a "try again" that never helps.
+  const refused = isRouteErrorResponse(error) && error.status < 500 ? error : null;
+  const refusal = refused ? refusalMessage(refused.data) : null;
+  const title = notFound
+    ? "Page not found"
+    : refused && refusal
+      ? (httpErrors.titles[refused.status] ?? httpErrors.titles[400])
+      : "Something went wrong";
   const text = notFound
     ? "The page you are looking for does not exist or has moved."
-    : "We could not show this page. Please try again in a moment.";
+    : (refusal ?? "We could not show this page. Please try again in a moment.");
   return (
     <Document title={title}>
       <SiteHeader />
@@ -86,4 +95,10 @@ export function ErrorBoundary() {
       <SiteFooter />
     </Document>
   );
+}
+
+/** The message of a refusal server.js answered a page's script with (`{ message }`), if that is what this is. */
+function refusalMessage(data: unknown): string | null {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : null;
 }

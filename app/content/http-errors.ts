@@ -4,7 +4,8 @@ export const httpErrors = {
   controlCharacter:
     "The address holds a control character (such as NUL, written %00) that this site does not accept. Check the address and try again.",
   methodNotAllowed: "This method is not allowed here.",
-  crossOrigin: "Cross-origin request refused.",
+  crossOrigin: (expected: string) =>
+    `Cross-origin request refused. This site takes forms only from its own address, ${expected}: open it there and try again.`,
   lengthRequired: "A Content-Length header is required.",
   tooLarge: (limit: number) => `The request body is larger than ${limit} bytes.`,
   failed: "Something went wrong. Please try again in a moment.",

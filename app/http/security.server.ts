@@ -92,7 +92,16 @@ export function isCrossOriginWrite(request: WriteRequest, env: Env): boolean {
   if (isApiPath(request.pathname) && isAllowedApiOrigin(request.origin, env)) return false;
   if (request.secFetchSite === "cross-site") return true;
   if (request.origin === undefined) return false;
-  return request.origin !== env.appUrl.origin;
+  return !env.siteOrigins.includes(request.origin);
+}
+
+/**
+ * The Host a request is shown to Remix with: the site origin its form came from (Remix compares a
+ * form's Origin with the Host and answers 500 when they differ), else APP_URL's. Never the client's
+ * own Host or X-Forwarded-Host.
+ */
+export function siteHostFor(origin: string | undefined, env: Env): string {
+  return origin && env.siteOrigins.includes(origin) ? new URL(origin).host : env.appUrl.host;
 }
 
 export function isAllowedApiOrigin(origin: string | undefined, env: Env) {

@@ -62,6 +62,13 @@ export type Env = {
   port: number;
   host: string | undefined;
   appUrl: URL;
+  /**
+   * The origins the site's own pages are served from, the only ones whose forms it takes: APP_URL's,
+   * or, with APP_URL unset, each loopback name of a local run on its port (localhost, 127.0.0.1, [::1]).
+   */
+  siteOrigins: string[];
+  /** Whether APP_URL was set, rather than made from PORT for a local run. */
+  appUrlConfigured: boolean;
   secureCookies: boolean;
   databasePath: string;
   /** PostgreSQL's address when the app runs on PostgreSQL; unset, SQLite at databasePath. */
@@ -120,6 +127,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     port: raw.PORT,
     host: raw.HOST,
     appUrl,
+    siteOrigins: raw.APP_URL ? [appUrl.origin] : LOOPBACK_NAMES.map((name) => `http://${name}:${raw.PORT}`),
+    appUrlConfigured: raw.APP_URL !== undefined,
     secureCookies: appUrl.protocol === "https:",
     databasePath,
     databaseUrl: raw.DATABASE_URL,
@@ -148,6 +157,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function productionRulesApply(source: Record<string, string | undefined>): boolean {
   return source.NODE_ENV?.trim() === "production" || isPublicAppUrl(source.APP_URL);
 }
+
+/** The names a local run answers to when APP_URL is unset. */
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
 
 export function isPublicAppUrl(appUrl: string | undefined): boolean {
   const value = appUrl?.trim();

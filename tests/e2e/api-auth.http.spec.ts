@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
+import { httpErrors } from "~/content/http-errors";
 import { withDatabaseFile } from "../support/database-file";
 import { linkIn, mailCount, waitForMail } from "./support/mail";
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_LOG_FILE } from "./support/server";
@@ -96,7 +97,7 @@ test.describe("the Origin check on the API (CSRF)", () => {
       headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
     });
     expect(refused.status()).toBe(403);
-    expect(await refused.json()).toEqual({ message: "Cross-origin request refused." });
+    expect(await refused.json()).toEqual({ message: httpErrors.crossOrigin(E2E_BASE_URL) });
 
     const login = await request.post("/api/auth/login", {
       ...json({ email, password: PASSWORD }),

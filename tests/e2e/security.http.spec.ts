@@ -76,7 +76,7 @@ test.describe("security headers", () => {
       data: { email: "a@example.com", password: "x" },
     });
     expect(foreign.status()).toBe(403);
-    expect(await foreign.json()).toEqual({ message: "Cross-origin request refused." });
+    expect(await foreign.json()).toEqual({ message: httpErrors.crossOrigin(E2E_BASE_URL) });
     const api = await request.get("/API/USER/GET_INVESTORS");
     expect(api.status()).toBe(401);
     expect(api.headers()["cache-control"]).toBe("no-store");
@@ -100,7 +100,7 @@ test.describe("the Origin check", () => {
       data: { email: "a@example.com", password: "x" },
     });
     expect(response.status()).toBe(403);
-    expect(await response.json()).toEqual({ message: "Cross-origin request refused." });
+    expect(await response.json()).toEqual({ message: httpErrors.crossOrigin(E2E_BASE_URL) });
   });
 });
 

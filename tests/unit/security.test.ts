@@ -1,4 +1,4 @@
-import { bodyLimitFor, corsHeaders, isCrossOriginWrite, securityHeaders } from "~/http/security.server";
+import { bodyLimitFor, corsHeaders, isCrossOriginWrite, securityHeaders, siteHostFor } from "~/http/security.server";
 import { parseEnv } from "~/server/env.server";
 import { redactPath } from "~/server/log.server";
 import { TEST_KEYS } from "../support/test-keys";
@@ -94,6 +94,23 @@ describe("isCrossOriginWrite", () => {
     expect(post("/api/auth/login", "https://app.example.com", "cross-site")).toBe(false);
     expect(post("/contact", "https://app.example.com", "cross-site")).toBe(true);
     expect(post("/api/auth/login", "https://other.example.com")).toBe(true);
+  });
+
+  it("takes a local run's own loopback names on its port when APP_URL is unset, and only APP_URL's once set", () => {
+    const local = parseEnv({ ...TEST_KEYS, PORT: "3000" });
+    const fromLocal = (origin: string) =>
+      isCrossOriginWrite({ method: "POST", pathname: "/contact", origin, secFetchSite: "same-origin" }, local);
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      expect(fromLocal(origin), origin).toBe(false);
+      expect(siteHostFor(origin, local), origin).toBe(new URL(origin).host);
+    }
+    for (const origin of ["http://127.0.0.1:3001", "http://192.168.1.20:3000", "https://localhost:3000"]) {
+      expect(fromLocal(origin), origin).toBe(true);
+      expect(siteHostFor(origin, local), origin).toBe("localhost:3000");
+    }
+    // env is the same machine with APP_URL set to localhost: its other names are refused.
+    expect(post("/contact", "http://127.0.0.1:3000")).toBe(true);
+    expect(post("/contact", "http://[::1]:3000")).toBe(true);
   });
 
   it("never refuses reads", () => {
