@@ -276,7 +276,12 @@ const server = app.listen(env.port, env.host, () => {
   const port = typeof address === "object" && address ? address.port : env.port;
   // The address to open: APP_URL, or with it unset the local run's own (its port may have been chosen at start).
   const open = env.appUrlConfigured ? env.appUrl.href : `http://localhost:${port}/`;
-  app$.log("info", "server.listening", { port, appUrl: env.appUrl.href, message: `Open ${open} in a browser.` });
+  app$.log("info", "server.listening", {
+    port,
+    appUrl: env.appUrl.href,
+    node: process.versions.node,
+    message: `Open ${open} in a browser.`,
+  });
   if (build.mode === "development") broadcastDevReady(build);
 });
 

@@ -1,7 +1,7 @@
-// `npm start`: the one command that runs the site on a fresh clone. It installs
-// the packages if they are missing, builds if the build is missing or older than
-// the sources, and starts server.js (which migrates the database and serves)
-// through scripts/serve.js.
+// `npm start`: the one command that runs the site on a fresh clone. package.json runs it through
+// scripts/with-node24.sh, which brings Node 24 when the machine's node is older. It installs the
+// packages if they are missing, builds if the build is missing or older than the sources, and starts
+// server.js (which migrates the database and serves) through scripts/serve.js.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,11 +11,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
 // The product runs on Node 24 LTS (.nvmrc); an older node would build and serve something CI never tested.
+// Only `node scripts/start.js` run by hand gets here on one: `npm start` brings Node 24 first.
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
-  console.error(
-    `Node ${process.versions.node} is too old: the site runs on Node 24. Run: scripts/with-node24.sh npm start`,
-  );
+  console.error(`Node ${process.versions.node} is too old: the site runs on Node 24. Run: npm start`);
   process.exit(1);
 }
 
@@ -38,7 +37,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-if (!fs.existsSync("node_modules/.package-lock.json")) run("npm", ["install"]);
+run(process.execPath, ["scripts/ensure-installed.js"]);
 
 const buildFile = path.join(process.env.BUILD_DIR || "build", "index.js");
 const sourcesChanged =

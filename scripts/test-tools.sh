@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# What the browser and PostgreSQL tests need from the machine: Chromium at /usr/bin/chromium (Playwright
+# cannot download its own here) and PostgreSQL's binaries (each run starts a throwaway cluster of its
+# own: scripts/pg-cluster.sh). Installed from Debian's packages when missing and running as root;
+# otherwise said once, so that a developer knows what to install.
+set -euo pipefail
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+  echo "The tests need Debian's ${missing[*]}: install them (apt-get install -y ${missing[*]}), or run as root." >&2
+  exit 1
+fi
+echo "Installing ${missing[*]} for the tests (Debian's packages)" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq "${missing[@]}" >/dev/null
