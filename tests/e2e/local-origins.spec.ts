@@ -4,6 +4,7 @@
  * JavaScript. With APP_URL unset, a local run takes its own loopback names on its port (localhost,
  * 127.0.0.1, [::1]), so a newcomer's first `npm start` works whichever of them the browser opened.
  */
+import type { Page } from "@playwright/test";
 import { httpErrors } from "~/content/http-errors";
 import { passwordField } from "./support/accounts";
 import { expect, test, visit } from "./support/fixtures";
@@ -12,7 +13,7 @@ import { E2E_BASE_URL } from "./support/server";
 
 const INVALID = "Invalid email or password";
 
-async function tryToLogIn(page: import("@playwright/test").Page) {
+async function tryToLogIn(page: Page) {
   await page.getByLabel("Email Address").fill("nobody.here@example.com");
   await passwordField(page).fill("not the password at all");
   await page.getByRole("button", { name: "Sign In" }).click();
