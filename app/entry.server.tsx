@@ -1,8 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { onDemandBlocksLoaded } from "~/components/on-demand";
+import { CurrentYearProvider } from "~/hooks/current-year";
 import { NonceProvider } from "~/hooks/nonce";
 import { decodedPathOf } from "~/http/request-path.server";
+import { currentYear } from "~/server/clock.server";
 import { log, redactPath } from "~/server/log.server";
 import { isAnonymousPageRequest, storePage } from "~/server/page-cache.server";
 import { renderDocument } from "~/server/render-document.server";
@@ -45,7 +47,9 @@ export default async function handleRequest(
   const url = new URL(request.url);
   const { html, complete } = renderDocument(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <CurrentYearProvider value={currentYear()}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </CurrentYearProvider>
     </NonceProvider>,
   );
   let status = responseStatusCode;

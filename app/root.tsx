@@ -15,6 +15,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
 import { firmSettings } from "~/content/firm";
 import { httpErrors } from "~/content/http-errors";
+import { useCurrentYear } from "~/hooks/current-year";
 import { useNonce } from "~/hooks/nonce";
 import appStyles from "~/styles/app.css";
 import { loader } from "./root.server";
@@ -31,6 +32,7 @@ const firmSettingsScript = `window.__firmSettings=${JSON.stringify(firmSettings)
 
 function Document({ children, title }: { children: ReactNode; title?: string }) {
   const nonce = useNonce();
+  const year = useCurrentYear();
   // Browser tests wait for this before they click (see tests/e2e/support/fixtures.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -40,8 +42,11 @@ function Document({ children, title }: { children: ReactNode; title?: string }) 
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The firm's settings for the browser's render, before any module runs (app/content/firm.ts). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: firmSettingsScript }} />
+        {/* The firm's settings and the server's year for the browser's render, before any module runs (app/content/firm.ts). */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: `${firmSettingsScript};window.__currentYear=${year}` }}
+        />
         {title ? <title>{title}</title> : <Meta />}
         <Links />
       </head>

@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
+import { copyrightLine } from "~/content/copyright";
 import { firm } from "~/content/firm";
 import { footerLinks } from "~/content/navigation";
-import { sentence } from "~/content/sentence";
+import { useCurrentYear } from "~/hooks/current-year";
 
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -50,9 +52,7 @@ export function SiteFooter() {
             </a>
           </li>
         </ul>
-        <p className="site-footer__copyright">
-          © {firm.copyrightYear} {sentence(firm.name)} All rights reserved.
-        </p>
+        <p className="site-footer__copyright">{copyrightLine(year)}</p>
       </div>
     </footer>
   );

@@ -57,6 +57,28 @@ export const accountEmails = {
   }),
 };
 
+/** Sent when an operator runs create-admin again on an existing account, on the firm's server. */
+export const operatorEmails = {
+  resetOnServer: ({
+    loginLink,
+    secondFactorRemoved,
+  }: {
+    loginLink: string;
+    secondFactorRemoved: boolean;
+  }): MailContent => ({
+    subject: "Your password and second factor were reset",
+    text:
+      `An operator of the ${firm.shortName} investor portal has just reset your account on the firm's server: ` +
+      `it has a new password and the administrator role, and every device and app that was signed in has been signed out.` +
+      (secondFactorRemoved ? ` Its second factor (authenticator app, recovery codes and passkeys) was removed.` : "") +
+      `\n\nSign in with the new password the operator gives you; right after it, you will set up an authenticator app ` +
+      `before anything else:\n\n${loginLink}\n\n` +
+      `If you did not expect this, do not sign in, and contact us at once at ${firm.mailboxes.info}: ` +
+      `only someone with access to the firm's server can make this change.` +
+      signature,
+  }),
+};
+
 /** Sent when an administrator marks an investor's NDA signed. */
 export const portalEmails = {
   materialsOpen: ({ name, link }: { name: string; link: string }): MailContent => ({

@@ -17,7 +17,7 @@ export const faqEntries: readonly FaqEntry[] = [
   {
     id: "when-does-it-start",
     question: `When will ${ats} begin operating?`,
-    answer: `${firm.name} expects ${ats} to begin operating in ${firm.expectedStart}.`,
+    answer: `${firm.name} expects ${ats} to begin operating in ${firm.operatingStart}.`,
   },
   {
     id: "trading-hours",

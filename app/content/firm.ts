@@ -1,10 +1,11 @@
 /**
  * The firm's facts in one place. The facts a firm must replace before launch
- * (its names, mailboxes and social profile) are settings, read from the
- * environment (README's configuration table); the values below are placeholders
- * that only a site with nothing configured shows. `npm start` with
- * NODE_ENV=production refuses to run without CONTACT_EMAIL and warns about the
- * other placeholders (app/server/env.server.ts).
+ * (its names, mailboxes, social profile and when it expects to begin operating)
+ * are settings, read from the environment (README's configuration table); the
+ * values below are placeholders that only a site with nothing configured shows.
+ * `npm start` with NODE_ENV=production refuses to run without CONTACT_EMAIL and
+ * warns about the other placeholders, and about an operating start already past
+ * (app/server/production-rules.server.ts).
  */
 export type FirmSettings = {
   /** The firm's legal name. */
@@ -24,6 +25,8 @@ export type FirmSettings = {
     investors: string;
   };
   social: { label: string; url: string };
+  /** When the firm expects its ATS to begin operating, as pages say it: "We expect to begin operating in …". */
+  operatingStart: string;
 };
 
 /** Each setting's environment variable, and the placeholder shown while it is unset. */
@@ -37,6 +40,7 @@ export const firmSettingVariables = {
   INVESTORS_EMAIL: "",
   SOCIAL_LABEL: "Follow us on LinkedIn",
   SOCIAL_URL: "https://www.linkedin.com/",
+  OPERATING_START: "the fourth quarter of 2025",
 } as const;
 
 type FirmSettingVariable = keyof typeof firmSettingVariables;
@@ -56,6 +60,7 @@ export function firmSettingsFrom(env: Record<string, string | undefined>): FirmS
       investors: env.INVESTORS_EMAIL?.trim() || info,
     },
     social: { label: setting("SOCIAL_LABEL"), url: setting("SOCIAL_URL") },
+    operatingStart: setting("OPERATING_START"),
   };
 }
 
@@ -83,8 +88,8 @@ export const firmSettings: FirmSettings =
 
 export const firm = {
   ...firmSettings,
-  expectedStart: "the fourth quarter of 2025",
-  copyrightYear: 2024,
+  /** The copyright line runs from this year to the current one. */
+  firstCopyrightYear: 2024,
   regulator: { name: "FINRA", url: "https://www.finra.org/" },
   investorProtection: { name: "SIPC", url: "https://www.sipc.org/" },
   brokerCheck: { label: "BrokerCheck", url: "https://brokercheck.finra.org/" },

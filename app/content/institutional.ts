@@ -8,7 +8,7 @@ export const institutionalPage = {
   about: [
     `${firm.name} plans to operate ${firm.atsName}, an Alternative Trading System (ATS) for U.S. stocks and ETFs with instant settlement.`,
     "Subscribers to the ATS are institutional, U.S.-registered broker-dealers that are correspondents of a clearing firm. Retail investors cannot trade on the ATS directly; they should ask their broker-dealer.",
-    `We expect to begin operating in ${firm.expectedStart}.`,
+    `We expect to begin operating in ${firm.operatingStart}.`,
   ],
   welcomeHeading: "Institutional investors welcome",
   welcome: "Institutional investors are welcome, especially market makers.",

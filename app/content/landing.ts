@@ -4,7 +4,7 @@ import { firm } from "./firm";
 export const landingMeta = {
   home: {
     title: "Instant settlement for U.S. stocks and ETFs",
-    description: `${firm.atsName}: an Alternative Trading System for U.S. stocks and ETFs with instant settlement, for institutional broker-dealers. Expected to begin operating in ${firm.expectedStart}.`,
+    description: `${firm.atsName}: an Alternative Trading System for U.S. stocks and ETFs with instant settlement, for institutional broker-dealers. Expected to begin operating in ${firm.operatingStart}.`,
   },
   homeAlias: {
     title: "Home",
@@ -29,7 +29,7 @@ export const intro = {
   heading: "Trading that settles when it trades",
   paragraphs: [
     `${firm.name} plans to operate ${firm.atsName}, an Alternative Trading System (ATS) that offers instant settlement on U.S. stocks and ETFs: when an order is matched, the trade is settled at once, not days later.`,
-    `${firm.atsName} is for institutional, U.S.-registered broker-dealers that are correspondents of a clearing firm. We expect to begin operating in ${firm.expectedStart}. Retail investors cannot trade on the ATS directly and should ask their broker-dealer.`,
+    `${firm.atsName} is for institutional, U.S.-registered broker-dealers that are correspondents of a clearing firm. We expect to begin operating in ${firm.operatingStart}. Retail investors cannot trade on the ATS directly and should ask their broker-dealer.`,
   ],
   interested: "Interested in trading on the ATS? Please tell us through our contact page.",
   contactLink: { to: "/contact", label: "Contact us" },

@@ -4,7 +4,7 @@
  * a mail failure never changes it. A lost e-mail loses nothing: the account
  * and its state are stored first, and the link can always be sent again.
  */
-import { accountEmails, secondFactorEmails, type MailContent } from "~/content/emails";
+import { accountEmails, operatorEmails, secondFactorEmails, type MailContent } from "~/content/emails";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
 import { trySendMail } from "~/server/mail.server";
@@ -60,6 +60,13 @@ export const accountMail = {
       to,
       secondFactorEmails.codeStepLocked({ minutes, resetLink: appLink("/financing/forgotpassword") }),
       "code_step_locked",
+    );
+  },
+  resetOnServer(to: string, secondFactorRemoved: boolean) {
+    deliver(
+      to,
+      operatorEmails.resetOnServer({ loginLink: appLink("/financing/login"), secondFactorRemoved }),
+      "reset_on_server",
     );
   },
   accountLocked(to: string, minutes: number) {

@@ -300,7 +300,8 @@ export async function resetPassword({
 /**
  * `npm run create-admin`: creates a verified administrator, or promotes (and
  * re-passwords) the account that has the address. A changed password ends the
- * account's sessions and API tokens, as a reset does.
+ * account's sessions and API tokens, as a reset does, and the account is told by
+ * e-mail: a reset nobody asked for means someone else has the firm's server.
  */
 export async function createOrPromoteAdministrator({
   email,
@@ -342,6 +343,7 @@ export async function createOrPromoteAdministrator({
     targetId: user.id,
     targetEmail: email,
   });
+  accountMail.resetOnServer(user.email, hadSecondFactor);
   return { created: false, user: toPublicUser(user) };
 }
 

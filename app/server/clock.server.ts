@@ -9,6 +9,11 @@ export function now(): number {
   return frozenAt ?? Date.now() + offsetMs;
 }
 
+/** The current year, in UTC: what the copyright line runs to. */
+export function currentYear(): number {
+  return new Date(now()).getUTCFullYear();
+}
+
 export const testClock = {
   freeze(at: number) {
     frozenAt = at;

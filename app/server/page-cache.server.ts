@@ -6,8 +6,11 @@
  * carries no cookie (so no session, no toast) for a URL without a query, and only
  * when the answer was a 200 that set no cookie. The CSP nonce is the one part
  * that differs per response: the page is kept split around the nonce it was
- * rendered with, and every response joins it with its own fresh nonce.
+ * rendered with, and every response joins it with its own fresh nonce. A page
+ * also shows the year it was rendered in (the copyright line), so the pages of
+ * a year that has ended are forgotten.
  */
+import { currentYear } from "./clock.server";
 
 type CachedPage = { parts: string[]; headers: [string, string][] };
 
@@ -17,6 +20,14 @@ type PageRequest = { method: string; url: string; cookie: string | null | undefi
 const MAX_PAGES = 64;
 
 const pages = new Map<string, CachedPage>();
+let pagesYear = currentYear();
+
+function forgetPagesOfAnEndedYear() {
+  const year = currentYear();
+  if (year === pagesYear) return;
+  pages.clear();
+  pagesYear = year;
+}
 
 /** An anonymous GET (or HEAD) of a path without a query: the only kind of request the cache answers or learns from. */
 export function isAnonymousPageRequest({ method, url, cookie }: PageRequest) {
@@ -26,6 +37,7 @@ export function isAnonymousPageRequest({ method, url, cookie }: PageRequest) {
 /** The stored page for this request, with `nonce` in place of the one it was rendered with. */
 export function cachedPage(request: PageRequest, nonce: string) {
   if (!isAnonymousPageRequest(request)) return undefined;
+  forgetPagesOfAnEndedYear();
   const page = pages.get(request.url);
   if (!page) return undefined;
   return { html: page.parts.join(nonce), headers: page.headers };
@@ -33,6 +45,7 @@ export function cachedPage(request: PageRequest, nonce: string) {
 
 /** Keeps a page rendered for an anonymous request; `nonce` is the one it was rendered with. */
 export function storePage(url: string, html: string, nonce: string, headers: Headers) {
+  forgetPagesOfAnEndedYear();
   if (pages.size >= MAX_PAGES && !pages.has(url)) return;
   const kept = [...headers].filter(([name]) => !["set-cookie", "content-length"].includes(name.toLowerCase()));
   pages.set(url, { parts: html.split(nonce), headers: kept });

@@ -3,7 +3,8 @@
  * with NODE_ENV=production, refuses to start without, and what it only warns about. server.js asks
  * these before it reads the configuration, so a refused start writes nothing.
  */
-import { unsetFirmSettings } from "~/content/firm";
+import { firmSettingVariables, unsetFirmSettings } from "~/content/firm";
+import { quarterHasPassed, quarterNamedIn } from "~/lib/quarter";
 import { isLoopback, isPublicAppUrl, SECRET_MIN_LENGTH } from "./env.server";
 import { secretWeakness } from "./secret-strength.server";
 
@@ -65,8 +66,27 @@ function secretProblems(name: string, setting: string | undefined, purpose: stri
 }
 
 /** The firm's settings still at their placeholders: a production server starts, but says so. */
-export function placeholderWarnings(source: Record<string, string | undefined>): string[] {
-  return unsetFirmSettings(source)
-    .filter((name) => name !== "CONTACT_EMAIL")
-    .map((name) => `${name} is not set: the site shows a placeholder where it is used.`);
+export function placeholderWarnings(source: Record<string, string | undefined>, today = new Date()): string[] {
+  return [
+    ...unsetFirmSettings(source)
+      // CONTACT_EMAIL is required (above); OPERATING_START's default is the firm's own sentence, stale only once past.
+      .filter((name) => name !== "CONTACT_EMAIL" && name !== "OPERATING_START")
+      .map((name) => `${name} is not set: the site shows a placeholder where it is used.`),
+    ...operatingStartWarnings(source, today),
+  ];
+}
+
+/** OPERATING_START once its quarter has passed, or when it names no quarter to check: pages would promise a past date. */
+export function operatingStartWarnings(source: Record<string, string | undefined>, today: Date): string[] {
+  const setting = source.OPERATING_START?.trim();
+  const text = setting || firmSettingVariables.OPERATING_START;
+  const quarter = quarterNamedIn(text);
+  if (!quarter) {
+    return [
+      `OPERATING_START (${text}) names no quarter this server can check: write it as "the first quarter of 2027", "Q1 2027" or "2027-Q1".`,
+    ];
+  }
+  if (!quarterHasPassed(quarter, today)) return [];
+  const named = setting ? `OPERATING_START (${text})` : `OPERATING_START is not set, and its default (${text})`;
+  return [`${named} has passed: pages still say the firm expects to begin operating then.`];
 }

@@ -221,6 +221,8 @@ test("with CONTACT_EMAIL set, no page, e-mail or API answer shows a built-in pla
   const { texts } = await crawl({ CONTACT_EMAIL: "desk@firm.test" });
   expect(texts.size).toBeGreaterThan(40);
   expect(showing(texts, PLACEHOLDER_MAILBOXES)).toEqual([]);
+  // Unset, the operating start is the specification's sentence, word for word.
+  expect(texts.get("page /investors")).toContain("We expect to begin operating in the fourth quarter of 2025.");
   // The configured mailbox is what they show instead: on the institutional page, in the portal, in e-mails.
   for (const label of ["page /investors", "investor /financing: NDA sent", "investor /financing/materials"]) {
     expect(texts.get(label), label).toContain("desk@firm.test");
@@ -241,6 +243,7 @@ test("with every firm setting set, the built-in names and link appear nowhere", 
     PARENT_COMPANY: "Acme Group plc",
     SOCIAL_LABEL: "Follow Acme",
     SOCIAL_URL: "https://social.example/acme",
+    OPERATING_START: "the second quarter of 2031",
   };
   const { texts } = await crawl(settings);
   for (const placeholder of Object.values(firmSettingVariables).filter(Boolean)) {
@@ -255,4 +258,13 @@ test("with every firm setting set, the built-in names and link appear nowhere", 
   expect(texts.get("page /")).toContain("https://social.example/acme");
   // The browser renders with the same settings: they are in the page for it.
   expect(texts.get("page /")).toContain('"atsName":"AcmeX"');
+  for (const label of ["page /", "page /investors"]) {
+    expect(texts.get(label), label).toContain("We expect to begin operating in the second quarter of 2031.");
+  }
+  expect(texts.get("page /faq")).toContain("AcmeX to begin operating in the second quarter of 2031.");
+  expect(texts.get("page /")).toContain('"operatingStart":"the second quarter of 2031"');
+  // The copyright line runs to the year the server rendered the page in, and hands that year to the browser.
+  const year = new Date().getUTCFullYear();
+  expect(texts.get("page /")).toContain(`© 2024–${year} Acme Capital Markets LLC. All rights reserved.`);
+  expect(texts.get("page /")).toContain(`window.__currentYear=${year}`);
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { LANDING_VIDEO_BREAKPOINT_PX } from "../../app/content/constants";
 import { contactForm } from "../../app/content/contact";
+import { copyrightLine } from "../../app/content/copyright";
 import { faqEntries } from "../../app/content/faq";
 import { contactSection, faqBlock, hero, intro, pricing, signedInBar } from "../../app/content/landing";
 import { teamMembers } from "../../app/content/team";
@@ -83,7 +84,9 @@ for (const path of LANDING_PATHS) {
         for (const member of teamMembers) await expect(team.getByRole("link", { name: member.name })).toBeVisible();
 
         // The footer is there at once (nothing waits for the video).
-        await expect(page.getByRole("contentinfo").getByText(/© 2024/)).toBeVisible();
+        await expect(
+          page.getByRole("contentinfo").getByText(copyrightLine(new Date().getUTCFullYear()), { exact: true }),
+        ).toBeVisible();
 
         await expect(page).toHaveTitle(
           path === "/" ? /^Instant settlement for U\.S\. stocks and ETFs \| / : /^Home \| /,
@@ -93,6 +96,29 @@ for (const path of LANDING_PATHS) {
     });
   }
 }
+
+test.describe("the footer's copyright line", () => {
+  test("runs to the year the server rendered the page in, whatever the browser's clock says", async ({
+    page,
+    javaScriptOn,
+  }) => {
+    const serverYear = new Date().getUTCFullYear();
+    // A browser whose clock is years ahead: its own render must still say the server's year.
+    await page.clock.setFixedTime(new Date(Date.UTC(serverYear + 5, 0, 1)));
+    const reactErrors: string[] = [];
+    page.on("console", (message) => {
+      // React's production build reports a hydration mismatch as minified errors 418, 423 and 425.
+      if (message.type() === "error" && /hydrat|Minified React error #4(18|23|25)/i.test(message.text())) {
+        reactErrors.push(message.text());
+      }
+    });
+    await visit(page, "/faq", javaScriptOn);
+    const footer = page.getByRole("contentinfo");
+    // With JavaScript, this is after hydration: a browser that rendered its own year would show it here.
+    await expect(footer.getByText(copyrightLine(serverYear), { exact: true })).toBeVisible();
+    expect(reactErrors).toEqual([]);
+  });
+});
 
 test.describe("the hero video", () => {
   // Either side of the 640px breakpoint: the poster the picture picks, the hero's height and, with JavaScript, the video.

@@ -128,8 +128,12 @@ test.describe("production settings", () => {
     ]);
   });
 
-  test("with everything set it starts, and only warns about the firm's other placeholders", async () => {
-    server = await startPrivateServer({ name: "configured", env: { FIRM_NAME: "Acme Securities LLC" } });
+  test("with everything set it starts, and only warns about the firm's other placeholders and a past operating start", async () => {
+    server = await startPrivateServer({
+      name: "configured",
+      // A quarter that has passed, whenever this runs.
+      env: { FIRM_NAME: "Acme Securities LLC", OPERATING_START: "the first quarter of 2026" },
+    });
     const warnings = server.logLines().filter((line) => line.event === "config.placeholder");
     expect(warnings.map((line) => String(line.warning).split(" ")[0])).toEqual([
       "FIRM_SHORT_NAME",
@@ -137,7 +141,13 @@ test.describe("production settings", () => {
       "PARENT_COMPANY",
       "SOCIAL_LABEL",
       "SOCIAL_URL",
+      "OPERATING_START",
     ]);
+    expect(warnings.at(-1)).toMatchObject({
+      level: "warn",
+      warning:
+        "OPERATING_START (the first quarter of 2026) has passed: pages still say the firm expects to begin operating then.",
+    });
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { copyrightLine } from "../../app/content/copyright";
 import { expect, expectNoAxeViolations, test, VIEWPORTS, visit } from "./support/fixtures";
 
 /**
@@ -42,7 +43,7 @@ async function expectSiteFrame(page: Page, width: number) {
     await expect(footer.getByRole("link", { name, exact: typeof name === "string" })).toBeVisible();
   }
   await expect(footer.getByText("Form ATS-N")).toBeVisible();
-  await expect(footer.getByText(/© 2024/)).toBeVisible();
+  await expect(footer.getByText(copyrightLine(new Date().getUTCFullYear()), { exact: true })).toBeVisible();
   await expect(footer.getByRole("link", { name: /Business Continuity/ })).toHaveAttribute("href", /\.pdf$/);
   await expect(footer.getByRole("link", { name: /BrokerCheck/ })).toBeVisible();
 }

@@ -407,7 +407,7 @@ describe("createOrPromoteAdministrator", () => {
     expect(audit.map((a) => a.action)).toContain("admin.created");
   });
 
-  it("promotes an existing (even unverified) investor, sets the new password and ends their sessions", async () => {
+  it("promotes an existing (even unverified) investor, sets the new password, ends their sessions and tells them", async () => {
     await registerAccount({ email: "promote.me@example.com", password: PASSWORD, ip: freshIp() });
     const before = await getUserByEmail("promote.me@example.com");
     const result = await createOrPromoteAdministrator({ email: "promote.me@example.com", password: "promoted secret" });
@@ -422,5 +422,8 @@ describe("createOrPromoteAdministrator", () => {
     expect(await logIn({ email: "promote.me@example.com", password: "promoted secret", ip: freshIp() })).toMatchObject({
       ok: true,
     });
+    const notice = await smtp.mailTo("promote.me@example.com", "Your password and second factor were reset");
+    expect(notice.text).toContain("reset your account on the firm's server");
+    expect(notice.text).not.toContain("promoted secret");
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import argon2 from "argon2";
 import { withDatabaseFile } from "../support/database-file";
 import { enrolTotp, withDatabase } from "../support/outside-database";
+import { startSmtpCatcher } from "../support/smtp-catcher";
 import { TEST_KEYS } from "../support/test-keys";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
@@ -45,6 +46,42 @@ function createAdmin(args: string[], extra: Record<string, string> = {}): Promis
     child.stdout.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk));
     child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** A run of the script is a new Node process compiling TypeScript: slow on a busy machine. */
+const SLOW_RUN_MS = 60_000;
+
+const PROMPTS = /Password for the administrator: |The same password again: /g;
+
+/**
+ * Runs the script in a pseudo-terminal (util-linux `script`), as an operator's shell would, and types
+ * the next of `answers` each time it asks; once they run out it is left to exit by itself.
+ */
+function typeInTerminal(email: string, answers: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qec", `${TSX} ${SCRIPT} ${email}`, "/dev/null"], {
+      env: environment(),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    let typed = 0;
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`create-admin did not exit; it wrote: ${output}`));
+    }, 45_000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      // Typed only once the question shows: the script turns echo off just before it asks.
+      const asked = output.match(PROMPTS)?.length ?? 0;
+      while (typed < asked && typed < answers.length) child.stdin.write(`${answers[typed++]}\r`);
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
 
@@ -118,39 +155,120 @@ describe("npm run create-admin", () => {
     // Five runs of the script, each a new Node process compiling TypeScript: slow on a busy machine.
   }, 60_000);
 
-  it("asks twice in a terminal without echoing the password", async () => {
-    const password = "typed in a terminal";
-    // util-linux `script` gives the child a pseudo-terminal, as an operator's shell would.
-    const child = spawn("script", ["-qec", `${TSX} ${SCRIPT} typed@example.com`, "/dev/null"], {
-      env: environment(),
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let output = "";
-    const waitFor = (text: string) =>
-      new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${text}" in: ${output}`)), 15_000);
-        const check = () => {
-          if (!output.includes(text)) return;
-          clearTimeout(timer);
-          child.stdout.off("data", check);
-          resolve();
-        };
-        child.stdout.on("data", check);
-        check();
-      });
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  it(
+    "asks twice in a terminal without echoing the password",
+    async () => {
+      const password = "typed in a terminal";
+      const run = await typeInTerminal("typed@example.com", [password, password]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain("Created the administrator typed@example.com.");
+      expect(run.output).not.toContain(password);
+      const typed = users().find((user) => user.email === "typed@example.com");
+      expect(typed?.role).toBe("administrator");
+      expect(await argon2.verify(typed!.password_hash, password)).toBe(true);
+    },
+    SLOW_RUN_MS,
+  );
 
-    await waitFor("Password for the administrator: ");
-    child.stdin.write(`${password}\r`);
-    await waitFor("The same password again: ");
-    child.stdin.write(`${password}\r`);
-    expect(await exited).toBe(0);
-    expect(output).toContain("Created the administrator typed@example.com.");
-    expect(output).not.toContain(password);
-    const typed = users().find((user) => user.email === "typed@example.com");
-    expect(typed?.role).toBe("administrator");
-    expect(await argon2.verify(typed!.password_hash, password)).toBe(true);
-  });
+  it(
+    "in a terminal, says why a password is refused and asks again",
+    async () => {
+      const password = "the second one is fine";
+      const run = await typeInTerminal("retried@example.com", ["password1", password, password]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain("This password is too common. Choose another.");
+      expect(run.output).toContain("Try again (2 of 3).");
+      expect(run.output).toContain("Created the administrator retried@example.com.");
+      const retried = users().find((user) => user.email === "retried@example.com");
+      expect(await argon2.verify(retried!.password_hash, password)).toBe(true);
+    },
+    SLOW_RUN_MS,
+  );
+
+  it(
+    "in a terminal, says when the two passwords differ and asks again",
+    async () => {
+      const password = "typed the same at last";
+      const run = await typeInTerminal("mistyped@example.com", [
+        "typed one way first",
+        "typed another way then",
+        password,
+        password,
+      ]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain("Passwords doesn't match");
+      expect(run.output).toContain("Try again (2 of 3).");
+      expect(run.output).not.toMatch(/typed one way first|typed another way then|typed the same at last/);
+      const mistyped = users().find((user) => user.email === "mistyped@example.com");
+      expect(await argon2.verify(mistyped!.password_hash, password)).toBe(true);
+    },
+    SLOW_RUN_MS,
+  );
+
+  it(
+    "in a terminal, gives up after three refusals and changes nothing",
+    async () => {
+      const run = await typeInTerminal("refused@example.com", [
+        "password1",
+        "short",
+        "a fine passphrase",
+        "not the same passphrase",
+        // Nothing should ask for these: the script has given up.
+        "one passphrase too many",
+        "one passphrase too many",
+      ]);
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).toContain("Try again (3 of 3).");
+      expect(run.output).toContain("No password was accepted in 3 tries; nothing was changed.");
+      expect(run.output.match(PROMPTS)).toHaveLength(4);
+      expect(users().map((user) => user.email)).not.toContain("refused@example.com");
+    },
+    SLOW_RUN_MS,
+  );
+
+  it(
+    "e-mails the account it resets again, and waits until the e-mail is handed over",
+    async () => {
+      const smtp = await startSmtpCatcher();
+      try {
+        const run = await createAdmin(["boss@example.com"], {
+          ADMIN_PASSWORD: "third admin passphrase",
+          SMTP_URL: smtp.url,
+          APP_URL: "https://portal.example.com",
+        });
+        expect(run.code, run.output).toBe(0);
+        // The process has ended: the message is already there.
+        expect(smtp.messages.map((mail) => [mail.to, mail.subject])).toEqual([
+          [["boss@example.com"], "Your password and second factor were reset"],
+        ]);
+        const [mail] = smtp.messages;
+        expect(mail.text).toContain("An operator of the");
+        expect(mail.text).toContain("reset your account on the firm's server");
+        expect(mail.text).toContain("https://portal.example.com/financing/login");
+        expect(mail.text).toMatch(/If you did not expect this, do not sign in, and contact us at once at \S+@\S+/);
+        expect(mail.text).not.toContain("third admin passphrase");
+      } finally {
+        await smtp.close();
+      }
+    },
+    SLOW_RUN_MS,
+  );
+
+  it(
+    "e-mails no one when it creates an account",
+    async () => {
+      const smtp = await startSmtpCatcher();
+      try {
+        const run = await createAdmin(["new.boss@example.com"], {
+          ADMIN_PASSWORD: "a new admin passphrase",
+          SMTP_URL: smtp.url,
+        });
+        expect(run.code, run.output).toBe(0);
+        expect(smtp.messages).toEqual([]);
+      } finally {
+        await smtp.close();
+      }
+    },
+    SLOW_RUN_MS,
+  );
 });

@@ -6,6 +6,7 @@ import { firmSettingsFrom } from "~/content/firm";
 import { parseEnv, productionRulesApply } from "~/server/env.server";
 import {
   AUTH_RATE_LIMIT_CEILING,
+  operatingStartWarnings,
   placeholderWarnings,
   productionConfigurationProblems,
 } from "~/server/production-rules.server";
@@ -191,14 +192,55 @@ describe("productionConfigurationProblems", () => {
   });
 
   it("only warns about the firm's other placeholders", () => {
-    expect(placeholderWarnings(ready)).toEqual(
+    const beforeTheDefaultStartPassed = new Date("2025-11-26T12:00:00Z");
+    expect(placeholderWarnings(ready, beforeTheDefaultStartPassed)).toEqual(
       ["FIRM_NAME", "FIRM_SHORT_NAME", "ATS_NAME", "PARENT_COMPANY", "SOCIAL_LABEL", "SOCIAL_URL"].map(
         (name) => `${name} is not set: the site shows a placeholder where it is used.`,
       ),
     );
-    expect(placeholderWarnings({ ...ready, FIRM_NAME: "Acme Securities LLC" })).not.toContainEqual(
-      expect.stringMatching(/^FIRM_NAME/),
-    );
+    expect(
+      placeholderWarnings({ ...ready, FIRM_NAME: "Acme Securities LLC" }, beforeTheDefaultStartPassed),
+    ).not.toContainEqual(expect.stringMatching(/^FIRM_NAME/));
+  });
+
+  it("warns, once, when the operating start it would show has passed", () => {
+    const today = new Date("2026-11-26T12:00:00Z");
+    const startWarnings = (env: Record<string, string>) =>
+      placeholderWarnings({ ...ready, ...env }, today).filter((warning) => warning.startsWith("OPERATING_START"));
+    expect(startWarnings({})).toEqual([
+      "OPERATING_START is not set, and its default (the fourth quarter of 2025) has passed: pages still say the firm expects to begin operating then.",
+    ]);
+    expect(startWarnings({ OPERATING_START: "Q3 2026" })).toEqual([
+      "OPERATING_START (Q3 2026) has passed: pages still say the firm expects to begin operating then.",
+    ]);
+    expect(startWarnings({ OPERATING_START: "the fourth quarter of 2026" })).toEqual([]);
+    expect(startWarnings({ OPERATING_START: "2027-Q2" })).toEqual([]);
+  });
+});
+
+describe("operatingStartWarnings", () => {
+  const today = new Date("2026-11-26T12:00:00Z");
+
+  it("says nothing of a quarter that is current or to come", () => {
+    expect(operatingStartWarnings({ OPERATING_START: "Q4 2026" }, today)).toEqual([]);
+    expect(operatingStartWarnings({ OPERATING_START: "the first quarter of 2027" }, today)).toEqual([]);
+    // The default, before it passed.
+    expect(operatingStartWarnings({}, new Date("2025-12-31T23:59:59Z"))).toEqual([]);
+  });
+
+  it("names a quarter that has passed", () => {
+    expect(operatingStartWarnings({ OPERATING_START: "the third quarter of 2026" }, today)).toEqual([
+      "OPERATING_START (the third quarter of 2026) has passed: pages still say the firm expects to begin operating then.",
+    ]);
+    expect(operatingStartWarnings({ OPERATING_START: " " }, new Date("2026-01-01T00:00:00Z"))).toEqual([
+      "OPERATING_START is not set, and its default (the fourth quarter of 2025) has passed: pages still say the firm expects to begin operating then.",
+    ]);
+  });
+
+  it("asks for a form it can check when the setting names no quarter", () => {
+    expect(operatingStartWarnings({ OPERATING_START: "early 2027" }, today)).toEqual([
+      'OPERATING_START (early 2027) names no quarter this server can check: write it as "the first quarter of 2027", "Q1 2027" or "2027-Q1".',
+    ]);
   });
 });
 
@@ -229,6 +271,13 @@ describe("firmSettingsFrom", () => {
       parentCompany: "Acme Holdings Inc.",
       social: { url: "https://social.example/acme" },
     });
+  });
+
+  it("shows the specification's operating start, verbatim, until OPERATING_START is set", () => {
+    expect(firmSettingsFrom({}).operatingStart).toBe("the fourth quarter of 2025");
+    expect(firmSettingsFrom({ OPERATING_START: " the second quarter of 2027 " }).operatingStart).toBe(
+      "the second quarter of 2027",
+    );
   });
 
   it("gives the mail sender the configured firm and mailbox", () => {

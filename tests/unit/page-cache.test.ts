@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { testClock } from "~/server/clock.server";
 import { cachedPage, clearPageCache, isAnonymousPageRequest, storePage } from "~/server/page-cache.server";
 
 const anonymous = (url: string) => ({ method: "GET", url, cookie: undefined });
 const html = (nonce: string) => `<script nonce="${nonce}">1</script><p>FAQ</p><script nonce="${nonce}">2</script>`;
 
-afterEach(clearPageCache);
+afterEach(() => {
+  clearPageCache();
+  testClock.reset();
+});
 
 describe("the page cache", () => {
   it("answers only anonymous GET and HEAD requests for a path without a query", () => {
@@ -31,6 +35,16 @@ describe("the page cache", () => {
 
   it("has nothing for a path it has not stored", () => {
     expect(cachedPage(anonymous("/pricing"), "n")).toBeUndefined();
+  });
+
+  it("forgets the pages of a year that has ended: they show its year in the copyright line", () => {
+    testClock.freeze(Date.UTC(2026, 11, 31, 23, 59, 59));
+    storePage("/faq", html("n"), "n", new Headers());
+    expect(cachedPage(anonymous("/faq"), "m")).toBeDefined();
+    testClock.advance(1_000);
+    expect(cachedPage(anonymous("/faq"), "m")).toBeUndefined();
+    storePage("/faq", html("n"), "n", new Headers());
+    expect(cachedPage(anonymous("/faq"), "m")).toBeDefined();
   });
 
   it("stays bounded however many spellings of a path are asked for", () => {
