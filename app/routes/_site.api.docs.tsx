@@ -1,7 +1,9 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
 import { apiDocsPage as page } from "~/content/api-docs";
-import { openApiDocument } from "~/http/openapi.server";
+import { openApiView, type FieldView, type OperationView, type ShapeView } from "~/http/openapi-view.server";
+import type { TypeWords } from "~/http/openapi-words.server";
 import { pageMeta } from "~/lib/meta";
 import apiDocsStyles from "~/styles/api-docs.css";
 
@@ -9,87 +11,22 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: apiDocsSty
 
 export const meta: MetaFunction = () => pageMeta(page.title, page.description);
 
-type Schema = { $ref?: string; [key: string]: unknown };
-type OperationView = {
-  id: string;
-  method: string;
-  path: string;
-  summary: string;
-  tag: string;
-  security: string[];
-  parameters: { name: string; in: string; required: boolean; description: string; schema: Schema }[];
-  body?: { required: boolean; schema: Schema };
-  responses: { status: string; description: string; schema: Schema; headers: string[] }[];
-};
-
 /** The document, read as a page: rendered on the server, so it needs no script and no renderer from elsewhere. */
 export function loader() {
-  // The document never changes while the server runs: neither does its view.
-  view ??= documentView();
-  return view;
+  return openApiView();
 }
 
-let view: ReturnType<typeof documentView> | undefined;
+const callAnchor = (id: string) => `call-${id}`;
+const shapeAnchor = (name: string) => `schema-${name}`;
+const tagAnchor = (name: string) => `tag-${name}`;
 
-function documentView() {
-  const document = openApiDocument();
-  const operations: OperationView[] = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => {
-      const o = operation as {
-        operationId: string;
-        summary: string;
-        tags: string[];
-        security: Record<string, string[]>[];
-        parameters?: OperationView["parameters"];
-        requestBody?: { required: boolean; content: { "application/json": { schema: Schema } } };
-        responses: Record<
-          string,
-          {
-            description: string;
-            headers?: Record<string, unknown>;
-            content: { "application/json": { schema: Schema } };
-          }
-        >;
-      };
-      return {
-        id: o.operationId,
-        method: method.toUpperCase(),
-        path,
-        summary: o.summary,
-        tag: o.tags[0],
-        security: o.security.map((requirement) => Object.keys(requirement)[0] ?? "none"),
-        parameters: (o.parameters ?? []).map((parameter) => ({
-          ...parameter,
-          description: parameter.description ?? "",
-        })),
-        body: o.requestBody && {
-          required: o.requestBody.required,
-          schema: o.requestBody.content["application/json"].schema,
-        },
-        responses: Object.entries(o.responses).map(([status, response]) => ({
-          status,
-          description: response.description,
-          schema: response.content["application/json"].schema,
-          headers: Object.keys(response.headers ?? {}),
-        })),
-      };
-    }),
-  );
-  return {
-    title: document.info.title,
-    version: document.info.version,
-    description: document.info.description,
-    tags: document.tags,
-    operations,
-    securitySchemes: Object.entries(document.components.securitySchemes).map(([name, scheme]) => ({
-      name,
-      description: String(scheme.description),
-    })),
-    shapes: Object.entries(document.components.schemas).map(([name, schema]) => ({
-      name,
-      text: JSON.stringify(schema, null, 2),
-    })),
-  };
+/**
+ * A link to a part of this page. With JavaScript, a plain `#anchor` link makes a history entry without the
+ * router's key, which its scroll restoration mistakes for the entry before: the page jumps back to where the
+ * previous link had left it. The router's own link makes an entry of its own. Without JavaScript it is a plain link.
+ */
+function InPageLink({ anchor, children }: { anchor: string; children: ReactNode }) {
+  return <Link to={`#${anchor}`}>{children}</Link>;
 }
 
 /** The document's prose marks code with backticks, as Markdown does: shown here as code. */
@@ -97,82 +34,171 @@ function Prose({ text }: { text: string }) {
   return <>{text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}</>;
 }
 
-/** A parameter's schema without the words already shown beside it. */
-function constraintsOf(schema: Schema) {
-  const { description: _description, deprecated: _deprecated, ...constraints } = schema;
-  return JSON.stringify(constraints);
+/** A type in words: a named shape links to its fields, a value shows as code. */
+function Words({ parts }: { parts: TypeWords }) {
+  return (
+    <>
+      {parts.map((part, index) =>
+        typeof part === "string" ? (
+          part
+        ) : "shape" in part ? (
+          <InPageLink key={index} anchor={shapeAnchor(part.shape)}>
+            {part.shape}
+          </InPageLink>
+        ) : (
+          <code key={index}>{part.code}</code>
+        ),
+      )}
+    </>
+  );
 }
 
-const anchorOf = (ref: string) => `schema-${ref.split("/").pop()}`;
+/** A call's method and path; on a narrow screen the path breaks after a slash rather than inside a name. */
+function CallName({ operation }: { operation: Pick<OperationView, "method" | "path"> }) {
+  return (
+    <code>
+      <span className="api-call__method">{operation.method}</span>{" "}
+      {operation.path.split("/").map((segment, index) => (
+        <Fragment key={index}>
+          {index > 0 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+          {segment}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
 
-function SchemaLink({ schema }: { schema: Schema }) {
-  if (schema.$ref) {
-    const name = schema.$ref.split("/").pop();
-    return <a href={`#${anchorOf(schema.$ref)}`}>{name}</a>;
-  }
-  return <code>{JSON.stringify(schema)}</code>;
+function Contents({
+  tags,
+  operations,
+  shapes,
+}: {
+  tags: { name: string }[];
+  operations: OperationView[];
+  shapes: ShapeView[];
+}) {
+  return (
+    <nav className="api-contents" aria-labelledby="contents">
+      <h2 id="contents">{page.contents}</h2>
+      <ul>
+        <li>
+          <InPageLink anchor="authentication">{page.authentication}</InPageLink>
+        </li>
+        {tags.map((tag) => (
+          <li key={tag.name}>
+            <InPageLink anchor={tagAnchor(tag.name)}>{tag.name}</InPageLink>
+            <ul>
+              {operations
+                .filter((operation) => operation.tag === tag.name)
+                .map((operation) => (
+                  <li key={operation.id}>
+                    <InPageLink anchor={callAnchor(operation.id)}>
+                      <CallName operation={operation} />
+                    </InPageLink>
+                  </li>
+                ))}
+            </ul>
+          </li>
+        ))}
+        <li>
+          <InPageLink anchor="shapes">{page.shapes}</InPageLink>
+          <ul className="api-contents__shapes">
+            {shapes.map((shape) => (
+              <li key={shape.name}>
+                <InPageLink anchor={shapeAnchor(shape.name)}>{shape.name}</InPageLink>
+              </li>
+            ))}
+          </ul>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Fields or parameters, each with its type in words and its description: a list, so that it fits any width. */
+function FieldList({ fields }: { fields: FieldView[] }) {
+  return (
+    <dl className="api-fields">
+      {fields.map((field) => (
+        <div key={field.name} className="api-fields__entry">
+          <dt>
+            <code>{field.name}</code>
+            {field.required ? null : <span className="api-fields__mark">{page.optional}</span>}
+            {field.deprecated ? <span className="api-fields__mark">{page.deprecated}</span> : null}
+          </dt>
+          <dd>
+            <Words parts={field.type} />
+          </dd>
+          {field.description ? (
+            <dd>
+              <Prose text={field.description} />
+            </dd>
+          ) : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** An example in its own box, which scrolls sideways on a narrow screen rather than the page. */
+function Example({ id, title, callId, text }: { id: string; title: string; callId: string; text: string }) {
+  return (
+    <>
+      <h4 id={id}>{title}</h4>
+      {/* A box that may scroll takes the keyboard's focus, so that it can be scrolled without a pointer. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="api-example" role="region" aria-labelledby={`${id} ${callAnchor(callId)}`} tabIndex={0}>
+        <pre>
+          <code>{text}</code>
+        </pre>
+      </div>
+    </>
+  );
 }
 
 function Operation({ operation }: { operation: OperationView }) {
   const who = operation.security.filter((name) => name !== "none").map((name) => page.security[name] ?? name);
   return (
-    <section className="api-call" aria-labelledby={`call-${operation.id}`}>
-      <h3 id={`call-${operation.id}`}>
-        <code>
-          <span className="api-call__method">{operation.method}</span> {operation.path}
-        </code>
+    <section className="api-call" aria-labelledby={callAnchor(operation.id)}>
+      <h3 id={callAnchor(operation.id)}>
+        <CallName operation={operation} />
       </h3>
       <p>
         <Prose text={operation.summary} />
       </p>
       <p>
-        <span className="prose__label">{page.authentication}:</span> {who.length > 0 ? who.join(" or ") : page.anyone}
+        <span className="api-docs__label">{page.authentication}:</span>{" "}
+        {who.length > 0 ? who.join(" or ") : page.anyone}
       </p>
-      {operation.parameters.length > 0 ? (
-        <div className="api-table">
-          <table>
-            <caption>{page.parameters}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{page.columns.name}</th>
-                <th scope="col">{page.columns.where}</th>
-                <th scope="col">{page.columns.required}</th>
-                <th scope="col">{page.columns.description}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {operation.parameters.map((parameter) => (
-                <tr key={parameter.name}>
-                  <th scope="row">
-                    <code>{parameter.name}</code>
-                  </th>
-                  <td>{parameter.in}</td>
-                  <td>{parameter.required ? page.yes : page.no}</td>
-                  <td>
-                    <Prose text={parameter.description || String(parameter.schema.description ?? "")} />{" "}
-                    <code>{constraintsOf(parameter.schema)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {operation.parameters.map((group) => (
+        <Fragment key={group.in}>
+          <h4>{page.parameters[group.in] ?? group.in}</h4>
+          <FieldList fields={group.fields} />
+        </Fragment>
+      ))}
       {operation.body ? (
         <p>
-          <span className="prose__label">{page.requestBody}:</span> <SchemaLink schema={operation.body.schema} />
+          <span className="api-docs__label">{page.requestBody}:</span> <Words parts={operation.body.type} />
           {operation.body.required ? null : ` (${page.optionalBody})`}
         </p>
       ) : null}
+      <Example
+        id={`example-request-${operation.id}`}
+        title={page.exampleRequest}
+        callId={operation.id}
+        text={operation.example.request}
+      />
       <div className="api-table">
         <table>
           <caption>{page.responses}</caption>
           <thead>
             <tr>
               <th scope="col">{page.columns.status}</th>
-              <th scope="col">{page.columns.description}</th>
-              <th scope="col">{page.columns.body}</th>
-              <th scope="col">{page.columns.headers}</th>
+              <th scope="col">{page.columns.answer}</th>
             </tr>
           </thead>
           <tbody>
@@ -181,16 +207,45 @@ function Operation({ operation }: { operation: OperationView }) {
                 <th scope="row">{response.status}</th>
                 <td>
                   <Prose text={response.description} />
+                  <span className="api-table__detail">
+                    {page.body}: <Words parts={response.body} />
+                  </span>
+                  {response.headers.length > 0 ? (
+                    <span className="api-table__detail">
+                      {page.headers}: {response.headers.join(", ")}
+                    </span>
+                  ) : null}
                 </td>
-                <td>
-                  <SchemaLink schema={response.schema} />
-                </td>
-                <td>{response.headers.join(", ")}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <Example
+        id={`example-answer-${operation.id}`}
+        title={page.exampleAnswer}
+        callId={operation.id}
+        text={operation.example.answer}
+      />
+    </section>
+  );
+}
+
+function Shape({ shape }: { shape: ShapeView }) {
+  return (
+    <section className="api-shape" aria-labelledby={shapeAnchor(shape.name)}>
+      <h3 id={shapeAnchor(shape.name)}>{shape.name}</h3>
+      {shape.description ? (
+        <p>
+          <Prose text={shape.description} />
+        </p>
+      ) : null}
+      {shape.type ? (
+        <p>
+          <span className="api-docs__label">{page.type}:</span> <Words parts={shape.type} />
+        </p>
+      ) : null}
+      {shape.fields.length > 0 ? <FieldList fields={shape.fields} /> : null}
     </section>
   );
 }
@@ -198,7 +253,7 @@ function Operation({ operation }: { operation: OperationView }) {
 export default function ApiDocsPage() {
   const data = useLoaderData<typeof loader>();
   return (
-    <article className="section prose api-docs">
+    <article className="section api-docs">
       <h1>{page.heading}</h1>
       <p>
         {data.title}, {data.version}. <Prose text={data.description} />
@@ -207,18 +262,19 @@ export default function ApiDocsPage() {
         {page.documentLead} <a href="/api/openapi.json">{page.documentLink}</a>
         {page.documentTail}
       </p>
-      <h2>{page.authentication}</h2>
+      <Contents tags={data.tags} operations={data.operations} shapes={data.shapes} />
+      <h2 id="authentication">{page.authentication}</h2>
       <ul>
         {data.securitySchemes.map((scheme) => (
           <li key={scheme.name}>
-            <span className="prose__label">{page.security[scheme.name] ?? scheme.name}:</span>{" "}
+            <span className="api-docs__label">{page.security[scheme.name] ?? scheme.name}:</span>{" "}
             <Prose text={scheme.description} />
           </li>
         ))}
       </ul>
       {data.tags.map((tag) => (
-        <section key={tag.name} aria-labelledby={`tag-${tag.name}`}>
-          <h2 id={`tag-${tag.name}`}>{tag.name}</h2>
+        <section key={tag.name} aria-labelledby={tagAnchor(tag.name)}>
+          <h2 id={tagAnchor(tag.name)}>{tag.name}</h2>
           <p>{tag.description}</p>
           {data.operations
             .filter((operation) => operation.tag === tag.name)
@@ -227,15 +283,13 @@ export default function ApiDocsPage() {
             ))}
         </section>
       ))}
-      <h2>{page.shapes}</h2>
-      {data.shapes.map((shape) => (
-        <section key={shape.name} aria-labelledby={anchorOf(shape.name)}>
-          <h3 id={anchorOf(shape.name)}>{shape.name}</h3>
-          <pre>
-            <code>{shape.text}</code>
-          </pre>
-        </section>
-      ))}
+      <section aria-labelledby="shapes">
+        <h2 id="shapes">{page.shapes}</h2>
+        <p>{page.shapesLead}</p>
+        {data.shapes.map((shape) => (
+          <Shape key={shape.name} shape={shape} />
+        ))}
+      </section>
     </article>
   );
 }
