@@ -54,6 +54,8 @@ export function serverEnv(databasePath: string, overrides: Record<string, string
     // Every request of the run comes from 127.0.0.1: the per-address auth limit must not be what is measured.
     AUTH_RATE_LIMIT_PER_MINUTE: "100000000",
     CONTACT_EMAIL: "contact-inbox@example.com",
+    // The metrics on a listener of their own, on loopback, on any free port: as a production server serves them.
+    METRICS_PORT: "0",
     ...overrides,
   };
 }
