@@ -57,7 +57,7 @@ async function pages(run: Run) {
   fs.writeFileSync(staticCopy, faq.body);
   try {
     const result = await sideBySide(`${origin()}/faq`, `${origin()}/build/${staticName}`, {
-      "Accept-Encoding": "gzip",
+      headers: { "Accept-Encoding": "gzip" },
     });
     const ratio = result.a.perSecond / result.b.perSecond;
     run.rows.push({
@@ -106,6 +106,50 @@ async function logins(run: Run) {
     pass: login.failed === 0 && ratio >= 0.9,
   });
   if (login.failed > 0) run.notes.push(`login: ${login.failed} of ${login.ok + login.failed} logins did not succeed.`);
+}
+
+/**
+ * What the metrics cost: the public page and the API login again, each in alternating slices against a
+ * second server on the same database with METRICS=off (no listener, no request or query observed). The
+ * servers take turns, so only one is under load at a time; each is warmed first.
+ */
+async function metrics(run: Run) {
+  if (typeof run.database !== "string") throw new Error("The metrics' comparison runs on SQLite.");
+  const offPort = config.port + 1;
+  const off = await startServer(run.database, { port: offPort, env: { METRICS: "off", METRICS_PORT: undefined } });
+  try {
+    const on = origin();
+    const without = origin(offPort);
+    const login = {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: INVESTOR.email, password: INVESTOR.password }),
+    };
+    const page = { headers: { "Accept-Encoding": "gzip" } };
+    for (const server of [on, without]) {
+      await throughput(`${server}/faq`, { ...page, seconds: 1 });
+      await throughput(`${server}/api/auth/login`, { ...login, seconds: 1 });
+    }
+    const figures = [
+      { name: "public page", result: await sideBySide(`${on}/faq`, `${without}/faq`, page), unit: "req/s" },
+      {
+        name: "login",
+        result: await sideBySide(`${on}/api/auth/login`, `${without}/api/auth/login`, login),
+        unit: "logins/s",
+      },
+    ];
+    for (const { name, result, unit } of figures) {
+      const ratio = result.a.perSecond / result.b.perSecond;
+      run.rows.push({
+        figure: `metrics on vs off: ${name}`,
+        value: `${fmt(ratio, 3)} (${fmt(result.a.perSecond)} vs ${fmt(result.b.perSecond)} ${unit})`,
+        target: "≥ 0.9",
+        pass: result.a.failed === 0 && result.b.failed === 0 && ratio >= 0.9,
+      });
+    }
+  } finally {
+    await off.stop();
+  }
 }
 
 /** The whole JSON list of get_investors with an administrator's bearer token. */
@@ -292,7 +336,7 @@ async function stamping(run: Run) {
   });
 }
 
-const PHASES = { pages, logins, api, table, stamping, sizes, lighthouse } as const;
+const PHASES = { pages, logins, metrics, api, table, stamping, sizes, lighthouse } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
