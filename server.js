@@ -96,7 +96,7 @@ app.use((req, res, next) => {
 });
 
 // A scrape of the metrics with their token is answered here, before the request log: never logged or counted.
-if (metrics) app.use(metrics.publicEndpoint);
+if (metrics?.publicEndpoint) app.use(metrics.publicEndpoint);
 
 // A request id (a trusted proxy's, or a new one) on every log line written while the request is served,
 // and one line per request; paths holding secrets are redacted. The metrics count it by route, never by path.

@@ -23,8 +23,11 @@ export const METRICS_PATH = "/metrics";
 type PublicResponse = ServerResponse & { locals: { path?: string } };
 
 export type Metrics = {
-  /** Middleware for the site's listener, placed before the request log: a scrape with the token is answered here. */
-  publicEndpoint: (req: IncomingMessage, res: PublicResponse, next: () => void) => void;
+  /**
+   * Middleware for the site's listener, placed before the request log: a scrape with the token is answered
+   * here. Null without METRICS_TOKEN: /metrics is then an unknown address, and no request pays for a check.
+   */
+  publicEndpoint: ((req: IncomingMessage, res: PublicResponse, next: () => void) => void) | null;
   /** One answered request of the site: its route (never its path), method, status and time. */
   observeRequest: (method: string, path: string, malformedPath: boolean, status: number, seconds: number) => void;
   /** Closes the metrics' listener and stops the audit chain's checks. */
@@ -64,11 +67,14 @@ export function startMetrics(
     settings.port === undefined ? null : listen(settings.port, settings.host, tokens.length > 0, presentsToken);
 
   return {
-    publicEndpoint(req, res, next) {
-      if (tokens.length === 0 || res.locals.path !== METRICS_PATH || !isRead(req)) return next();
-      if (!presentsToken(req.headers.authorization)) return next();
-      void answerScrape(req, res);
-    },
+    publicEndpoint:
+      tokens.length === 0
+        ? null
+        : (req, res, next) => {
+            if (res.locals.path !== METRICS_PATH || !isRead(req)) return next();
+            if (!presentsToken(req.headers.authorization)) return next();
+            void answerScrape(req, res);
+          },
     observeRequest(method, path, malformedPath, status, seconds) {
       observeHttpRequest(malformedPath ? UNMATCHED_LABEL : labelOf(path), method, status, seconds);
     },

@@ -109,16 +109,20 @@ async function logins(run: Run) {
 }
 
 /**
- * What the metrics cost: the public page and the API login again, each in alternating slices against a
- * second server on the same database with METRICS=off (no listener, no request or query observed). The
- * servers take turns, so only one is under load at a time; each is warmed first.
+ * What the metrics cost: the public page and the API login, each in alternating slices on two fresh
+ * servers of the same database, one as in production (metrics on, their own listener) and one with
+ * METRICS=off (no listener, no request or statement observed). They take turns, so only one is under
+ * load at a time; each is warmed first. The run's own server, which earlier phases have loaded, idles.
  */
 async function metrics(run: Run) {
   if (typeof run.database !== "string") throw new Error("The metrics' comparison runs on SQLite.");
-  const offPort = config.port + 1;
-  const off = await startServer(run.database, { port: offPort, env: { METRICS: "off", METRICS_PORT: undefined } });
+  const [onPort, offPort] = [config.port + 1, config.port + 2];
+  const servers = [
+    await startServer(run.database, { port: onPort }),
+    await startServer(run.database, { port: offPort, env: { METRICS: "off", METRICS_PORT: undefined } }),
+  ];
   try {
-    const on = origin();
+    const on = origin(onPort);
     const without = origin(offPort);
     const login = {
       method: "POST",
@@ -147,8 +151,10 @@ async function metrics(run: Run) {
         pass: result.a.failed === 0 && result.b.failed === 0 && ratio >= 0.9,
       });
     }
+    const [onRss, offRss] = servers.map((server) => fmt((peakRss(server.pid) ?? 0) / MB));
+    run.notes.push(`metrics on vs off: the two servers' peak RSS ${onRss} vs ${offRss} MB.`);
   } finally {
-    await off.stop();
+    for (const server of servers) await server.stop();
   }
 }
 

@@ -61,11 +61,12 @@ print its hottest functions), BENCH_ONLY=pages,logins,metrics,api,table,sizes,li
   four threads on two cores verify about a tenth slower than two, which flattered the login. Same concurrency, in
   alternating slices like the pages. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address limit is
   not what is measured.
-- **metrics on vs off**: what the Prometheus metrics cost (docs/operations.md). A second server on the same
-  SQLite file, on BENCH_PORT + 1, runs with \`METRICS=off\` (no listener, no request or statement observed);
-  both are warmed for a second, then the public page (GET /faq, \`Accept-Encoding: gzip\`) and the API login are
-  each driven in alternating slices, on then off, as above; each figure is on over off. The servers take turns,
-  so only one is under load at a time.
+- **metrics on vs off**: what the Prometheus metrics cost (docs/operations.md). Two fresh servers on the run's
+  SQLite file: one as in production (metrics on, on a listener of their own) on BENCH_PORT + 1, one with
+  \`METRICS=off\` (no listener, no request or statement observed) on BENCH_PORT + 2. Both are warmed for a
+  second, then the public page (GET /faq, \`Accept-Encoding: gzip\`) and the API login are each driven in
+  alternating slices, on then off, as above; each figure is on over off. They take turns, so only one is
+  under load at a time, and the run's own server, loaded by the phases before, idles meanwhile.
 - **administrator table**: p95 of sequential requests over one kept-alive loopback connection with an
   administrator's session cookie (logged in through the /financing/login form): first page, a deep page, a
   search (\`q=smith\`, one name in ten) and a filtered count (\`nda=signed\`). Before any is timed, the four

@@ -33,6 +33,19 @@ const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
+/**
+ * Scrapes until `settled` holds, for at most five seconds: a request is counted once its answer has gone
+ * out, which its client may see a moment before; an e-mail once the SMTP server's answer reaches the app.
+ */
+async function scrapeUntil(url: string, settled: (scrape: Scrape) => boolean): Promise<Scrape> {
+  let current = await scrape(url, TOKEN);
+  for (let tries = 0; !settled(current) && tries < 50; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = await scrape(url, TOKEN);
+  }
+  return current;
+}
+
 /** GET with the path exactly as written (fetch would resolve its dot segments and slashes first). */
 function getAsWritten(origin: string, rawPath: string, headers: Record<string, string>) {
   const { hostname, port } = new URL(origin);
@@ -84,12 +97,12 @@ for (const engine of ["sqlite", "postgres"] as const) {
       expect((await fetch(`${server.url}/api/auth/verify/${token}`)).status).toBe(200);
       const wrong = await fetch(`${server.url}/api/auth/login`, json({ email, password: "Not-The-Passphrase-28" }));
       expect(wrong.status).toBe(401);
-      // The e-mail is counted when the SMTP server's answer reaches the app, a moment after the catcher has it.
-      let after = await scrape(metricsUrl, TOKEN);
-      for (let tries = 0; delta(before, after, "portal_mails_total", { outcome: "sent" }) < 1 && tries < 50; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        after = await scrape(metricsUrl, TOKEN);
-      }
+      const after = await scrapeUntil(
+        metricsUrl,
+        (now) =>
+          delta(before, now, "portal_mails_total", { outcome: "sent" }) >= 1 &&
+          delta(before, now, "portal_http_requests_total", { route: "routes/api.auth.login" }) >= 1,
+      );
 
       const requests = (route: string, method: string, status: string) =>
         delta(before, after, "portal_http_requests_total", { route, method, status });
@@ -164,7 +177,11 @@ for (const engine of ["sqlite", "postgres"] as const) {
           const faq = { route: "routes/_site.faq", method: "GET", status: "200" };
           const [before, otherBefore] = [await scrape(metricsUrl, TOKEN), await scrape(otherUrl, TOKEN)];
           for (let i = 0; i < 3; i++) expect((await fetch(`${other.url}/faq`)).status).toBe(200);
-          const [after, otherAfter] = [await scrape(metricsUrl, TOKEN), await scrape(otherUrl, TOKEN)];
+          const otherAfter = await scrapeUntil(
+            otherUrl,
+            (now) => delta(otherBefore, now, "portal_http_requests_total", faq) >= 3,
+          );
+          const after = await scrape(metricsUrl, TOKEN);
           expect(delta(otherBefore, otherAfter, "portal_http_requests_total", faq)).toBe(3);
           expect(delta(before, after, "portal_http_requests_total", faq)).toBe(0);
           // What the database holds reads the same from either.
@@ -200,7 +217,10 @@ for (const engine of ["sqlite", "postgres"] as const) {
         expect(head.status).toBe(200);
 
         // The refusals are ordinary requests for an unknown address; the scrapes that got through are not counted.
-        const after = await scrape(metricsUrl, TOKEN);
+        const after = await scrapeUntil(
+          metricsUrl,
+          (now) => delta(before, now, "portal_http_requests_total", { route: "unmatched" }) >= 24,
+        );
         expect(delta(before, after, "portal_http_requests_total", { route: "unmatched", status: "404" })).toBe(24);
         expect(delta(before, after, "portal_http_requests_total", { method: "HEAD" })).toBe(0);
         const logged = server.logLines().filter((line) => line.event === "http.request" && line.status === 200);
