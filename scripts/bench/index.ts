@@ -108,6 +108,11 @@ async function logins(run: Run) {
   if (login.failed > 0) run.notes.push(`login: ${login.failed} of ${login.ok + login.failed} logins did not succeed.`);
 }
 
+/** Seconds of load each metrics server gets, per figure, before any is measured. */
+const METRICS_WARM_UP_SECONDS = 3;
+/** Turns each metrics figure takes (on, off, on, …): short turns spread a passing disturbance over both. */
+const METRICS_SLICES = 8;
+
 /**
  * What the metrics cost: the public page and the API login, each in alternating slices on two fresh
  * servers of the same database, one as in production (metrics on, their own listener) and one with
@@ -131,24 +136,34 @@ async function metrics(run: Run) {
     };
     const page = { headers: { "Accept-Encoding": "gzip" } };
     for (const server of [on, without]) {
-      await throughput(`${server}/faq`, { ...page, seconds: 1 });
-      await throughput(`${server}/api/auth/login`, { ...login, seconds: 1 });
+      await throughput(`${server}/faq`, { ...page, seconds: METRICS_WARM_UP_SECONDS });
+      await throughput(`${server}/api/auth/login`, { ...login, seconds: METRICS_WARM_UP_SECONDS });
     }
     const figures = [
-      { name: "public page", result: await sideBySide(`${on}/faq`, `${without}/faq`, page), unit: "req/s" },
+      {
+        name: "public page",
+        result: await sideBySide(`${on}/faq`, `${without}/faq`, page, METRICS_SLICES),
+        unit: "req/s",
+        // A cached page takes about 0.35 ms; two servers started alike differ by up to a tenth on it from run
+        // to run (both on: 0.96 to 0.98; on and off: 0.83 to 1.13), far more than the 2 µs a request's
+        // observation costs, so this figure shows the order of the cost, and no target judges it.
+        minimum: null,
+      },
       {
         name: "login",
-        result: await sideBySide(`${on}/api/auth/login`, `${without}/api/auth/login`, login),
+        result: await sideBySide(`${on}/api/auth/login`, `${without}/api/auth/login`, login, METRICS_SLICES),
         unit: "logins/s",
+        minimum: 0.95,
       },
     ];
-    for (const { name, result, unit } of figures) {
+    for (const { name, result, unit, minimum } of figures) {
       const ratio = result.a.perSecond / result.b.perSecond;
+      const answered = result.a.failed === 0 && result.b.failed === 0;
       run.rows.push({
         figure: `metrics on vs off: ${name}`,
         value: `${fmt(ratio, 3)} (${fmt(result.a.perSecond)} vs ${fmt(result.b.perSecond)} ${unit})`,
-        target: "≥ 0.9",
-        pass: result.a.failed === 0 && result.b.failed === 0 && ratio >= 0.9,
+        target: minimum === null ? "no target (noise ±10%)" : `≥ ${minimum}`,
+        pass: answered && (minimum === null || ratio >= minimum),
       });
     }
     const [onRss, offRss] = servers.map((server) => fmt((peakRss(server.pid) ?? 0) / MB));
