@@ -96,7 +96,8 @@ const FROM_GENESIS: ChainStart = { prevHash: GENESIS_HASH, last: null };
 
 /**
  * Walks rows in the order they claim and reports the first break. `rowWithHash` finds the row a
- * misplaced row follows, which tells a moved row from a deleted one. `rows` counts the rows walked.
+ * misplaced row follows, which tells a moved row from a deleted one. From `start`, the report counts
+ * the rows walked from there.
  */
 export async function checkChain(
   rows: AsyncIterable<ChainedRow> | Iterable<ChainedRow>,
