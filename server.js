@@ -50,6 +50,9 @@ const build = app$.withDatabaseUnavailableAnswers(bundle);
 
 await app$.migrateDatabase();
 const stopHousekeeping = app$.startHousekeeping();
+// Metrics for Prometheus (docs/operations.md): on a listener of their own (METRICS_PORT), or at /metrics here for a
+// scrape with METRICS_TOKEN; METRICS=off (the bench's comparison) leaves every request uncounted.
+const metrics = env.metrics.enabled ? app$.startMetrics(build, path.join(root, "public")) : null;
 
 const app = express();
 app.disable("x-powered-by");
@@ -92,21 +95,32 @@ app.use((req, res, next) => {
   next();
 });
 
+// A scrape of the metrics with their token is answered here, before the request log: never logged or counted.
+if (metrics?.publicEndpoint) app.use(metrics.publicEndpoint);
+
 // A request id (a trusted proxy's, or a new one) on every log line written while the request is served,
-// and one line per request; paths holding secrets are redacted.
+// and one line per request; paths holding secrets are redacted. The metrics count it by route, never by path.
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   res.locals.requestId = app$.requestIdFor(req.get("x-request-id"), env.trustProxy !== undefined, randomUUID);
   res.setHeader("X-Request-Id", res.locals.requestId);
   res.on("finish", () => {
+    const elapsed = process.hrtime.bigint() - started;
     app$.log("info", "http.request", {
       requestId: res.locals.requestId,
       method: req.method,
       path: app$.redactPath(res.locals.path),
       status: res.statusCode,
       ...(res.locals.pageCache && { pageCache: res.locals.pageCache }),
-      ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+      ms: Number(elapsed / 1_000_000n),
     });
+    metrics?.observeRequest(
+      req.method,
+      res.locals.path,
+      res.locals.malformedPath,
+      res.statusCode,
+      Number(elapsed) / 1e9,
+    );
   });
   app$.runWithRequestId(res.locals.requestId, next);
 });
@@ -294,6 +308,7 @@ function shutdown(signal) {
   stopping = true;
   app$.log("info", "server.stopping", { signal });
   stopHousekeeping();
+  void metrics?.stop();
   server.close(async () => {
     // Account e-mails go out in the background; the last requests' must not be dropped.
     await app$.settleAccountMail();

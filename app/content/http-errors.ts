@@ -10,6 +10,11 @@ export const httpErrors = {
   tooLarge: (limit: number) => `The request body is larger than ${limit} bytes.`,
   failed: "Something went wrong. Please try again in a moment.",
   homeLink: "Go to the home page",
+  /** The metrics' own listener (METRICS_PORT), which an operator's Prometheus reads. */
+  metrics: {
+    notFound: "Not found: this listener serves GET /metrics only.",
+    unauthorized: "The metrics need the bearer token set in METRICS_TOKEN.",
+  },
   titles: {
     400: "Bad request",
     403: "Request refused",

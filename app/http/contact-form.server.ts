@@ -4,6 +4,7 @@ import type { FormReply } from "~/lib/form-reply";
 import { contactSchema } from "~/models/contact-schema.server";
 import { mailContactMessage, saveContactMessage } from "~/models/contact.server";
 import { log } from "~/server/log.server";
+import { countRateLimitRefusal } from "~/server/metrics.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { formRefusal, readFormBody } from "./form-body.server";
 import { parseSubmission } from "./form-submission.server";
@@ -41,6 +42,7 @@ export async function handleContactForm({ request, context }: ActionFunctionArgs
 
   const limit = await hitRateLimit(`contact:${context.clientIp}`, CONTACT_RATE_LIMIT);
   if (!limit.allowed) {
+    countRateLimitRefusal("contact");
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     return json(
       submission.reply({ formErrors: [errors.tooMany(minutes)], hideFields: honeypotFieldNames }),

@@ -89,19 +89,26 @@ export function gapsRecordedByReseals(rows: Iterable<Pick<ChainedRow, "action" |
   return gaps;
 }
 
+/** Where a walk of the chain begins: at its start, or after a row already verified (its hash, id and time). */
+export type ChainStart = { prevHash: string; last: { id: number; at: number } | null };
+
+const FROM_GENESIS: ChainStart = { prevHash: GENESIS_HASH, last: null };
+
 /**
  * Walks rows in the order they claim and reports the first break. `rowWithHash` finds the row a
- * misplaced row follows, which tells a moved row from a deleted one.
+ * misplaced row follows, which tells a moved row from a deleted one. From `start`, the report counts
+ * the rows walked from there.
  */
 export async function checkChain(
   rows: AsyncIterable<ChainedRow> | Iterable<ChainedRow>,
   rowWithHash: (hash: string) => Promise<number | undefined>,
   recordedGaps: Set<number> = new Set(),
+  start: ChainStart = FROM_GENESIS,
 ): Promise<ChainReport> {
   const key = currentChainKey();
-  let expectedPrev = GENESIS_HASH;
+  let expectedPrev = start.prevHash;
   let count = 0;
-  let last: { id: number; at: number } | null = null;
+  let last = start.last;
   for await (const row of rows) {
     const id = Number(row.id);
     if (row.hash === null || row.prev_hash === null) return { ok: false, rows: count, problem: "unchained", rowId: id };
@@ -126,9 +133,12 @@ export async function checkChain(
 
 const BATCH = 1000;
 
-/** Every audit row in id order, a batch at a time, so a long trail neither fills memory nor holds the database. */
-export async function* chainedRowsInOrder(): AsyncGenerator<ChainedRow> {
-  let lastId = 0;
+/**
+ * Every audit row in id order (or those after `afterId`), a batch at a time, so a long trail neither
+ * fills memory nor holds the database.
+ */
+export async function* chainedRowsInOrder(afterId = 0): AsyncGenerator<ChainedRow> {
+  let lastId = afterId;
   for (;;) {
     const rows = await getDb()
       .selectFrom("audit_events")
@@ -143,21 +153,62 @@ export async function* chainedRowsInOrder(): AsyncGenerator<ChainedRow> {
   }
 }
 
-/** Checks the whole stored trail. */
+/** Checks the whole stored trail; the metrics' view of the chain (audit-chain-watch.server.ts) learns the outcome. */
 export async function verifyAuditChain(): Promise<ChainReport> {
+  return walkStoredChain(null);
+}
+
+/** A row the chain was verified up to. */
+export type VerifiedRow = { id: number; at: number; hash: string };
+
+/** What a walk of the stored trail found: the report, the last row it verified (null: none), and whether it began at the start. */
+export type StoredChainWalk = { report: ChainReport; lastVerified: VerifiedRow | null; whole: boolean };
+
+const walkListeners = new Set<(walk: StoredChainWalk) => void>();
+
+/** Tells `listener` the outcome of every walk of the stored trail (the audit page's, the metrics' checks). */
+export function onChainWalk(listener: (walk: StoredChainWalk) => void): () => void {
+  walkListeners.add(listener);
+  return () => walkListeners.delete(listener);
+}
+
+/** Gaps a re-seal recorded; migrations alone write re-seals, so what a process first reads stays true. */
+export async function recordedGaps(): Promise<Set<number>> {
   const reseals = await getDb()
     .selectFrom("audit_events")
     .select(["action", "details"])
     .where("action", "=", RESEAL_ACTION)
     .execute();
-  return checkChain(
-    chainedRowsInOrder(),
+  return gapsRecordedByReseals(reseals);
+}
+
+/**
+ * Walks the stored trail from its start (`from` null) or from the row after a verified one, and
+ * reports the first break; its listeners also learn the last row it verified, to start the next walk from.
+ */
+export async function walkStoredChain(from: VerifiedRow | null, gaps?: Set<number>): Promise<ChainReport> {
+  let lastVerified = from;
+  let current: ChainedRow | undefined;
+  async function* rows() {
+    for await (const row of chainedRowsInOrder(from?.id ?? 0)) {
+      // checkChain asks for the next row only once the one before it has passed.
+      if (current) lastVerified = { id: Number(current.id), at: Number(current.at), hash: current.hash! };
+      current = row;
+      yield row;
+    }
+    if (current) lastVerified = { id: Number(current.id), at: Number(current.at), hash: current.hash! };
+  }
+  const report = await checkChain(
+    rows(),
     async (hash) => {
       const row = await getDb().selectFrom("audit_events").select("id").where("hash", "=", hash).executeTakeFirst();
       return row?.id;
     },
-    gapsRecordedByReseals(reseals),
+    gaps ?? (await recordedGaps()),
+    from ? { prevHash: from.hash, last: { id: from.id, at: from.at } } : FROM_GENESIS,
   );
+  for (const listener of walkListeners) listener({ report, lastVerified, whole: from === null });
+  return report;
 }
 
 /** How the live trail stands against an earlier export: every row of it still there, unchanged, in order. */

@@ -1,5 +1,7 @@
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
+import { countAuditRow } from "~/server/metrics.server";
+import { countAccountEvent } from "./account-event-metrics.server";
 import { appendChainedRow } from "./audit-chain.server";
 
 export type AuditEvent = {
@@ -16,7 +18,8 @@ export type AuditEvent = {
 
 /**
  * Appends one line to the audit history, sealed into its hash chain (audit_events has no foreign
- * keys: it outlives accounts).
+ * keys: it outlives accounts), and counts it for the metrics: the account events (sign-ins, their
+ * failures, sign-ups) are counted here, from what is recorded, and nowhere else.
  */
 export async function recordAuditEvent(event: AuditEvent) {
   const details =
@@ -35,6 +38,8 @@ export async function recordAuditEvent(event: AuditEvent) {
     ip: event.ip ?? null,
     at: now(),
   });
+  countAuditRow();
+  countAccountEvent(event.action, event.details);
 }
 
 /** An event an account caused on itself (a second factor set up, a code refused): it is both actor and target. */

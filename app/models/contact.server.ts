@@ -89,3 +89,13 @@ export async function retryUnmailedContactMessages(): Promise<{ sent: number; le
   log(result.left > 0 ? "warn" : "info", "contact.retry", result);
   return result;
 }
+
+/** The messages whose e-mail has not gone out yet, however recent: the mail retry backlog the metrics show. */
+export async function countUnmailedContactMessages(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("contact_messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("mailed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -15,10 +15,13 @@
  * - The second factor's code has limits of its own (app/models/second-factor.server.ts): 10 codes
  *   a minute per IP (`throttleCodeRequest`), and 5 wrong codes in 15 minutes lock the account's
  *   second step for 15 minutes (`recordCodeFailure`), whichever step or client sent them.
+ *
+ * Each refusal is counted for the metrics under its rule's name (portal_rate_limit_refusals_total).
  */
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
+import { countRateLimitRefusal, type RateLimitRuleName } from "~/server/metrics.server";
 import { clearRateLimit, hitRateLimit, type RateLimitResult } from "~/server/rate-limit.server";
 
 export const MINUTE_MS = 60_000;
@@ -34,24 +37,33 @@ export const CODE_FAILURES_BEFORE_LOCK = 5;
 export const CODE_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 export const CODE_LOCKOUT_MS = 15 * MINUTE_MS;
 
+/** The result, with a refusal counted under `rule`. */
+function counted(rule: RateLimitRuleName, result: RateLimitResult): RateLimitResult {
+  if (!result.allowed) countRateLimitRefusal(rule);
+  return result;
+}
+
 /** One auth request from `ip`; the limit can be raised (never lowered) by AUTH_RATE_LIMIT_PER_MINUTE. */
-export function throttleAuthRequest(ip: string): Promise<RateLimitResult> {
+export async function throttleAuthRequest(ip: string): Promise<RateLimitResult> {
   const limit = Math.max(AUTH_REQUESTS_PER_MINUTE, getEnv().authRateLimitPerMinute ?? 0);
-  return hitRateLimit(`auth-ip:${ip}`, { limit, windowMs: MINUTE_MS });
+  return counted("auth-ip", await hitRateLimit(`auth-ip:${ip}`, { limit, windowMs: MINUTE_MS }));
 }
 
 /** One reset or verification e-mail to `email`; refused past three an hour, whether or not it has an account. */
-export function throttleAccountMail(kind: "reset" | "verify", email: string): Promise<RateLimitResult> {
-  return hitRateLimit(`${kind}-mail:${email}`, { limit: ACCOUNT_MAILS_PER_HOUR, windowMs: HOUR_MS });
+export async function throttleAccountMail(kind: "reset" | "verify", email: string): Promise<RateLimitResult> {
+  const result = await hitRateLimit(`${kind}-mail:${email}`, { limit: ACCOUNT_MAILS_PER_HOUR, windowMs: HOUR_MS });
+  return counted(kind === "reset" ? "reset-mail" : "verify-mail", result);
 }
 
-type LockoutKeys = { failures: string; lock: string };
+/** The rate_limits keys of one lockout, and the rule its refusals are counted under. */
+type LockoutKeys = { failures: string; lock: string; rule: RateLimitRuleName };
 type LockoutRule = { failuresBeforeLock: number; windowMs: number; lockMs: number };
 export type Standing = { locked: false; failures: number } | { locked: true; retryAfterSeconds: number };
 
 const loginKeys = (email: string): LockoutKeys => ({
   failures: `login-failures:${email}`,
   lock: `login-lock:${email}`,
+  rule: "login-lock",
 });
 const LOGIN_RULE: LockoutRule = {
   failuresBeforeLock: LOGIN_FAILURES_BEFORE_LOCK,
@@ -61,6 +73,7 @@ const LOGIN_RULE: LockoutRule = {
 const codeKeys = (userId: string): LockoutKeys => ({
   failures: `code-failures:${userId}`,
   lock: `code-lock:${userId}`,
+  rule: "code-lock",
 });
 const CODE_RULE: LockoutRule = {
   failuresBeforeLock: CODE_FAILURES_BEFORE_LOCK,
@@ -82,8 +95,11 @@ export function recordLoginFailure(email: string): Promise<{ lockedUntil: number
 }
 
 /** One second-factor code from `ip`, whether the login page, the API or a settings form sent it. */
-export function throttleCodeRequest(ip: string): Promise<RateLimitResult> {
-  return hitRateLimit(`code-ip:${ip}`, { limit: CODE_REQUESTS_PER_MINUTE, windowMs: MINUTE_MS });
+export async function throttleCodeRequest(ip: string): Promise<RateLimitResult> {
+  return counted(
+    "code-ip",
+    await hitRateLimit(`code-ip:${ip}`, { limit: CODE_REQUESTS_PER_MINUTE, windowMs: MINUTE_MS }),
+  );
 }
 
 /** Where an account's second step stands: locked after too many wrong codes, or open. */
@@ -97,10 +113,12 @@ export function codeStanding(userId: string): Promise<Standing> {
  * false for the sixth while five are pending; `last` for the fifth, whose failure locks the step.
  */
 export async function reserveCodeAttempt(userId: string): Promise<{ allowed: boolean; last: boolean }> {
-  const result = await hitRateLimit(codeKeys(userId).failures, {
+  const keys = codeKeys(userId);
+  const result = await hitRateLimit(keys.failures, {
     limit: CODE_RULE.failuresBeforeLock,
     windowMs: CODE_RULE.windowMs,
   });
+  if (!result.allowed) countRateLimitRefusal(keys.rule);
   return result.allowed ? { allowed: true, last: result.remaining === 0 } : { allowed: false, last: false };
 }
 
@@ -127,7 +145,11 @@ async function standingOf(keys: LockoutKeys): Promise<Standing> {
     .where("reset_at", ">", at)
     .execute();
   const lock = rows.find((row) => row.key === keys.lock);
-  if (lock) return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((lock.reset_at - at) / 1000)) };
+  if (lock) {
+    // Every caller refuses what it was asked while the lock is on.
+    countRateLimitRefusal(keys.rule);
+    return { locked: true, retryAfterSeconds: Math.max(1, Math.ceil((lock.reset_at - at) / 1000)) };
+  }
   return { locked: false, failures: rows.find((row) => row.key === keys.failures)?.count ?? 0 };
 }
 

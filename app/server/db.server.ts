@@ -2,7 +2,9 @@ import type BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect, type Generated, type SqliteDatabase } from "kysely";
 import type { ROLE_NAMES } from "~/lib/user-shape";
 import { migrateToLatest, migrateUrl, openSqlite } from "../../migrations/migrator.js";
+import type { AuthMethod } from "./auth-method.server";
 import { getEnv } from "./env.server";
+import { queryObserver } from "./metrics.server";
 import { postgresDialect } from "./postgres.server";
 
 export type Role = (typeof ROLE_NAMES)[number];
@@ -32,8 +34,7 @@ export interface SessionsTable {
   reauthenticated_at: number | null;
 }
 
-/** How a web session was opened: a password alone, or with (or by) a second factor. */
-export type AuthMethod = "password" | "password+totp" | "password+recovery_code" | "password+passkey" | "passkey";
+export type { AuthMethod };
 
 export interface TotpCredentialsTable {
   user_id: string;
@@ -177,6 +178,8 @@ export function getDb(): Kysely<Database> {
       dialect: env.databaseUrl
         ? postgresDialect(env)
         : new SqliteDialect({ database: withStatementCache(openSqlite(env.databasePath)) }),
+      // Every statement's time and errors, for the metrics; METRICS=off leaves Kysely without the hook.
+      log: env.metrics.enabled ? queryObserver(databaseEngine()) : undefined,
     });
   }
   return instance;

@@ -55,6 +55,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   API_ALLOWED_ORIGINS: commaList,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  METRICS: z.enum(["on", "off"], { error: "METRICS is on (the default) or off." }).default("on"),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: commaList,
 });
 
 export type Env = {
@@ -91,6 +95,15 @@ export type Env = {
   apiAllowedOrigins: string[];
   /** Raises (never lowers) the 10 auth requests a minute per IP, for test runs from one address. */
   authRateLimitPerMinute: number | undefined;
+  metrics: {
+    /** METRICS=off turns the instrumentation off: only the bench sets it, to measure what it costs. */
+    enabled: boolean;
+    /** A listener of the metrics' own (0: any free port); unset, none. */
+    port: number | undefined;
+    host: string;
+    /** Bearer tokens a scrape may present (the first is current; the others are being rotated out); empty, none. */
+    tokens: string[];
+  };
 };
 
 let cached: Env | undefined;
@@ -146,6 +159,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: raw.TRUST_PROXY,
     apiAllowedOrigins: raw.API_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
+    metrics: {
+      enabled: raw.METRICS === "on",
+      port: raw.METRICS_PORT,
+      host: raw.METRICS_HOST,
+      tokens: raw.METRICS_TOKEN,
+    },
   };
 }
 

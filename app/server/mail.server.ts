@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
 import { log } from "./log.server";
+import { countMail } from "./metrics.server";
 
 export type Mail = {
   to: string;
@@ -44,6 +45,16 @@ function getTransport(): Transporter {
 
 /** Sends one e-mail, or writes it to the outbox when no SMTP_URL is set. Throws on failure. */
 export async function sendMail(mail: Mail): Promise<void> {
+  try {
+    await deliver(mail);
+  } catch (error) {
+    countMail("failed");
+    throw error;
+  }
+  countMail("sent");
+}
+
+async function deliver(mail: Mail) {
   const env = getEnv();
   const info = await getTransport().sendMail({ from: env.mailFrom, ...mail });
   if (env.smtpUrl) {

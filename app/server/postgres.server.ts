@@ -2,6 +2,7 @@ import { PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Env } from "./env.server";
 import { log } from "./log.server";
+import { watchPool } from "./metrics.server";
 
 // bigint columns (the times, in milliseconds) and counts arrive as text by default: every value the
 // app stores is far below 2^53, so they are read as numbers, as SQLite gives them.
@@ -23,5 +24,6 @@ export function postgresDialect(env: Env): PostgresDialect {
   // An idle connection lost (the server restarted) is dropped from the pool; without a listener it
   // would end the process.
   pool.on("error", (error) => log("warn", "db.connection_lost", { error }));
+  watchPool(pool);
   return new PostgresDialect({ pool });
 }

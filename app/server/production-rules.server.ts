@@ -13,8 +13,9 @@ export const AUTH_RATE_LIMIT_CEILING = 100;
 
 /**
  * Why a server under the production rules must not serve, one sentence each: without these it
- * would mail nobody, mint insecure links and cookies, sign with a guessable secret, or show the
- * firm's investors a mailbox that does not exist. Empty when it may start.
+ * would mail nobody, mint insecure links and cookies, sign with a guessable secret, show the
+ * firm's investors a mailbox that does not exist, or leave its operator nothing to graph and alert
+ * on (or metrics anyone could read). Empty when it may start.
  */
 export function productionConfigurationProblems(source: Record<string, string | undefined>): string[] {
   const value = (name: string) => source[name]?.trim() || undefined;
@@ -42,6 +43,13 @@ export function productionConfigurationProblems(source: Record<string, string | 
   if (!value("CONTACT_EMAIL")) {
     problems.push("CONTACT_EMAIL is not set: pages and e-mails would show a placeholder mailbox.");
   }
+  const metricsToken = value("METRICS_TOKEN");
+  if (value("METRICS") !== "off" && !value("METRICS_PORT") && !metricsToken) {
+    problems.push(
+      "METRICS_PORT is not set, nor METRICS_TOKEN: the metrics could not be scraped; set METRICS_PORT (a listener of their own, on loopback) or METRICS_TOKEN (a bearer token for /metrics).",
+    );
+  }
+  if (metricsToken) problems.push(...secretProblems("METRICS_TOKEN", metricsToken, "guards /metrics"));
   const authLimit = Number(value("AUTH_RATE_LIMIT_PER_MINUTE") ?? 0);
   // The test suites raise it on loopback, where every request comes from one address.
   if (authLimit > AUTH_RATE_LIMIT_CEILING && isPublicAppUrl(appUrl)) {

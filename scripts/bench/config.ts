@@ -31,4 +31,4 @@ export const config = {
 };
 
 export const host = "127.0.0.1";
-export const origin = () => `http://${host}:${config.port}`;
+export const origin = (port = config.port) => `http://${host}:${port}`;

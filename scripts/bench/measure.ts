@@ -41,13 +41,19 @@ export async function throughput(
 /**
  * Two URLs measured back to back in alternating slices (a, b, a, b), so that
  * whatever else the shared machine does weighs on both alike; totals per URL.
+ * `request` is the same for both: headers, and a method and body for a POST.
  */
-export async function sideBySide(a: string, b: string, headers: Record<string, string>, slices = 4) {
+export async function sideBySide(
+  a: string,
+  b: string,
+  request: { headers: Record<string, string>; method?: string; body?: string },
+  slices = 4,
+) {
   const slice = config.seconds / (slices / 2);
   const totals = { a: { ok: 0, failed: 0, seconds: 0 }, b: { ok: 0, failed: 0, seconds: 0 } };
   for (let i = 0; i < slices; i += 1) {
     const which = i % 2 === 0 ? "a" : "b";
-    const run = await throughput(which === "a" ? a : b, { headers, seconds: slice });
+    const run = await throughput(which === "a" ? a : b, { ...request, seconds: slice });
     totals[which].ok += run.ok;
     totals[which].failed += run.failed;
     totals[which].seconds += run.seconds;

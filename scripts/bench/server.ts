@@ -41,19 +41,25 @@ export function buildIfNeeded(): "reused" | "built" {
 export type RunningServer = { child: ChildProcess; pid: number; stop: () => Promise<void> };
 
 /** The environment of `npm start`'s server (scripts/serve.js), with the bench's own settings and the caller's overrides. */
-export function serverEnv(databasePath: string, overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+export function serverEnv(
+  databasePath: string,
+  overrides: Record<string, string | undefined> = {},
+  port = config.port,
+): NodeJS.ProcessEnv {
   return {
     ...serverProcessEnv(),
     NODE_ENV: "production",
     BUILD_DIR: config.buildDir,
     HOST: host,
-    PORT: String(config.port),
-    APP_URL: origin(),
+    PORT: String(port),
+    APP_URL: origin(port),
     DATABASE_PATH: databasePath,
     ...TEST_KEYS,
     // Every request of the run comes from 127.0.0.1: the per-address auth limit must not be what is measured.
     AUTH_RATE_LIMIT_PER_MINUTE: "100000000",
     CONTACT_EMAIL: "contact-inbox@example.com",
+    // The metrics on a listener of their own, on loopback, on any free port: as a production server serves them.
+    METRICS_PORT: "0",
     ...overrides,
   };
 }
@@ -65,11 +71,13 @@ export type ServerOptions = {
   logFile?: string;
   /** Settings that differ from serverEnv's. */
   env?: Record<string, string | undefined>;
+  /** Another port than config.port (a second server beside the first). */
+  port?: number;
 };
 
 /** Starts server.js as `npm start` does (scripts/serve.js's flags and environment) and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
 export async function startServer(databasePath: string, options: ServerOptions = {}): Promise<RunningServer> {
-  const { profileDir, logFile } = options;
+  const { profileDir, logFile, port = config.port } = options;
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
   const args = [...SERVER_NODE_FLAGS, ...profile, "server.js"];
   const log = logFile ? fs.openSync(logFile, "a") : null;
@@ -77,7 +85,7 @@ export async function startServer(databasePath: string, options: ServerOptions =
   const smtp = await startSmtpCatcher();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: serverEnv(databasePath, { SMTP_URL: smtp.url, ...options.env }),
+    env: serverEnv(databasePath, { SMTP_URL: smtp.url, ...options.env }, port),
     stdio: log === null ? ["ignore", "ignore", "pipe"] : ["ignore", log, log],
   });
   if (log !== null) fs.closeSync(log);
@@ -90,14 +98,14 @@ export async function startServer(databasePath: string, options: ServerOptions =
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
     try {
-      const response = await fetch(`${origin()}/robots.txt`);
+      const response = await fetch(`${origin(port)}/robots.txt`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The server did not answer on ${origin()} within 30 s:\n${output()}`);
+      throw new Error(`The server did not answer on ${origin(port)} within 30 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -39,6 +39,7 @@ test.beforeAll(async () => {
       // Nothing here sends mail; a production server refuses to start without a mail server to name.
       SMTP_URL: "smtp://127.0.0.1:9",
       CONTACT_EMAIL: "contact-inbox@example.com",
+      METRICS_PORT: "0",
     },
     stdio: ["ignore", log, log],
   });

@@ -60,6 +60,7 @@ function productionEnv(dir: string): Record<string, string> {
     APP_URL: "https://portal.example.com",
     ...TEST_KEYS,
     CONTACT_EMAIL: "info@firm.test",
+    METRICS_PORT: "0",
   };
 }
 

@@ -44,6 +44,29 @@ describe("parseEnv", () => {
     expect(env.dataKeys).toEqual([TEST_KEYS.DATA_KEY, TEST_KEYS.SESSION_SECRET]);
   });
 
+  it("reads the metrics' settings: on, on no listener of their own, with no token, unless told otherwise", () => {
+    expect(parseEnv({ ...keys, SESSION_SECRET: "s" }).metrics).toEqual({
+      enabled: true,
+      port: undefined,
+      host: "127.0.0.1",
+      tokens: [],
+    });
+    expect(
+      parseEnv({
+        ...keys,
+        SESSION_SECRET: "s",
+        METRICS: "off",
+        METRICS_PORT: "9464",
+        METRICS_HOST: "0.0.0.0",
+        METRICS_TOKEN: "new-token, old-token",
+      }).metrics,
+    ).toEqual({ enabled: false, port: 9464, host: "0.0.0.0", tokens: ["new-token", "old-token"] });
+    expect(() => parseEnv({ ...keys, SESSION_SECRET: "s", METRICS: "no" })).toThrow(
+      /METRICS is on \(the default\) or off/,
+    );
+    expect(() => parseEnv({ ...keys, SESSION_SECRET: "s", METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+  });
+
   it("refuses a bad value with a clear message", () => {
     expect(() => parseEnv({ ...keys, PORT: "http", SESSION_SECRET: "s" })).toThrow(/PORT/);
     expect(() => parseEnv({ ...keys, APP_URL: "not a url", SESSION_SECRET: "s" })).toThrow(/APP_URL/);
@@ -112,6 +135,7 @@ describe("productionConfigurationProblems", () => {
     AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
     DATA_KEY: TEST_KEYS.DATA_KEY,
     CONTACT_EMAIL: "info@firm.test",
+    METRICS_PORT: "9464",
   };
 
   it("has nothing to say when everything a launch needs is set", () => {
@@ -122,7 +146,7 @@ describe("productionConfigurationProblems", () => {
 
   it("names each missing setting in a line of its own", () => {
     const problems = productionConfigurationProblems({});
-    const names = ["SMTP_URL", "APP_URL", "SESSION_SECRET", "AUDIT_KEY", "DATA_KEY", "CONTACT_EMAIL"];
+    const names = ["SMTP_URL", "APP_URL", "SESSION_SECRET", "AUDIT_KEY", "DATA_KEY", "CONTACT_EMAIL", "METRICS_PORT"];
     expect(problems).toHaveLength(names.length);
     for (const [index, name] of names.entries()) expect(problems[index]).toMatch(new RegExp(`^${name} is not set`));
     expect(productionConfigurationProblems({ ...ready, SMTP_URL: " " })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
@@ -173,6 +197,29 @@ describe("productionConfigurationProblems", () => {
         ).toEqual([]);
       }
     }
+  });
+
+  it("asks for somewhere to scrape the metrics: their own listener or a token; METRICS=off asks for neither", () => {
+    const { METRICS_PORT: _unset, ...withoutPort } = ready;
+    expect(productionConfigurationProblems(withoutPort)).toEqual([
+      "METRICS_PORT is not set, nor METRICS_TOKEN: the metrics could not be scraped; set METRICS_PORT (a listener of their own, on loopback) or METRICS_TOKEN (a bearer token for /metrics).",
+    ]);
+    expect(productionConfigurationProblems({ ...withoutPort, METRICS_TOKEN: TEST_KEYS.SESSION_SECRET })).toEqual([]);
+    expect(productionConfigurationProblems({ ...withoutPort, METRICS_PORT: "0" })).toEqual([]);
+    expect(productionConfigurationProblems({ ...withoutPort, METRICS: "off" })).toEqual([]);
+  });
+
+  it("refuses a weak METRICS_TOKEN like the other secrets, each of a rotation's tokens", () => {
+    expect(productionConfigurationProblems({ ...ready, METRICS_TOKEN: "prometheus" })).toEqual([
+      "METRICS_TOKEN is too short: use at least 32 random characters.",
+    ]);
+    expect(
+      productionConfigurationProblems({ ...ready, METRICS_TOKEN: "this-is-my-very-long-secret-metrics-token" }),
+    ).toEqual(["METRICS_TOKEN is made of common words or sequences."]);
+    expect(
+      productionConfigurationProblems({ ...ready, METRICS_TOKEN: `${TEST_KEYS.AUDIT_KEY},${"m".repeat(40)}` }),
+    ).toEqual(["METRICS_TOKEN (secret 2) is one character repeated."]);
+    expect(productionConfigurationProblems({ ...ready, METRICS_TOKEN: randomBytes(32).toString("hex") })).toEqual([]);
   });
 
   it("refuses a raised AUTH_RATE_LIMIT_PER_MINUTE above the ceiling on a public server, not on loopback", () => {

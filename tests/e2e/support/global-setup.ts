@@ -55,6 +55,8 @@ export default async function globalSetup() {
       // (tested in tests/integration) would refuse the suite's own logins.
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
       TRUST_PROXY: "1",
+      // The production rules ask for somewhere to scrape the metrics: a listener on loopback, on any free port.
+      METRICS_PORT: "0",
     },
     stdio: ["ignore", log, log],
   });

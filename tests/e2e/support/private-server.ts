@@ -33,6 +33,8 @@ export type PrivateServer = {
   process(): ChildProcess;
   logLines(): LogLine[];
   waitForLogLine(matches: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
+  /** The address of the metrics' own listener (METRICS_PORT) as the running process logged it. */
+  metricsUrl(): Promise<string>;
   /** Sends the signal and resolves with the exit code once the process has gone. */
   kill(signal: NodeJS.Signals): Promise<number | null>;
   /** Starts the server again on the same port, data folder and database. */
@@ -75,12 +77,15 @@ export async function startPrivateServer(
     CONTACT_EMAIL: "contact-inbox@example.com",
     CONTACT_FORM_URL: "",
     TRUST_PROXY: undefined,
+    // The metrics on a listener of their own, on loopback, on any free port (metricsUrl() says which).
+    METRICS_PORT: "0",
     ...options.env,
   };
 
   const database: DatabaseLocation = env.DATABASE_URL ? { url: env.DATABASE_URL } : { path: databasePath };
 
   let child: ChildProcess;
+  let launchedAtLine = 0;
   const logLines = (): LogLine[] =>
     fs.existsSync(logFile)
       ? fs
@@ -105,6 +110,7 @@ export async function startPrivateServer(
 
   async function launch() {
     const linesBefore = logLines().length;
+    launchedAtLine = linesBefore;
     const log = fs.openSync(logFile, "a");
     child = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", log, log] });
     fs.closeSync(log);
@@ -130,6 +136,10 @@ export async function startPrivateServer(
     process: () => child,
     logLines,
     waitForLogLine: (matches, timeoutMs) => waitForLogLine(matches, timeoutMs),
+    async metricsUrl() {
+      const line = await waitForLogLine((entry) => entry.event === "metrics.listening", 10_000, launchedAtLine);
+      return `http://${String(line.host)}:${String(line.port)}/metrics`;
+    },
     kill,
     restart: launch,
     async createAdministrator(email, password) {

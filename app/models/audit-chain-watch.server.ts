@@ -1,0 +1,80 @@
+/**
+ * The metrics' view of the audit chain (portal_audit_chain_*), kept without walking the whole trail
+ * each time: a process walks it whole once when it starts, then every minute only the rows appended
+ * since the last row it verified, from that row's hash. Every walk of the whole trail (the audit page
+ * runs one each time it is opened) also counts. A break, once found, stays reported until a walk of
+ * the whole trail finds the chain intact again: the next minute's check of new rows alone must not
+ * hide it. An edit of a row already verified is found by the next whole walk (the audit page,
+ * `npm run audit:verify`, or a restart), not by the minute's check.
+ */
+import { now } from "~/server/clock.server";
+import { log } from "~/server/log.server";
+import { recordAuditChainCheck } from "~/server/metrics.server";
+import {
+  onChainWalk,
+  recordedGaps,
+  walkStoredChain,
+  type ChainReport,
+  type StoredChainWalk,
+  type VerifiedRow,
+} from "./audit-chain.server";
+
+export const AUDIT_CHAIN_CHECK_INTERVAL_MS = 60_000;
+
+type Break = Extract<ChainReport, { ok: false }>;
+
+let verified: VerifiedRow | null = null;
+let broken: Break | null = null;
+let gaps: Set<number> | undefined;
+
+onChainWalk(noteWalk);
+
+function noteWalk({ report, lastVerified, whole }: StoredChainWalk) {
+  verified = lastVerified;
+  if (!report.ok) {
+    if (broken?.rowId !== report.rowId || broken.problem !== report.problem) {
+      log("error", "audit.chain_broken", { problem: report.problem, rowId: report.rowId });
+    }
+    broken = report;
+  } else if (whole) {
+    broken = null;
+  }
+  recordAuditChainCheck({ intact: broken === null, verifiedRow: verified?.id ?? 0, at: now() });
+}
+
+/** Checks the rows appended since the last one verified (the whole trail the first time). */
+export async function checkNewAuditRows(): Promise<ChainReport> {
+  gaps ??= await recordedGaps();
+  return walkStoredChain(verified, gaps);
+}
+
+/** Forgets what this process verified (tests start each case from the whole trail). */
+export function forgetVerifiedAuditRows() {
+  verified = null;
+  broken = null;
+  gaps = undefined;
+}
+
+/** Checks now, then every AUDIT_CHAIN_CHECK_INTERVAL_MS, one check at a time; returns what stops it. */
+export function startAuditChainWatch(): () => void {
+  let running = false;
+  let failing = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await checkNewAuditRows();
+      failing = false;
+    } catch (error) {
+      // A database that is busy or away is tried again next time; said once, not every minute.
+      if (!failing) log("warn", "audit.chain_check_failed", { error });
+      failing = true;
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, AUDIT_CHAIN_CHECK_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
