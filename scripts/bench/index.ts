@@ -120,11 +120,15 @@ const METRICS_SLICES = 8;
  * load at a time; each is warmed first. The run's own server, which earlier phases have loaded, idles.
  */
 async function metrics(run: Run) {
-  if (typeof run.database !== "string") throw new Error("The metrics' comparison runs on SQLite.");
   const [onPort, offPort] = [config.port + 1, config.port + 2];
+  // The run's database, an SQLite file or PostgreSQL's (the pool's gauges and the engine label are on then).
+  const [file, onDatabase] =
+    typeof run.database === "string"
+      ? [run.database, {}]
+      : [path.join(os.tmpdir(), "bench-unused.sqlite"), { DATABASE_URL: run.database.url }];
   const servers = [
-    await startServer(run.database, { port: onPort }),
-    await startServer(run.database, { port: offPort, env: { METRICS: "off", METRICS_PORT: undefined } }),
+    await startServer(file, { port: onPort, env: onDatabase }),
+    await startServer(file, { port: offPort, env: { ...onDatabase, METRICS: "off", METRICS_PORT: undefined } }),
   ];
   try {
     const on = origin(onPort);
@@ -361,7 +365,7 @@ const PHASES = { pages, logins, metrics, api, table, stamping, sizes, lighthouse
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "api", "table"] as const;
+const POSTGRES_PHASES = ["logins", "metrics", "api", "table"] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the
