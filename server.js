@@ -213,7 +213,10 @@ app.use((req, res, next) => {
  */
 function sendError(req, res, status, message) {
   if (app$.isApiPath(res.locals.path ?? req.path)) return res.status(status).json({ message });
-  if (req.query._data !== undefined) return res.status(status).set("X-Remix-Catch", "yes").json({ message });
+  if (req.query._data !== undefined) {
+    const title = app$.httpErrors.titles[status] ?? app$.httpErrors.titles[400];
+    return res.status(status).set("X-Remix-Catch", "yes").json({ title, message });
+  }
   res.status(status).type("html").send(app$.errorPageHtml(status, message));
 }
 

@@ -14,7 +14,6 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toasts } from "~/components/toasts";
 import { firmSettings } from "~/content/firm";
-import { httpErrors } from "~/content/http-errors";
 import { useCurrentYear } from "~/hooks/current-year";
 import { useNonce } from "~/hooks/nonce";
 import appStyles from "~/styles/app.css";
@@ -77,16 +76,11 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // The server's own refusal of a page's request (a form from another origin, a body too large): its words,
   // as the page without JavaScript shows them, not a "try again" that never helps.
-  const refused = isRouteErrorResponse(error) && error.status < 500 ? error : null;
-  const refusal = refused ? refusalMessage(refused.data) : null;
-  const title = notFound
-    ? "Page not found"
-    : refused && refusal
-      ? (httpErrors.titles[refused.status] ?? httpErrors.titles[400])
-      : "Something went wrong";
+  const refusal = isRouteErrorResponse(error) && error.status < 500 ? refusalOf(error.data) : null;
+  const title = notFound ? "Page not found" : (refusal?.title ?? "Something went wrong");
   const text = notFound
     ? "The page you are looking for does not exist or has moved."
-    : (refusal ?? "We could not show this page. Please try again in a moment.");
+    : (refusal?.message ?? "We could not show this page. Please try again in a moment.");
   return (
     <Document title={title}>
       <SiteHeader />
@@ -102,8 +96,8 @@ export function ErrorBoundary() {
   );
 }
 
-/** The message of a refusal server.js answered a page's script with (`{ message }`), if that is what this is. */
-function refusalMessage(data: unknown): string | null {
-  const message = (data as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message : null;
+/** The words of a refusal server.js answered a page's script with (`{ title, message }`), if that is what this is. */
+function refusalOf(data: unknown): { title: string; message: string } | null {
+  const { title, message } = (data ?? {}) as { title?: unknown; message?: unknown };
+  return typeof title === "string" && typeof message === "string" ? { title, message } : null;
 }
