@@ -20,11 +20,16 @@ export function ReauthenticationForm({
   asksForCode,
   offersPasskey,
   minutes,
+  action,
+  intro = reauthenticationForm.intro,
 }: {
   reply: FormReply | undefined;
   asksForCode: boolean;
   offersPasskey: boolean;
   minutes: number;
+  /** Where the form posts: the page's own action unless given. */
+  action?: string;
+  intro?: (minutes: number) => string;
 }) {
   const { formProps, formErrors, fieldProps } = useLiveValidation("confirm", reply, "submit");
   const hydrated = useHydrated();
@@ -53,8 +58,8 @@ export function ReauthenticationForm({
   return (
     <section className="security-section" aria-labelledby="confirm-heading">
       <h2 id="confirm-heading">{reauthenticationForm.heading}</h2>
-      <p>{reauthenticationForm.intro(minutes)}</p>
-      <Form method="post" className="security-form" {...formProps}>
+      <p>{intro(minutes)}</p>
+      <Form method="post" action={action} className="security-form" {...formProps}>
         <FormErrors id="confirm-form-error" errors={formErrors} />
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="passkeyAnswer" ref={passkeyAnswer} defaultValue="" />

@@ -237,6 +237,14 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   return user;
 }
 
+/** As requireAdmin, with the session itself: for the actions that need "sudo mode" (app/http/sudo.server.ts). */
+export async function requireAdminSession(request: Request): Promise<LiveSession> {
+  const session = await requireUserSession(request);
+  if (session.user.role.name !== "administrator")
+    throw new Response("Forbidden", { status: 403, headers: TEXT_HEADERS });
+  return session;
+}
+
 /**
  * For every materials page and file: the user, a redirect to the login page
  * for a visitor, or 403 for a logged-in investor whose NDA is not signed.

@@ -189,6 +189,7 @@ export async function recordSignIn({
   via,
   ip,
 }: { user: Account; method: AuthMethod; via: "web" | "api" } & FromClient) {
+  await getDb().updateTable("users").set({ last_login_at: now() }).where("id", "=", user.id).execute();
   await recordOwnAccountEvent(user, "login.succeeded", { ip, details: { method, via } });
 }
 

@@ -104,6 +104,9 @@ const reauthentication = z.object({
 
 export type ReauthenticationInput = z.output<typeof reauthentication>;
 
+/** The "Confirm it's you" page on its own (/financing/confirm), which administrators' actions send to. */
+export const reauthenticationSchema = reauthentication;
+
 /** The authenticator app's set-up page: confirming who you are, or the new app's first code. */
 export const totpEnrolmentSchema = z.discriminatedUnion(
   "intent",

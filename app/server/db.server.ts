@@ -19,6 +19,8 @@ export interface UsersTable {
   is_nda_signed: number;
   role: Role;
   email_verified_at: number | null;
+  /** When the account last signed in (a session or API tokens issued); null before migration 011. */
+  last_login_at: number | null;
   created_at: number;
   updated_at: number;
 }

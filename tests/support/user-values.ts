@@ -48,6 +48,7 @@ export function userValues(fields: Partial<UserFields> = {}): UserValues {
     is_nda_signed: fields.signed ? 1 : 0,
     role: fields.role ?? "investor",
     email_verified_at: fields.verified === false ? null : at,
+    last_login_at: null,
     created_at: at,
     updated_at: at,
   };

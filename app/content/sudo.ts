@@ -1,0 +1,14 @@
+/** The words of "sudo mode" as administrators meet it: the changes to someone's access that ask for it. */
+export const sudoContent = {
+  title: "Confirm it's you",
+  heading: "Confirm it's you to continue",
+  description: "Confirm your password and second factor before a change to someone's access.",
+  intro: (minutes: number) =>
+    `Changes to someone's access (a correction, a reset of their second factor, a deletion, administrators and invitations) need your password again, and your second factor. Once confirmed, you can make them for ${minutes} minutes.`,
+  needed: "Confirm it's you first: this change needs your password and second factor from the last 10 minutes.",
+  confirmLink: "Confirm it's you",
+  notice: "Changes to someone's access ask you to confirm it's you first.",
+  confirmedUntil: (time: string) => `Confirmed: you can change access until ${time} (UTC).`,
+  confirmed: "Confirmed: you can make changes to access for the next few minutes.",
+  back: "Back",
+} as const;
