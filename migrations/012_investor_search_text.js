@@ -10,17 +10,21 @@ import { backfillSearchText } from "./search-text.js";
 
 /** @param {import("kysely").Kysely<any>} db */
 export async function up(db) {
-  await sql`alter table users add column search_text text not null default ''`.execute(db);
-  await backfillSearchText(db);
-  await dropInvestorIndexes(db);
-  await sql`create index users_investors_by_registration
-    on users (created_at, id, is_nda_sent, is_nda_signed, search_text) where role = 'investor'`.execute(db);
-  await sql`create index users_investors_by_name
-    on users (full_name collate nocase, id, is_nda_sent, is_nda_signed, search_text) where role = 'investor'`.execute(
-    db,
-  );
-  await sql`create index users_investors_by_email
-    on users (email, id, is_nda_sent, is_nda_signed, search_text) where role = 'investor'`.execute(db);
+  // One transaction (kysely runs SQLite's migrations without one): one commit for the whole backfill, and a
+  // failure part way leaves the database as it was, so the migration can simply run again.
+  await db.transaction().execute(async (trx) => {
+    await sql`alter table users add column search_text text not null default ''`.execute(trx);
+    await backfillSearchText(trx);
+    await dropInvestorIndexes(trx);
+    await sql`create index users_investors_by_registration
+      on users (created_at, id, is_nda_sent, is_nda_signed, search_text) where role = 'investor'`.execute(trx);
+    await sql`create index users_investors_by_name
+      on users (full_name collate nocase, id, is_nda_sent, is_nda_signed, search_text) where role = 'investor'`.execute(
+      trx,
+    );
+    await sql`create index users_investors_by_email
+      on users (email, id, is_nda_sent, is_nda_signed, search_text) where role = 'investor'`.execute(trx);
+  });
 }
 
 /** @param {import("kysely").Kysely<any>} db */

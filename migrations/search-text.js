@@ -73,10 +73,9 @@ export async function backfillSearchText(db) {
     const values = sql.join(
       users.map((user) => sql`(${user.id}, ${searchTextFor({ fullName: user.full_name, email: user.email })})`),
     );
-    // One statement a batch, the same on both engines.
+    // One statement a batch, the same on both engines: each row of the batch found by its primary key.
     await sql`with folded (id, search_text) as (values ${values})
-      update users set search_text = (select folded.search_text from folded where folded.id = users.id)
-      where users.id in (select id from folded)`.execute(db);
+      update users set search_text = folded.search_text from folded where users.id = folded.id`.execute(db);
     after = users[users.length - 1].id;
   }
 }

@@ -23,13 +23,7 @@ import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
 import { signText, verifiedText } from "~/server/signed-text.server";
-import {
-  allAfter,
-  caseInsensitiveOrder,
-  jsonArrayText,
-  jsonText,
-  rowKey,
-} from "~/server/sql-dialect.server";
+import { allAfter, caseInsensitiveOrder, jsonArrayText, jsonText, rowKey } from "~/server/sql-dialect.server";
 import { recordAuditEvent } from "./audit.server";
 import { searchWords } from "./search-text.server";
 import {

@@ -155,7 +155,7 @@ type SeedSql = {
   insertMany(table: string, columns: string[], rows: unknown[][]): Promise<void>;
 };
 
-async function withDatabase(database: BenchDatabase, work: (db: SeedSql) => Promise<void>) {
+export async function withDatabase(database: BenchDatabase, work: (db: SeedSql) => Promise<void>) {
   if (typeof database === "string") {
     const db = new Database(database);
     try {
