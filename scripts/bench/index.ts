@@ -22,6 +22,7 @@ import {
 } from "./measure";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
+import { search } from "./search";
 import {
   ADMIN,
   INVESTOR,
@@ -31,7 +32,6 @@ import {
   type BenchDatabase,
 } from "./seed";
 import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./server";
-import { search } from "./search";
 import { apiAccessToken, pageSessionCookie } from "./session";
 import { javascriptShipped, pageWeight } from "./sizes";
 

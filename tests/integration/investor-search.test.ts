@@ -14,7 +14,7 @@ import { investorsForExport, loadInvestorTable } from "~/models/investor-admin.s
 import { setNameAndAddress } from "~/models/investor-profile.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as csvRoute from "~/routes/financing.investors[.]csv";
-import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/db.server";
+import { closeDatabase, getDb, migrateDatabase, type UsersTable } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { migrations } from "../../migrations/index.js";
 import { openSqlite } from "../../migrations/migrator.js";
@@ -125,19 +125,22 @@ describe("every write of a name or an address", () => {
 });
 
 describe("migration 012 on a database made before it", () => {
-  async function databaseBefore012(): Promise<Kysely<Database>> {
+  /** The users table as it was before 012. */
+  type Before012 = { users: Omit<UsersTable, "search_text"> };
+
+  async function databaseBefore012(): Promise<Kysely<Before012>> {
     await closeDatabase();
-    let db: Kysely<Database>;
+    let db: Kysely<Before012>;
     if (database.engine === "postgres") {
       const url = await createDatabase(inject("postgresUrl"), `before_${randomBytes(6).toString("hex")}`);
       process.env.DATABASE_URL = url;
-      db = new Kysely<Database>({
+      db = new Kysely<Before012>({
         dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
       });
     } else {
       const file = path.join(database.dir, "before-012.sqlite");
       process.env.DATABASE_PATH = file;
-      db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+      db = new Kysely<Before012>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
     }
     const history = database.engine === "postgres" ? postgresMigrations : migrations;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => history as never } });

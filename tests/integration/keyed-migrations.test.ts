@@ -21,7 +21,7 @@ import { migrations as postgresMigrations } from "../../migrations/postgres/inde
 import { createDatabase } from "../../scripts/throwaway-postgres";
 import { useFreshDatabase } from "../support/test-database";
 import { newTotpSecret, totpCode } from "../support/totp";
-import { userValues } from "../support/user-values";
+import { userValues, type UserValues } from "../support/user-values";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 
@@ -65,7 +65,7 @@ it("encrypts clear secrets, drops unbound set-ups, shortens password-only admin 
   let prev = GENESIS_HASH;
   try {
     // As users were stored before migration 012 gave them search_text.
-    await old
+    await (old as unknown as Kysely<{ users: Omit<UserValues, "search_text"> }>)
       .insertInto("users")
       .values([investor, admin].map(({ search_text: _, ...before012 }) => before012))
       .execute();
