@@ -18,6 +18,7 @@ import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
 import type { Failure } from "./failure";
 import { consumeOneTimeToken, createOneTimeToken, deleteOneTimeTokens } from "./one-time-token.server";
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
+import { searchTextFor } from "./search-text.server";
 import { forgetSecondFactor } from "./second-factor.server";
 import { deleteUserSessions } from "./session.server";
 import {
@@ -397,6 +398,7 @@ async function insertUser(input: {
       password_hash: input.passwordHash,
       full_name: "",
       address: "",
+      search_text: searchTextFor({ fullName: "", email: input.email }),
       is_nda_sent: 0,
       is_nda_signed: 0,
       role: input.role,

@@ -23,15 +23,9 @@ import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
 import { signText, verifiedText } from "~/server/signed-text.server";
-import {
-  allAfter,
-  caseInsensitiveOrder,
-  jsonArrayText,
-  jsonText,
-  likeIgnoringCase,
-  rowKey,
-} from "~/server/sql-dialect.server";
+import { allAfter, caseInsensitiveOrder, jsonArrayText, jsonText, rowKey } from "~/server/sql-dialect.server";
 import { recordAuditEvent } from "./audit.server";
+import { searchWords } from "./search-text.server";
 import {
   PUBLIC_USER_COLUMNS,
   publicUserJson,
@@ -47,11 +41,6 @@ export type AdminResult<T = object> = ({ ok: true } & T) | AdminFailure;
 function toInvestorRow(row: PublicUserRow): InvestorRow {
   const { role: _role, ...user } = toPublicUser(row);
   return user;
-}
-
-/** `%` and `_` typed by the administrator are searched for literally. */
-function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The NDA filter's states, as flag values: the same columns in `users` and `investor_counts`. */
@@ -75,13 +64,15 @@ const NDA_FLAG_CONDITIONS: Record<
  */
 const investorRole = sql.lit<Role>("investor");
 
+/**
+ * The investors a search finds: each word of the folded query somewhere in their folded name or address,
+ * in any order. A folded word is letters and digits only, so it holds no `%`, `_` or `\` for LIKE to read
+ * as more than itself. Every investor index carries search_text (migrations/012), so the words are matched
+ * in the index a page or a total is read from.
+ */
 function selection(state: Pick<InvestorTableState, "q" | "nda">) {
   let query = getDb().selectFrom("users").where("role", "=", investorRole);
-  if (state.q) {
-    const pattern = likePattern(state.q);
-    // On SQLite both columns are read from the registration index, which covers them (migrations/005).
-    query = query.where((eb) => eb.or([likeIgnoringCase("full_name", pattern), likeIgnoringCase("email", pattern)]));
-  }
+  for (const word of searchWords(state.q)) query = query.where("search_text", "like", `%${word}%`);
   for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
   return query;
 }
@@ -136,7 +127,8 @@ const SEARCH_COUNTS_KEPT = 100;
 
 async function countSearch(state: Pick<InvestorTableState, "q" | "nda">) {
   const { n: version } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
-  const key = JSON.stringify([version, state.nda, state.q]);
+  // By the folded words, so "Ángel" and "angel," share a total.
+  const key = JSON.stringify([version, state.nda, searchWords(state.q)]);
   const kept = searchCounts.get(key);
   if (kept !== undefined) return kept;
   const row = await selection(state)
@@ -149,7 +141,7 @@ async function countSearch(state: Pick<InvestorTableState, "q" | "nda">) {
 }
 
 async function countInvestors(state: Pick<InvestorTableState, "q" | "nda">) {
-  if (state.q) return countSearch(state);
+  if (searchWords(state.q).length > 0) return countSearch(state);
   // Without a search, the counts per NDA state that triggers keep (migrations/003) answer at once.
   let query = getDb()
     .selectFrom("investor_counts")

@@ -12,6 +12,7 @@ import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
 import { recordAuditEvent } from "./audit.server";
+import { searchTextFor } from "./search-text.server";
 import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
 
 /** The screens of /financing (docs/requirements.md, "Account and NDA states"): 0 form, 1 thank you, 2 NDA pending, materials, and the administrator's table. */
@@ -67,7 +68,12 @@ export async function setNameAndAddress({
   const fields = { fullName: collapseSpaces(fullName), address: collapseSpaces(address) };
   let update = getDb()
     .updateTable("users")
-    .set({ full_name: fields.fullName, address: fields.address, updated_at: now() })
+    .set({
+      full_name: fields.fullName,
+      address: fields.address,
+      search_text: searchTextFor({ fullName: fields.fullName, email: target.email }),
+      updated_at: now(),
+    })
     .where("id", "=", target.id);
   // The check above, made again in the write: an NDA sent since it was read (or the user deleted) wins.
   if (!isAdministrator) update = update.where("is_nda_sent", "=", 0);

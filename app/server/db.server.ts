@@ -15,6 +15,8 @@ export interface UsersTable {
   password_hash: string;
   full_name: string;
   address: string;
+  /** The name and e-mail address as the investor search compares them (migrations/search-text.js); written with them. */
+  search_text: string;
   is_nda_sent: number;
   is_nda_signed: number;
   role: Role;

@@ -8,13 +8,6 @@ import { databaseEngine, type Database } from "./db.server";
 
 const onPostgres = () => databaseEngine() === "postgres";
 
-/** `column LIKE pattern`, ignoring case (SQLite's LIKE does so already, for ASCII), with `\` escaping. */
-export function likeIgnoringCase(column: string, pattern: string): RawBuilder<boolean> {
-  return onPostgres()
-    ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
-    : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
-}
-
 /** A text column in the case-insensitive order its index keeps (SQLite `collate nocase`, PostgreSQL `lower()`). */
 export function caseInsensitiveOrder(column: string): RawBuilder<string> {
   return onPostgres() ? sql<string>`lower(${sql.ref(column)})` : sql<string>`${sql.ref(column)} collate nocase`;

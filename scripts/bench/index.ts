@@ -22,6 +22,7 @@ import {
 } from "./measure";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
+import { search } from "./search";
 import {
   ADMIN,
   INVESTOR,
@@ -361,11 +362,11 @@ async function stamping(run: Run) {
   });
 }
 
-const PHASES = { pages, logins, metrics, api, table, stamping, sizes, lighthouse } as const;
+const PHASES = { pages, logins, metrics, api, table, search, stamping, sizes, lighthouse } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "metrics", "api", "table"] as const;
+const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search"] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the
@@ -402,7 +403,7 @@ async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: stri
   notes.push(`PostgreSQL ${serverVersion()}: default settings, fsync on, on the same machine as the server.`);
 }
 
-const POSTGRES_PORT = "55435";
+const POSTGRES_PORT = config.postgresPort;
 
 /** The server's peak resident memory so far, against its ceiling. */
 function peakRssRow(server: RunningServer): Row {

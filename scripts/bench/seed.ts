@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { hashPassword } from "../../app/models/password.server";
+import { searchTextFor } from "../../app/models/search-text.server";
 import { totpSecretContext } from "../../migrations/second-factor-at-rest.js";
 import { sealSecret } from "../../migrations/secret-box.js";
 import { TEST_KEYS } from "../../tests/support/test-keys";
@@ -37,6 +38,8 @@ const SURNAMES = [
   "Martinez",
 ];
 const GIVEN = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hiro", "Ines", "Jonas", "Kemal", "Lena"];
+/** One investor in fifty has one of these: accented and hyphenated, for the accent-insensitive search. */
+const ACCENTED = ["Miguel Ángel Ortega-Sánchez", "Zoë Ødegård-Łukasiewicz", "Jürgen Groß", "Anaïs Le Bœuf-Çelik"];
 
 /** Where the run's data lives: the SQLite file's path, or a PostgreSQL database's URL. */
 export type BenchDatabase = string | { url: string };
@@ -86,7 +89,10 @@ export async function seedInvestorsUpTo(database: BenchDatabase, total: number) 
     const hash = "$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzZWVkc2FsdA$not-a-real-hash-nobody-logs-in-with-it";
     const rows = [];
     for (let n = Number(have); n < total; n += 1) {
-      const name = `${GIVEN[n % GIVEN.length]} ${SURNAMES[Math.floor(n / GIVEN.length) % SURNAMES.length]}`;
+      const name =
+        n % 50 === 7
+          ? ACCENTED[Math.floor(n / 50) % ACCENTED.length]
+          : `${GIVEN[n % GIVEN.length]} ${SURNAMES[Math.floor(n / GIVEN.length) % SURNAMES.length]}`;
       rows.push({ email: `investor${n}@example.com`, fullName: `${name} ${n}`, hash, n });
     }
     await insertInvestors(db, rows);
@@ -106,6 +112,7 @@ const INVESTOR_COLUMNS = [
   "email",
   "password_hash",
   "full_name",
+  "search_text",
   "address",
   "is_nda_sent",
   "is_nda_signed",
@@ -128,6 +135,7 @@ function insertInvestors(db: SeedSql, rows: Seed[]) {
         row.email,
         row.hash,
         row.fullName,
+        searchTextFor({ fullName: row.fullName, email: row.email }),
         `${row.n} Market Street, Springfield, IL 62701`,
         nda >= 1 ? 1 : 0,
         nda === 2 ? 1 : 0,
@@ -147,7 +155,7 @@ type SeedSql = {
   insertMany(table: string, columns: string[], rows: unknown[][]): Promise<void>;
 };
 
-async function withDatabase(database: BenchDatabase, work: (db: SeedSql) => Promise<void>) {
+export async function withDatabase(database: BenchDatabase, work: (db: SeedSql) => Promise<void>) {
   if (typeof database === "string") {
     const db = new Database(database);
     try {

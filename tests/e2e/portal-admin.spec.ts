@@ -44,11 +44,17 @@ test.describe("the administrator's investor table", () => {
   test.describe.configure({ mode: "serial", timeout: 90_000 });
   let admin: TestAccount;
   let tag: string;
+  let angelEmail: string;
 
   test.beforeAll(async () => {
     admin = await createAdministrator();
     tag = `seed${randomBytes(3).toString("hex")}`;
     await seedInvestors(tag, SEEDED);
+    // Outside the tag, so the tag's search still finds exactly the seeded investors.
+    angelEmail = `m.ortega.${randomBytes(3).toString("hex")}@example.com`;
+    await withDatabase(E2E_DATABASE, (db) =>
+      insertUsers(db, [{ email: angelEmail, fullName: "Miguel Ángel Ortega-Sánchez", named: true }]),
+    );
   });
 
   test("searches, pages, sorts and exports CSV", async ({ page, javaScriptOn }) => {
@@ -92,6 +98,12 @@ test.describe("the administrator's investor table", () => {
     expect(csv[1]).toContain(`"${tag} Investor 54"`);
     // Dates in ISO 8601, UTC.
     expect(csv[1]).toMatch(/,"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","(Yes|No)","(Yes|No)"$/);
+  });
+
+  test("finds an accented, hyphenated name by a plain word", async ({ page, javaScriptOn }) => {
+    await logIn(page, javaScriptOn, admin);
+    await search(page, "angel");
+    await expect(tableRows(page).filter({ hasText: angelEmail })).toContainText("Miguel Ángel Ortega-Sánchez");
   });
 
   test("changes both NDA flags and deletes with confirmation", async ({ page, javaScriptOn }) => {

@@ -1,7 +1,8 @@
 /**
  * SQLite's plans for the investor table's pages: each sort read from its own partial investor index
- * (migrations/005), with the role written into the SQL so the kept statement is planned once. SQLite
- * only: these are SQLite's indexes and planner (PostgreSQL's figures are the bench's).
+ * (migrations/005), with the role written into the SQL so the kept statement is planned once; a search's
+ * page and total read from an index alone too, the words matched in its search_text (migrations/012).
+ * SQLite only: these are SQLite's indexes and planner (PostgreSQL's figures are the bench's).
  */
 import Database from "better-sqlite3";
 import { loadInvestorTable } from "~/models/investor-admin.server";
@@ -18,33 +19,62 @@ beforeAll(async () => {
 });
 afterAll(async () => database.cleanup());
 
-const table = (query: string) => loadInvestorTable(new URL(`http://localhost/financing?${query}`));
+const SORT_INDEXES = [
+  ["registered", "users_investors_by_registration"],
+  ["name", "users_investors_by_name"],
+  ["email", "users_investors_by_email"],
+] as const;
+
+/** The plan of each statement `query`'s table ran that `pick` chooses, by its SQL. */
+async function plansOf(query: string, pick: (source: string) => boolean) {
+  const sqlite = new Database(process.env.DATABASE_PATH!, { readonly: true });
+  const all = vi.spyOn(Object.getPrototypeOf(sqlite.prepare("select 1")), "all");
+  try {
+    await loadInvestorTable(new URL(`http://localhost/financing?${query}`));
+    const statements = all.mock.contexts as Database.Statement[];
+    return statements.flatMap((statement, at) =>
+      pick(statement.source)
+        ? [
+            {
+              source: statement.source,
+              plan: sqlite
+                .prepare(`explain query plan ${statement.source}`)
+                .all(all.mock.calls[at][0])
+                .map((step) => (step as { detail: string }).detail),
+            },
+          ]
+        : [],
+    );
+  } finally {
+    all.mockRestore();
+    sqlite.close();
+  }
+}
+
+const isPage = (source: string) => source.includes('"position"');
 
 it("reads each sort's page from its own investor index, in order", async () => {
   // The investor indexes hold investors only (migrations/005). A page query that did not use them would read
   // and sort the whole table, and one that bound its role would be planned again on every run; no result
   // would show either.
-  const sqlite = new Database(process.env.DATABASE_PATH!, { readonly: true });
-  const all = vi.spyOn(Object.getPrototypeOf(sqlite.prepare("select 1")), "all");
-  try {
-    for (const [sort, index] of [
-      ["registered", "users_investors_by_registration"],
-      ["name", "users_investors_by_name"],
-      ["email", "users_investors_by_email"],
-    ]) {
-      all.mockClear();
-      await table(`sort=${sort}&page=2`);
-      const statements = all.mock.contexts as Database.Statement[];
-      const at = statements.findIndex((statement) => statement.source.includes('"position"'));
-      const plan = sqlite
-        .prepare(`explain query plan ${statements[at].source}`)
-        .all(all.mock.calls[at][0])
-        .map((step) => (step as { detail: string }).detail);
-      expect(plan, sort).toContain(`SCAN users USING COVERING INDEX ${index}`);
-      expect(statements[at].source, sort).toContain(`"role" = 'investor'`);
-    }
-  } finally {
-    all.mockRestore();
-    sqlite.close();
+  for (const [sort, index] of SORT_INDEXES) {
+    const [page] = await plansOf(`sort=${sort}&page=2`, isPage);
+    expect(page.plan, sort).toContain(`SCAN users USING COVERING INDEX ${index}`);
+    expect(page.source, sort).toContain(`"role" = 'investor'`);
   }
+});
+
+it("reads a search's page from the sort's own index, and its total from an index, matching the words there", async () => {
+  // SQLite cannot seek a LIKE '%word%': each index carries search_text, so the words are matched in the index
+  // walked in the sort's order (stopping at the page's last row), never in the table's rows.
+  for (const [sort, index] of SORT_INDEXES) {
+    for (const nda of ["all", "sent"]) {
+      const query = `q=Sanchez,+MIGUEL&sort=${sort}&nda=${nda}`;
+      const [page] = await plansOf(query, isPage);
+      expect(page.plan, query).toContain(`SCAN users USING COVERING INDEX ${index}`);
+      expect(page.source.match(/"search_text" like \?/g), query).toHaveLength(2);
+    }
+  }
+  const [total] = await plansOf("q=angel&nda=signed", (source) => source.includes("count(*)"));
+  expect(total.plan).toEqual(["SCAN users USING COVERING INDEX users_investors_by_registration"]);
 });

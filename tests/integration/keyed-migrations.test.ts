@@ -21,7 +21,7 @@ import { migrations as postgresMigrations } from "../../migrations/postgres/inde
 import { createDatabase } from "../../scripts/throwaway-postgres";
 import { useFreshDatabase } from "../support/test-database";
 import { newTotpSecret, totpCode } from "../support/totp";
-import { userValues } from "../support/user-values";
+import { userValues, type UserValues } from "../support/user-values";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 
@@ -64,9 +64,11 @@ it("encrypts clear secrets, drops unbound set-ups, shortens password-only admin 
   const old = await databaseBefore009();
   let prev = GENESIS_HASH;
   try {
-    // Rows as an older schema holds them: last_login_at came with 011.
-    const before011 = [investor, admin].map(({ last_login_at: _since011, ...row }) => row);
-    await old.insertInto("users").values(before011).execute();
+    // As users were stored before migration 011 gave them last_login_at and 012 search_text.
+    await (old as unknown as Kysely<{ users: Omit<UserValues, "search_text" | "last_login_at"> }>)
+      .insertInto("users")
+      .values([investor, admin].map(({ search_text: _, last_login_at: _since011, ...before011 }) => before011))
+      .execute();
     await old.insertInto("totp_credentials").values({ user_id: investor.id, secret, confirmed_at: started }).execute();
     // A set-up in progress, as 007 stored it: on the account, in columns 009 drops.
     await sql`insert into totp_credentials (user_id, pending_secret, pending_created_at) values (${admin.id}, ${newTotpSecret()}, ${started})`.execute(

@@ -8,6 +8,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "~/server/db.server";
+import { searchTextFor } from "../../migrations/search-text.js";
 import { totpSecretContext } from "../../migrations/second-factor-at-rest.js";
 import { sealSecret } from "../../migrations/secret-box.js";
 import { TEST_KEYS } from "./test-keys";
@@ -70,8 +71,17 @@ export async function updateUser(
   email: string,
   fields: Partial<Pick<UserFields, "fullName" | "address" | "sent" | "signed">>,
 ) {
-  const changes: { full_name?: string; address?: string; is_nda_sent?: number; is_nda_signed?: number } = {};
-  if (fields.fullName !== undefined) changes.full_name = fields.fullName;
+  const changes: {
+    full_name?: string;
+    search_text?: string;
+    address?: string;
+    is_nda_sent?: number;
+    is_nda_signed?: number;
+  } = {};
+  if (fields.fullName !== undefined) {
+    changes.full_name = fields.fullName;
+    changes.search_text = searchTextFor({ fullName: fields.fullName, email });
+  }
   if (fields.address !== undefined) changes.address = fields.address;
   if (fields.sent !== undefined) changes.is_nda_sent = fields.sent ? 1 : 0;
   if (fields.signed !== undefined) {

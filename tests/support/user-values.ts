@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { UsersTable } from "~/server/db.server";
+import { searchTextFor } from "../../migrations/search-text.js";
 
 export type UserFields = {
   email: string;
@@ -38,11 +39,14 @@ let made = 0;
 export function userValues(fields: Partial<UserFields> = {}): UserValues {
   made += 1;
   const at = fields.createdAt ?? Date.UTC(2025, 0, 1) + made * 60_000;
+  const email = fields.email ?? `user.${made}.${randomUUID().slice(0, 8)}@example.com`;
+  const fullName = fields.fullName ?? (fields.named ? `Person ${made}` : "");
   return {
     id: randomUUID(),
-    email: fields.email ?? `user.${made}.${randomUUID().slice(0, 8)}@example.com`,
+    email,
     password_hash: fields.passwordHash ?? FAKE_PASSWORD_HASH,
-    full_name: fields.fullName ?? (fields.named ? `Person ${made}` : ""),
+    full_name: fullName,
+    search_text: searchTextFor({ fullName, email }),
     address: fields.address ?? (fields.named ? `${made} Main Street` : ""),
     is_nda_sent: fields.sent || fields.signed ? 1 : 0,
     is_nda_signed: fields.signed ? 1 : 0,
