@@ -12,6 +12,7 @@ import * as m008 from "./008_audit_chain.js";
 import * as m009 from "./009_second_factor_at_rest.js";
 import * as m010 from "./010_audit_chain_keyed.js";
 import * as m011 from "./011_last_sign_in.js";
+import * as m013 from "./013_administrators.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -26,4 +27,5 @@ export const migrations = {
   "009_second_factor_at_rest": m009,
   "010_audit_chain_keyed": m010,
   "011_last_sign_in": m011,
+  "013_administrators": m013,
 };

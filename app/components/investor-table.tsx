@@ -1,6 +1,7 @@
 import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-run/react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { adminContent } from "~/content/admin";
+import { administratorsPage } from "~/content/administrators";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
@@ -27,6 +28,7 @@ export function InvestorTable({ data }: { data: InvestorTableData }) {
       <div className="investor-table__top">
         <h1 id="investor-table-heading">{words.heading}</h1>
         <Link to="/financing/audit">{words.auditLink}</Link>
+        <Link to="/financing/admins">{administratorsPage.link}</Link>
       </div>
       <Form method="get" action="/financing" className="investor-table__search" role="search">
         <label>

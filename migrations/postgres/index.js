@@ -5,6 +5,7 @@ import * as m002 from "./002_investor_counts_lock_order.js";
 import * as m009 from "./009_second_factor_at_rest.js";
 import * as m010 from "./010_audit_chain_keyed.js";
 import * as m011 from "./011_last_sign_in.js";
+import * as m013 from "./013_administrators.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -13,4 +14,5 @@ export const migrations = {
   "009_second_factor_at_rest": m009,
   "010_audit_chain_keyed": m010,
   "011_last_sign_in": m011,
+  "013_administrators": m013,
 };

@@ -64,8 +64,10 @@ it("encrypts clear secrets, drops unbound set-ups, shortens password-only admin 
   const old = await databaseBefore009();
   let prev = GENESIS_HASH;
   try {
-    // Rows as an older schema holds them: last_login_at came with 011.
-    const before011 = [investor, admin].map(({ last_login_at: _since011, ...row }) => row);
+    // Rows as an older schema holds them: last_login_at came with 011, created_by and created_via with 013.
+    const before011 = [investor, admin].map(
+      ({ last_login_at: _since011, created_by: _since013, created_via: _alsoSince013, ...row }) => row,
+    );
     await old.insertInto("users").values(before011).execute();
     await old.insertInto("totp_credentials").values({ user_id: investor.id, secret, confirmed_at: started }).execute();
     // A set-up in progress, as 007 stored it: on the account, in columns 009 drops.
