@@ -3,7 +3,10 @@ import { z } from "zod";
 import { administratorErrors } from "~/content/administrators";
 import { emailSchema } from "./account-schemas.server";
 
-export const inviteAdministratorSchema = z.object({ intent: z.literal("invite"), email: emailSchema });
+export const inviteAdministratorSchema = z.object({
+  intent: z.literal("invite", { error: administratorErrors.unknownAction }),
+  email: emailSchema,
+});
 
 /** Remove an administrator, reset their second factor, or revoke an invitation: each names its row by id. */
 export const administratorActionSchema = z.object({

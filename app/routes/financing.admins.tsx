@@ -16,7 +16,7 @@ import { sudoContent } from "~/content/sudo";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import { LOGIN_PATH, requireAdminSession } from "~/http/auth.server";
 import { readFormBody } from "~/http/form-body.server";
-import { parseSubmission } from "~/http/form-submission.server";
+import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
 import { confirmHref, sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (body.formData.get("intent") === "invite") {
     const submission = parseSubmission(body.formData, inviteAdministratorSchema);
     if (submission.status !== "success") {
-      const invite = submission.reply();
+      const invite = formLevelBeyond(submission.reply(), ["email"]);
       return refuse(400, { message: Object.values(invite.error).flat()[0] ?? "", invite });
     }
     const outcome = await inviteAdministrator({ actor, email: submission.value.email, ip });
