@@ -35,6 +35,7 @@ export const administratorsPage = {
   },
   remove: "Remove",
   removeFor: (email: string) => `Remove administrator ${email}`,
+  removeConfirm: (email: string) => `Yes, remove ${email} and delete their account`,
   resetFactor: "Reset second factor",
   resetFactorFor: (email: string) => `Reset the second factor of ${email}`,
   removeNote:
@@ -74,6 +75,7 @@ export const administratorErrors = {
   lastAdministrator: "The last administrator cannot be removed: invite another administrator first.",
   unknownAction: "This form asked for something this page does not do.",
   missingId: "This form did not say which administrator or invitation it is about.",
+  removalNotConfirmed: "Tick the box to confirm the removal: it deletes the administrator's account.",
 } as const;
 
 /** The page an invitation link opens. */

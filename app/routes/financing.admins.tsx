@@ -24,7 +24,12 @@ import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import { inviteAdministrator, listPendingInvitations, revokeInvitation } from "~/models/admin-invitation.server";
 import { administratorActionSchema, inviteAdministratorSchema } from "~/models/administrator-schemas.server";
-import { listAdministrators, removeAdministrator, resetAdministratorFactor } from "~/models/administrators.server";
+import {
+  listAdministrators,
+  removeAdministrator,
+  resetAdministratorFactor,
+  type AdministratorEntry,
+} from "~/models/administrators.server";
 import styles from "~/styles/administrators.css";
 
 const ADMINS_PATH = "/financing/admins";
@@ -114,19 +119,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-type CreatedBy = ReturnType<typeof useLoaderData<typeof loader>>["administrators"][number]["createdBy"];
-
-function createdByText(createdBy: CreatedBy) {
+function createdByText(createdBy: AdministratorEntry["createdBy"]) {
   if (createdBy.via === "create-admin") return words.createdBy.createAdmin;
   if (createdBy.via === "invitation") return createdBy.email ?? words.createdBy.removed;
   return words.createdBy.unknown;
 }
 
-function RowAction({ intent, id, label, name }: { intent: string; id: string; label: string; name: string }) {
+function RowAction({
+  intent,
+  id,
+  label,
+  name,
+  confirmLabel,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  name: string;
+  /** A box to tick before the button works (a removal). */
+  confirmLabel?: string;
+}) {
   return (
-    <Form method="post">
+    <Form method="post" className="administrators__action">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
+      {confirmLabel ? (
+        <label className="administrators__confirm">
+          <input type="checkbox" name="confirm" value={intent} required /> {confirmLabel}
+        </label>
+      ) : null}
       <button type="submit" className="button button--danger" aria-label={name}>
         {label}
       </button>
@@ -178,7 +199,13 @@ export default function AdministratorsPage() {
                 label={words.resetFactor}
                 name={words.resetFactorFor(admin.email)}
               />
-              <RowAction intent="remove" id={admin.id} label={words.remove} name={words.removeFor(admin.email)} />
+              <RowAction
+                intent="remove"
+                id={admin.id}
+                label={words.remove}
+                name={words.removeFor(admin.email)}
+                confirmLabel={words.removeConfirm(admin.email)}
+              />
             </div>
           </li>
         ))}

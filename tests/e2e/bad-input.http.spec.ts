@@ -483,7 +483,11 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       method: "POST",
       path: "/financing/admins",
       body: "form",
-      fields: { intent: { kind: "choice", value: "remove" }, id: { kind: "id", value: world.targetId } },
+      fields: {
+        intent: { kind: "choice", value: "remove" },
+        id: { kind: "id", value: world.targetId },
+        confirm: { kind: "choice", value: "remove" },
+      },
       extraValues: { id: [{ label: "the last administrator's own id", value: world.adminId }] },
       credentials: { kind: "cookie", cookie: world.adminCookie },
       wrongCredentials: [

@@ -395,7 +395,7 @@ describe("removing an administrator", () => {
     const other = await administrator();
     await createSession(other.id);
     await accessTokenFor(other.id);
-    const response = await post(cookie, { intent: "remove", id: other.id });
+    const response = await post(cookie, { intent: "remove", id: other.id, confirm: "remove" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/financing/admins");
     expect(await userRow(other.id)).toBeUndefined();
@@ -418,7 +418,7 @@ describe("removing an administrator", () => {
     const accepted = await invite(otherCookie, "their.invitee@example.com");
     await acceptInvitation(accepted);
     await invite(otherCookie, "still.pending@example.com");
-    expect((await post(cookie, { intent: "remove", id: other.id })).status).toBe(302);
+    expect((await post(cookie, { intent: "remove", id: other.id, confirm: "remove" })).status).toBe(302);
     expect(await invitations()).toEqual([]);
     const invitee = await getDb()
       .selectFrom("users")
@@ -431,7 +431,7 @@ describe("removing an administrator", () => {
   it("may remove oneself while another administrator remains, and signs one out", async () => {
     const { admin, cookie } = await signedIn();
     await administrator();
-    const response = await post(cookie, { intent: "remove", id: admin.id });
+    const response = await post(cookie, { intent: "remove", id: admin.id, confirm: "remove" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/financing/login");
     expect(await userRow(admin.id)).toBeUndefined();
@@ -440,15 +440,20 @@ describe("removing an administrator", () => {
   it("is refused for the last administrator (409), for an unknown id or an investor (404), and without sudo (403)", async () => {
     const { admin, cookie } = await signedIn();
     await clearMail();
-    const last = await post(cookie, { intent: "remove", id: admin.id });
+    const last = await post(cookie, { intent: "remove", id: admin.id, confirm: "remove" });
     expect(last.status).toBe(409);
     expect(JSON.stringify(await last.json())).toMatch(/last administrator cannot be removed/);
     const investor = await createUser({ email: "not.an.admin@example.com" });
-    expect((await post(cookie, { intent: "remove", id: investor.id })).status).toBe(404);
-    expect((await post(cookie, { intent: "remove", id: "00000000-0000-0000-0000-000000000000" })).status).toBe(404);
+    expect((await post(cookie, { intent: "remove", id: investor.id, confirm: "remove" })).status).toBe(404);
+    expect(
+      (await post(cookie, { intent: "remove", id: "00000000-0000-0000-0000-000000000000", confirm: "remove" })).status,
+    ).toBe(404);
     const other = await administrator();
+    const unconfirmed = await post(cookie, { intent: "remove", id: other.id });
+    expect(unconfirmed.status).toBe(400);
+    expect(JSON.stringify(await unconfirmed.json())).toMatch(/Tick the box to confirm the removal/);
     const { cookie: stale } = await signedIn({ sudo: false });
-    expect((await post(stale, { intent: "remove", id: other.id })).status).toBe(403);
+    expect((await post(stale, { intent: "remove", id: other.id, confirm: "remove" })).status).toBe(403);
     expect(await userRow(admin.id)).toBeDefined();
     expect(await userRow(other.id)).toBeDefined();
     expect(await userRow(investor.id)).toBeDefined();
@@ -461,8 +466,8 @@ describe("removing an administrator", () => {
     const first = await signedIn();
     const second = await signedIn();
     const answers = await Promise.all([
-      post(first.cookie, { intent: "remove", id: second.admin.id }),
-      post(second.cookie, { intent: "remove", id: first.admin.id }),
+      post(first.cookie, { intent: "remove", id: second.admin.id, confirm: "remove" }),
+      post(second.cookie, { intent: "remove", id: first.admin.id, confirm: "remove" }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
     const left = await getDb().selectFrom("users").select("id").where("role", "=", "administrator").execute();
