@@ -27,8 +27,10 @@ export function InvestorTable({ data }: { data: InvestorTableData }) {
     <section className="investor-table" aria-labelledby="investor-table-heading">
       <div className="investor-table__top">
         <h1 id="investor-table-heading">{words.heading}</h1>
-        <Link to="/financing/audit">{words.auditLink}</Link>
-        <Link to="/financing/admins">{administratorsPage.link}</Link>
+        <p className="investor-table__links">
+          <Link to="/financing/audit">{words.auditLink}</Link>
+          <Link to="/financing/admins">{administratorsPage.link}</Link>
+        </p>
       </div>
       <Form method="get" action="/financing" className="investor-table__search" role="search">
         <label>

@@ -11,7 +11,7 @@ export const administratorsPage = {
   heading: "Administrators",
   back: "Back to investors",
   link: "Administrators",
-  caption: "Administrators",
+  caption: "Current administrators",
   columns: {
     email: "E-mail",
     secondFactor: "Second factor",
