@@ -20,6 +20,8 @@ export async function up(db) {
     .execute();
   await db.schema.alterTable("users").addColumn("created_via", "text").execute();
   await sql`update users set created_via = 'create-admin' where role = 'administrator'`.execute(db);
+  // Deleting any user looks here for whom they invited (on delete set null): without it, a scan of every user.
+  await sql`create index users_created_by on users (created_by) where created_by is not null`.execute(db);
 
   await db.schema
     .createTable("admin_invitations")
@@ -45,6 +47,7 @@ export async function up(db) {
 /** @param {import("kysely").Kysely<any>} db */
 export async function down(db) {
   await db.schema.dropTable("admin_invitations").execute();
+  await db.schema.dropIndex("users_created_by").execute();
   await db.schema.alterTable("users").dropColumn("created_via").execute();
   await db.schema.alterTable("users").dropColumn("created_by").execute();
 }
