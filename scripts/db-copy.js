@@ -16,9 +16,14 @@ import { migrateFile, migrateUrl } from "../migrations/migrator.js";
 // The copy, like the database, is its user's alone.
 process.umask(0o077);
 
-/** Parents before children, for the foreign keys; investor_counts and users_version follow from users. */
+/**
+ * Parents before children, for the foreign keys; investor_counts and users_version follow from users.
+ * users.created_by names an earlier user (an inviter is made before whom they invite), so users go in
+ * the order they were made.
+ */
 const TABLES = [
   "users",
+  "admin_invitations",
   "sessions",
   "totp_enrolments",
   "api_tokens",
@@ -69,7 +74,7 @@ try {
     /** @type {Record<string, unknown>[]} */
     let batch = [];
     for (const row of /** @type {Iterable<Record<string, unknown>>} */ (
-      source.prepare(`select * from ${table}`).iterate()
+      source.prepare(`select * from ${table} order by rowid`).iterate()
     )) {
       batch.push(row);
       if (batch.length === BATCH) copied[table] += await insertRows(table, batch.splice(0));

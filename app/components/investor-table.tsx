@@ -1,6 +1,7 @@
 import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-run/react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { adminContent } from "~/content/admin";
+import { administratorsPage } from "~/content/administrators";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
@@ -26,7 +27,10 @@ export function InvestorTable({ data }: { data: InvestorTableData }) {
     <section className="investor-table" aria-labelledby="investor-table-heading">
       <div className="investor-table__top">
         <h1 id="investor-table-heading">{words.heading}</h1>
-        <Link to="/financing/audit">{words.auditLink}</Link>
+        <p className="investor-table__links">
+          <Link to="/financing/audit">{words.auditLink}</Link>
+          <Link to="/financing/admins">{administratorsPage.link}</Link>
+        </p>
       </div>
       <Form method="get" action="/financing" className="investor-table__search" role="search">
         <label>

@@ -11,7 +11,7 @@ const PORTAL_PREFIXES = ["/financing", "/auth/", "/api/", "/pdfs/download.pdf", 
 /** The portal's doors: public, personal to no one, so search engines may list them (docs/decisions/0006). */
 export const INDEXABLE_PORTAL_PAGES = ["/financing/login", "/financing/signup"];
 /** Pages whose URL holds a secret token: the Referer must not carry it off-site. */
-const TOKEN_IN_URL_PREFIXES = ["/auth/verify/", "/financing/resetpassword/"];
+const TOKEN_IN_URL_PREFIXES = ["/auth/verify/", "/financing/resetpassword/", "/financing/invitation/"];
 
 /*
  * Every rule below takes the path as Remix matches it (request-path.server.ts: decoded, dot segments

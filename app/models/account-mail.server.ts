@@ -4,6 +4,7 @@
  * a mail failure never changes it. A lost e-mail loses nothing: the account
  * and its state are stored first, and the link can always be sent again.
  */
+import { administratorEmails } from "~/content/administrators";
 import { accountEmails, operatorEmails, secondFactorEmails, type MailContent } from "~/content/emails";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
@@ -71,5 +72,21 @@ export const accountMail = {
   },
   accountLocked(to: string, minutes: number) {
     deliver(to, accountEmails.accountLocked({ minutes, resetLink: appLink("/financing/forgotpassword") }), "locked");
+  },
+  administratorInvitation(to: string, inviter: string, token: string) {
+    deliver(
+      to,
+      administratorEmails.invitation({ inviter, link: appLink(`/financing/invitation/${token}`) }),
+      "admin_invitation",
+    );
+  },
+  administratorInvitationRevoked(to: string, by: string) {
+    deliver(to, administratorEmails.invitationRevoked({ by }), "admin_invitation_revoked");
+  },
+  administratorRemoved(to: string, by: string) {
+    deliver(to, administratorEmails.removed({ by }), "admin_removed");
+  },
+  secondFactorReset(to: string, by: string) {
+    deliver(to, administratorEmails.factorReset({ by, loginLink: appLink("/financing/login") }), "second_factor_reset");
   },
 };

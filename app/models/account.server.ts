@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { accountMessages } from "~/content/account-messages";
 import { now } from "~/server/clock.server";
 import { getDb, type AuthMethod } from "~/server/db.server";
-import { isUniqueViolation } from "~/server/sql-dialect.server";
+import { isUniqueViolation, type OnlyWriter } from "~/server/sql-dialect.server";
 import { accountMail, settleAccountMail } from "./account-mail.server";
 import type { Credentials, NewAccount } from "./account-schemas.server";
 import { revokeApiTokens } from "./api-token.server";
@@ -313,7 +313,13 @@ export async function createOrPromoteAdministrator({
   const existing = await getUserRowByEmail(email);
   const at = now();
   if (!existing) {
-    const user = await insertUser({ email, passwordHash, role: "administrator", verifiedAt: at });
+    const user = await insertUser({
+      email,
+      passwordHash,
+      role: "administrator",
+      verifiedAt: at,
+      made: { by: null, via: "create-admin" },
+    });
     await recordAuditEvent({
       actorEmail: "create-admin",
       action: "admin.created",
@@ -328,6 +334,8 @@ export async function createOrPromoteAdministrator({
       role: "administrator",
       password_hash: passwordHash,
       email_verified_at: existing.email_verified_at ?? at,
+      created_by: null,
+      created_via: "create-admin",
       updated_at: at,
     })
     .where("id", "=", existing.id)
@@ -383,14 +391,21 @@ async function insertInvestor(email: string, passwordHash: string): Promise<User
   }
 }
 
-async function insertUser(input: {
-  email: string;
-  passwordHash: string;
-  role: "investor" | "administrator";
-  verifiedAt: number | null;
-}): Promise<UserRow> {
+/** Who made an administrator: the inviter through an invitation, or nobody through create-admin. */
+export type AdministratorOrigin = { by: string | null; via: "invitation" | "create-admin" };
+
+export async function insertUser(
+  input: {
+    email: string;
+    passwordHash: string;
+    role: "investor" | "administrator";
+    verifiedAt: number | null;
+    made?: AdministratorOrigin;
+  },
+  db: OnlyWriter = getDb(),
+): Promise<UserRow> {
   const at = now();
-  return getDb()
+  return db
     .insertInto("users")
     .values({
       id: randomUUID(),
@@ -403,6 +418,8 @@ async function insertUser(input: {
       is_nda_signed: 0,
       role: input.role,
       email_verified_at: input.verifiedAt,
+      created_by: input.made?.by ?? null,
+      created_via: input.made?.via ?? null,
       created_at: at,
       updated_at: at,
     })

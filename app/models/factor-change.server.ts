@@ -1,29 +1,53 @@
 /**
  * What follows every change of an account's second factor (an app set up or replaced, recovery
- * codes made again, a passkey added or removed, the factor turned off): the change is recorded, every
- * other web session of the account ends and every API token family is revoked, and the account is
- * told by e-mail. Whoever held a session or token from before the change (someone who stole one, say)
- * must sign in again, past the factor as it now stands.
+ * codes made again, a passkey added or removed, the factor turned off, or another administrator's
+ * reset of it): the change is recorded, every other web session of the account ends and every API
+ * token family is revoked, and the account is told by e-mail. Whoever held a session or token from
+ * before the change (someone who stole one, say) must sign in again, past the factor as it now stands.
  */
 import { accountMail } from "./account-mail.server";
 import { revokeApiTokens } from "./api-token.server";
-import { recordOwnAccountEvent } from "./audit.server";
+import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
 import { deleteUserSessions } from "./session.server";
 
+type Account = { id: string; email: string };
+
 export type FactorChange = {
-  account: { id: string; email: string };
+  account: Account;
   /** The session the change was made in, which stays open; null when made outside one. */
   keepSessionIdHash: string | null;
   /** The audit event, e.g. "mfa.totp_enrolled". */
   action: string;
-  /** The sentence the e-mail reports the change with. */
-  change: string;
   ip: string;
-};
+} & (
+  | {
+      /** The sentence the e-mail reports the account's own change with. */
+      change: string;
+      by?: undefined;
+    }
+  | {
+      /** The administrator who reset another account's factor: the audit's actor, named in the e-mail. */
+      by: Account;
+      change?: undefined;
+    }
+);
 
-export async function afterFactorChange({ account, keepSessionIdHash, action, change, ip }: FactorChange) {
+export async function afterFactorChange({ account, keepSessionIdHash, action, change, by, ip }: FactorChange) {
   await deleteUserSessions(account.id, { keepIdHash: keepSessionIdHash ?? undefined });
   await revokeApiTokens({ userId: account.id });
+  if (by) {
+    await recordAuditEvent({
+      actorId: by.id,
+      actorEmail: by.email,
+      action,
+      targetId: account.id,
+      targetEmail: account.email,
+      details: { sessionsEnded: true },
+      ip,
+    });
+    accountMail.secondFactorReset(account.email, by.email);
+    return;
+  }
   await recordOwnAccountEvent(account, action, { ip, details: { otherSessionsEnded: true } });
   accountMail.secondFactorChanged(account.email, change);
 }

@@ -1,8 +1,8 @@
 /**
  * Rows that can no longer open anything are deleted on a schedule (server.js),
  * so that the tables a request reads stay small however long the site runs:
- * ended rate-limit windows, expired or idle sessions, expired one-time links and
- * API tokens. Audit rows and contact messages are records, and are kept.
+ * ended rate-limit windows, expired or idle sessions, expired one-time links,
+ * administrator invitations and API tokens. Audit rows and contact messages are records, and are kept.
  */
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
@@ -18,6 +18,7 @@ export type PrunedRows = {
   oneTimeTokens: number;
   apiTokens: number;
   loginChallenges: number;
+  adminInvitations: number;
 };
 
 export async function pruneExpiredRows(): Promise<PrunedRows> {
@@ -36,6 +37,7 @@ export async function pruneExpiredRows(): Promise<PrunedRows> {
     // A refresh token's row lives as long as its login (the family), so reuse is still recognised until then.
     apiTokens: await deleted(db.deleteFrom("api_tokens").where("expires_at", "<", at)),
     loginChallenges: await deleted(db.deleteFrom("login_challenges").where("expires_at", "<", at)),
+    adminInvitations: await deleted(db.deleteFrom("admin_invitations").where("expires_at", "<", at)),
   };
 }
 

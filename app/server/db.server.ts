@@ -23,6 +23,10 @@ export interface UsersTable {
   email_verified_at: number | null;
   /** When the account last signed in (a session or API tokens issued); null before migration 011. */
   last_login_at: number | null;
+  /** The administrator who invited the account (null for everyone else, or once that administrator is removed). */
+  created_by: string | null;
+  /** How the account became an administrator; null for an investor's sign-up (migration 013). */
+  created_via: "invitation" | "create-admin" | null;
   created_at: number;
   updated_at: number;
 }
@@ -148,6 +152,17 @@ export interface UsersVersionTable {
   n: number;
 }
 
+/** A pending invitation to become an administrator: only the e-mailed token's SHA-256 is kept. */
+export interface AdminInvitationsTable {
+  id: string;
+  token_hash: string;
+  /** Normalized, as users.email; one pending invitation per address. */
+  email: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,6 +178,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   login_challenges: LoginChallengesTable;
+  admin_invitations: AdminInvitationsTable;
 }
 
 let instance: Kysely<Database> | undefined;

@@ -6,6 +6,7 @@ import * as m009 from "./009_second_factor_at_rest.js";
 import * as m010 from "./010_audit_chain_keyed.js";
 import * as m011 from "./011_last_sign_in.js";
 import * as m012 from "./012_investor_search_text.js";
+import * as m013 from "./013_administrators.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -15,4 +16,5 @@ export const migrations = {
   "010_audit_chain_keyed": m010,
   "011_last_sign_in": m011,
   "012_investor_search_text": m012,
+  "013_administrators": m013,
 };

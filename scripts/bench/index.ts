@@ -8,6 +8,7 @@ import path from "node:path";
 import { materialsStamp } from "../../app/content/portal";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
+import { administratorsPage } from "./administrators";
 import { config, origin, root } from "./config";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import {
@@ -362,7 +363,7 @@ async function stamping(run: Run) {
   });
 }
 
-const PHASES = { pages, logins, metrics, api, table, search, stamping, sizes, lighthouse } as const;
+const PHASES = { pages, logins, metrics, api, table, search, stamping, sizes, lighthouse, administratorsPage } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */

@@ -76,6 +76,8 @@ type World = {
   adminId: string;
   verifyToken: string;
   resetToken: string;
+  /** A pending invitation to become an administrator. */
+  invitationToken: string;
   honeypot: Record<string, Record<string, string>>;
   /** A login's pending code step (the administrator's right password, no code yet). */
   codeStepCookie: string;
@@ -208,6 +210,7 @@ test.beforeAll(async () => {
     adminId: ids[ADMIN.email],
     verifyToken,
     resetToken,
+    invitationToken: "",
     honeypot,
     investorCursor: (
       JSON.parse(
@@ -221,6 +224,13 @@ test.beforeAll(async () => {
       ) as { nextCursor: string }
     ).nextCursor,
   };
+  const invited = await send({
+    method: "POST",
+    path: "/financing/admins",
+    ...withCookie(form({ intent: "invite", email: "sweep-invitee@example.com" }), world.adminCookie),
+  });
+  expect(invited.status).toBe(302);
+  world.invitationToken = await mailTo("sweep-invitee@example.com", /invited to administer/i);
   // The administrator has opened the authenticator's set-up page, as anyone who sends its form has: the
   // secret it shows is made then (a row of the session's), not by the form's answers.
   expect(
@@ -431,6 +441,60 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       path: "/financing/investors/:id/delete",
       fields: {},
       acceptsEmptyForm: true,
+    },
+    {
+      name: "POST /financing/invitation/:token",
+      method: "POST",
+      path: "/financing/invitation/:token",
+      params: { token: { kind: "token", value: world.invitationToken } },
+      extraValues: { token: [{ label: "a reset token (another kind of link)", value: world.resetToken }] },
+      body: "form",
+      fields: {
+        password: { kind: "new-password", value: "A-new-passphrase-for-sweep" },
+        confirmPassword: { kind: "confirm-password", value: "A-new-passphrase-for-sweep" },
+      },
+      credentials: { kind: "none" },
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/admins (invite)",
+      method: "POST",
+      path: "/financing/admins",
+      body: "form",
+      fields: {
+        intent: { kind: "choice", value: "invite" },
+        email: { kind: "email", value: "sweep-second-invitee@example.com" },
+      },
+      extraValues: {
+        email: [
+          { label: "an administrator's address", value: ADMIN.email },
+          { label: "an investor's address", value: INVESTOR.email },
+        ],
+      },
+      credentials: { kind: "cookie", cookie: world.adminCookie },
+      wrongCredentials: [
+        ...wrongCookies(),
+        { label: "an investor's session", credentials: { kind: "cookie", cookie: world.investorCookie } },
+      ],
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/admins (remove)",
+      method: "POST",
+      path: "/financing/admins",
+      body: "form",
+      fields: {
+        intent: { kind: "choice", value: "remove" },
+        id: { kind: "id", value: world.targetId },
+        confirm: { kind: "choice", value: "remove" },
+      },
+      extraValues: { id: [{ label: "the last administrator's own id", value: world.adminId }] },
+      credentials: { kind: "cookie", cookie: world.adminCookie },
+      wrongCredentials: [
+        ...wrongCookies(),
+        { label: "an investor's session", credentials: { kind: "cookie", cookie: world.investorCookie } },
+      ],
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {
       name: "POST /financing/login/code",

@@ -115,6 +115,24 @@ test(
         used_at: null,
       })
       .execute();
+    // An administrator invited by another (users.created_by), and a pending invitation.
+    const invited = await createUser({ role: "administrator" });
+    await getDb()
+      .updateTable("users")
+      .set({ created_by: admin.id, created_via: "invitation" })
+      .where("id", "=", invited.id)
+      .execute();
+    await getDb()
+      .insertInto("admin_invitations")
+      .values({
+        id: "invitation-1",
+        token_hash: "i".repeat(64),
+        email: "invitee@example.com",
+        invited_by: invited.id,
+        created_at: at,
+        expires_at: at + 60_000,
+      })
+      .execute();
     const { cookie } = await createSession(admin.id);
     await pendingTotpSecret(admin.id, hashSecretToken((await sessionCookie().parse(cookie)) as string));
     await hitRateLimit("auth-ip:192.0.2.1", { limit: 10, windowMs: 60_000 });
@@ -137,7 +155,9 @@ test(
 
     await useEngine("postgres");
     expect(await countsOfEveryTable()).toEqual(before);
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(["users", "audit_events", "passkeys"]));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(["users", "audit_events", "passkeys", "admin_invitations"]),
+    );
     for (const [table, n] of Object.entries(before)) expect(n, `${table} was filled`).toBeGreaterThan(0);
     const passkey = await getDb().selectFrom("passkeys").selectAll().executeTakeFirstOrThrow();
     expect(Buffer.from(passkey.public_key)).toEqual(PUBLIC_KEY);

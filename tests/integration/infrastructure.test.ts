@@ -27,6 +27,7 @@ describe("the database", () => {
     const tables = await getDb().introspection.getTables();
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
+        "admin_invitations",
         "api_tokens",
         "audit_events",
         "contact_messages",

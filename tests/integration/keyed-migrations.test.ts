@@ -64,10 +64,16 @@ it("encrypts clear secrets, drops unbound set-ups, shortens password-only admin 
   const old = await databaseBefore009();
   let prev = GENESIS_HASH;
   try {
-    // As users were stored before migration 011 gave them last_login_at and 012 search_text.
-    await (old as unknown as Kysely<{ users: Omit<UserValues, "search_text" | "last_login_at"> }>)
+    // As users were stored before 011 (last_login_at), 012 (search_text) and 013 (created_by, created_via).
+    type Before011 = Omit<UserValues, "search_text" | "last_login_at" | "created_by" | "created_via">;
+    await (old as unknown as Kysely<{ users: Before011 }>)
       .insertInto("users")
-      .values([investor, admin].map(({ search_text: _, last_login_at: _since011, ...before011 }) => before011))
+      .values(
+        [investor, admin].map(
+          ({ search_text: _012, last_login_at: _011, created_by: _013, created_via: _alsoFrom013, ...before011 }) =>
+            before011,
+        ),
+      )
       .execute();
     await old.insertInto("totp_credentials").values({ user_id: investor.id, secret, confirmed_at: started }).execute();
     // A set-up in progress, as 007 stored it: on the account, in columns 009 drops.

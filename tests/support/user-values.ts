@@ -53,6 +53,8 @@ export function userValues(fields: Partial<UserFields> = {}): UserValues {
     role: fields.role ?? "investor",
     email_verified_at: fields.verified === false ? null : at,
     last_login_at: null,
+    created_by: null,
+    created_via: null,
     created_at: at,
     updated_at: at,
   };

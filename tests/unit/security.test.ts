@@ -66,6 +66,7 @@ describe("securityHeaders", () => {
   it("keeps tokens in URLs from leaving the site in the Referer", () => {
     expect(securityHeaders(at("/auth/verify/tok"), "n", env)["Referrer-Policy"]).toBe("same-origin");
     expect(securityHeaders(at("/financing/resetpassword/tok"), "n", env)["Referrer-Policy"]).toBe("same-origin");
+    expect(securityHeaders(at("/financing/invitation/tok"), "n", env)["Referrer-Policy"]).toBe("same-origin");
   });
 
   it("adds HSTS under https", () => {
@@ -156,6 +157,7 @@ describe("redactPath", () => {
     expect(redactPath("/financing/resetpassword/secret-token/more")).toBe("/financing/resetpassword/[redacted]");
     expect(redactPath("/auth%2Fverify%2Fsecret-token")).toBe("/auth/verify/[redacted]");
     expect(redactPath("/financing/resetpassword%2Fsecret-token")).toBe("/financing/resetpassword/[redacted]");
+    expect(redactPath("/financing/invitation/secret-token")).toBe("/financing/invitation/[redacted]");
     expect(redactPath("/financing/audit")).toBe("/financing/audit");
   });
 });

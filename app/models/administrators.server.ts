@@ -1,0 +1,131 @@
+/**
+ * Administrators managed by administrators (docs/requirements.md, "Administrators"): the list, the
+ * removal of one, and the reset of one's second factor. Removing an administrator deletes their
+ * account (their sessions, API tokens, second factor and pending invitations go with it, ON DELETE
+ * CASCADE); the last administrator is never removed. The caller has checked "sudo mode".
+ */
+import { administratorErrors } from "~/content/administrators";
+import { getDb } from "~/server/db.server";
+import { asOnlyWriter } from "~/server/sql-dialect.server";
+import { accountMail } from "./account-mail.server";
+import { recordAuditEvent } from "./audit.server";
+import { afterFactorChange } from "./factor-change.server";
+import type { Failure } from "./failure";
+import { forgetSecondFactor, secondFactorStatus, type SecondFactorStatus } from "./second-factor.server";
+import type { PublicUser } from "./user.server";
+
+type Account = Pick<PublicUser, "id" | "email">;
+type FromClient = { ip: string };
+
+export type AdministratorEntry = {
+  id: string;
+  email: string;
+  secondFactor: Pick<SecondFactorStatus, "totp" | "passkeys">;
+  /** ISO 8601, or null: not since migration 011 began recording it. */
+  lastSignIn: string | null;
+  /** Who made them an administrator. */
+  createdBy: { via: "create-admin" } | { via: "invitation"; email: string | null } | { via: null };
+};
+
+/** Every administrator, oldest first, with their second factor, last sign-in and who made them one. */
+export async function listAdministrators(): Promise<AdministratorEntry[]> {
+  const rows = await getDb()
+    .selectFrom("users")
+    .leftJoin("users as creator", "creator.id", "users.created_by")
+    .select(["users.id", "users.email", "users.last_login_at", "users.created_via", "creator.email as creator_email"])
+    .where("users.role", "=", "administrator")
+    .orderBy("users.created_at")
+    .orderBy("users.id")
+    .execute();
+  return Promise.all(
+    rows.map(async (row) => {
+      const { totp, passkeys } = await secondFactorStatus(row.id);
+      return {
+        id: row.id,
+        email: row.email,
+        secondFactor: { totp, passkeys },
+        lastSignIn: row.last_login_at === null ? null : new Date(Number(row.last_login_at)).toISOString(),
+        createdBy:
+          row.created_via === "invitation"
+            ? { via: "invitation" as const, email: row.creator_email }
+            : { via: row.created_via },
+      };
+    }),
+  );
+}
+
+const unknownAdministrator: Failure<404> = {
+  ok: false,
+  status: 404,
+  message: administratorErrors.unknownAdministrator,
+};
+
+export type RemoveResult = { ok: true; email: string; removedSelf: boolean } | Failure<404 | 409>;
+
+/**
+ * Removes an administrator by deleting their account, unless they are the last one. The count and
+ * the delete run as the only writer of administrators, so two administrators removing each other
+ * at once leave one (docs/decisions/0017): the second finds one administrator left and is refused.
+ */
+export async function removeAdministrator({
+  actor,
+  id,
+  ip,
+}: { actor: Account; id: string } & FromClient): Promise<RemoveResult> {
+  const outcome = await asOnlyWriter(getDb(), "administrators", async (db) => {
+    const target = await db
+      .selectFrom("users")
+      .select(["id", "email"])
+      .where("id", "=", id)
+      .where("role", "=", "administrator")
+      .executeTakeFirst();
+    if (!target) return unknownAdministrator;
+    const { n } = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("role", "=", "administrator")
+      .executeTakeFirstOrThrow();
+    if (Number(n) <= 1) {
+      return { ok: false, status: 409, message: administratorErrors.lastAdministrator } satisfies Failure<409>;
+    }
+    await db.deleteFrom("users").where("id", "=", target.id).where("role", "=", "administrator").execute();
+    return { ok: true, target } as const;
+  });
+  if (!outcome.ok) return outcome;
+  const { target } = outcome;
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "admin.removed",
+    targetId: target.id,
+    targetEmail: target.email,
+    details: { accountDeleted: true },
+    ip,
+  });
+  accountMail.administratorRemoved(target.email, actor.email);
+  return { ok: true, email: target.email, removedSelf: target.id === actor.id };
+}
+
+export type ResetResult = { ok: true; email: string; resetSelf: boolean } | Failure<404>;
+
+/**
+ * Resets an administrator's second factor: the app, passkeys and recovery codes are deleted, every
+ * session and API token of theirs ends, and they are told; at their next sign-in the enforced
+ * set-up asks them for a new one.
+ */
+export async function resetAdministratorFactor({
+  actor,
+  id,
+  ip,
+}: { actor: Account; id: string } & FromClient): Promise<ResetResult> {
+  const target = await getDb()
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("id", "=", id)
+    .where("role", "=", "administrator")
+    .executeTakeFirst();
+  if (!target) return unknownAdministrator;
+  await forgetSecondFactor(target.id);
+  await afterFactorChange({ account: target, keepSessionIdHash: null, action: "admin.factor_reset", by: actor, ip });
+  return { ok: true, email: target.email, resetSelf: target.id === actor.id };
+}
