@@ -11,6 +11,7 @@ import * as m007 from "./007_second_factor.js";
 import * as m008 from "./008_audit_chain.js";
 import * as m009 from "./009_second_factor_at_rest.js";
 import * as m010 from "./010_audit_chain_keyed.js";
+import * as m014 from "./014_audit_log_indexes.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -24,4 +25,5 @@ export const migrations = {
   "008_audit_chain": m008,
   "009_second_factor_at_rest": m009,
   "010_audit_chain_keyed": m010,
+  "014_audit_log_indexes": m014,
 };

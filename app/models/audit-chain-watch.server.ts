@@ -1,11 +1,10 @@
 /**
- * The metrics' view of the audit chain (portal_audit_chain_*), kept without walking the whole trail
- * each time: a process walks it whole once when it starts, then every minute only the rows appended
- * since the last row it verified, from that row's hash. Every walk of the whole trail (the audit page
- * runs one each time it is opened) also counts. A break, once found, stays reported until a walk of
- * the whole trail finds the chain intact again: the next minute's check of new rows alone must not
- * hide it. An edit of a row already verified is found by the next whole walk (the audit page,
- * `npm run audit:verify`, or a restart), not by the minute's check.
+ * The chain as this process knows it, kept without walking the whole trail each time: a process walks
+ * it whole once when it starts, then every minute (for the metrics, portal_audit_chain_*) and whenever
+ * the audit page is opened only the rows appended since the last row it verified, from that row's
+ * hash. A break, once found, stays reported until a walk of the whole trail finds the chain intact
+ * again: a later check of new rows alone must not hide it. An edit of a row already verified is found
+ * by the next whole walk (`npm run audit:verify`, or a restart), not by these checks.
  */
 import { now } from "~/server/clock.server";
 import { log } from "~/server/log.server";
@@ -46,6 +45,18 @@ function noteWalk({ report, lastVerified, whole }: StoredChainWalk) {
 export async function checkNewAuditRows(): Promise<ChainReport> {
   gaps ??= await recordedGaps();
   return walkStoredChain(verified, gaps);
+}
+
+/** How the chain stands for this process: a break it found, or the last row verified (null: no rows yet). */
+export type AuditChainStatus = { broken: Break } | { broken: null; verified: VerifiedRow | null };
+
+/**
+ * The chain's status for the audit page: the rows appended since the last verified are checked first,
+ * so a page costs those rows, not a walk of the whole trail.
+ */
+export async function auditChainStatus(): Promise<AuditChainStatus> {
+  await checkNewAuditRows();
+  return broken ? { broken } : { broken: null, verified };
 }
 
 /** Forgets what this process verified (tests start each case from the whole trail). */

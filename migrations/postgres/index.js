@@ -4,6 +4,7 @@ import * as m001 from "./001_baseline.js";
 import * as m002 from "./002_investor_counts_lock_order.js";
 import * as m009 from "./009_second_factor_at_rest.js";
 import * as m010 from "./010_audit_chain_keyed.js";
+import * as m014 from "./014_audit_log_indexes.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -11,4 +12,5 @@ export const migrations = {
   "002_investor_counts_lock_order": m002,
   "009_second_factor_at_rest": m009,
   "010_audit_chain_keyed": m010,
+  "014_audit_log_indexes": m014,
 };
