@@ -27,7 +27,8 @@ function optionalField<Schema extends z.ZodType<unknown, string>>(schema: Schema
     .string()
     .trim()
     .transform((text) => (text === "" ? undefined : text))
-    .pipe(schema.optional());
+    .pipe(schema.optional())
+    .optional();
 }
 
 const emailFilter = z
@@ -37,10 +38,13 @@ const emailFilter = z
   .transform((email) => email.toLowerCase());
 
 /** A calendar date in UTC, YYYY-MM-DD, that exists (no 2026-02-30). */
-const dateFilter = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: errors.date })
-  .refine((text) => new Date(`${text}T00:00:00.000Z`).toISOString().startsWith(text), { error: errors.date });
+const dateFilter = z.string().refine(
+  (text) => {
+    const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00.000Z`) : NaN;
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(text);
+  },
+  { error: errors.date },
+);
 
 const kindFilter = z.string().refine((kind) => Object.hasOwn(auditEvents, kind), { error: errors.kind });
 
