@@ -8,6 +8,7 @@ import path from "node:path";
 import { materialsStamp } from "../../app/content/portal";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
+import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import {
@@ -361,11 +362,17 @@ async function stamping(run: Run) {
   });
 }
 
-const PHASES = { pages, logins, metrics, api, table, stamping, sizes, lighthouse } as const;
+/** The audit page at a million rows, each single filter (scripts/bench/audit.ts). */
+async function audit(run: Run) {
+  const cookie = await run.adminCookie();
+  run.rows.push(...(await auditPageRows(run.database, cookie)));
+}
+
+const PHASES = { pages, logins, metrics, api, table, audit, stamping, sizes, lighthouse } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "metrics", "api", "table"] as const;
+const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "audit"] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the
@@ -402,7 +409,7 @@ async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: stri
   notes.push(`PostgreSQL ${serverVersion()}: default settings, fsync on, on the same machine as the server.`);
 }
 
-const POSTGRES_PORT = "55435";
+const POSTGRES_PORT = process.env.BENCH_POSTGRES_PORT || "55435";
 
 /** The server's peak resident memory so far, against its ceiling. */
 function peakRssRow(server: RunningServer): Row {
