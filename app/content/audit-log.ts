@@ -59,7 +59,10 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "Administrator reset on the server",
     says: ({ target }) => `Made ${whom(target)} an administrator, with a new password, on the server`,
   },
-  "admin.invited": { kind: "Administrator invited", says: ({ target }) => `Invited ${whom(target)} as an administrator` },
+  "admin.invited": {
+    kind: "Administrator invited",
+    says: ({ target }) => `Invited ${whom(target)} as an administrator`,
+  },
   "admin.invitation_revoked": {
     kind: "Administrator invitation revoked",
     says: ({ target }) => `Revoked the administrator invitation of ${whom(target)}`,

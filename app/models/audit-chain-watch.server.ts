@@ -2,9 +2,10 @@
  * The chain as this process knows it, kept without walking the whole trail each time: a process walks
  * it whole once when it starts, then every minute (for the metrics, portal_audit_chain_*) and whenever
  * the audit page is opened only the rows appended since the last row it verified, from that row's
- * hash. A break, once found, stays reported until a walk of the whole trail finds the chain intact
- * again: a later check of new rows alone must not hide it. An edit of a row already verified is found
- * by the next whole walk (`npm run audit:verify`, or a restart), not by these checks.
+ * hash, or the whole trail again when that row's hash has changed. A break, once found, stays
+ * reported until a walk of the whole trail finds the chain intact again: a later check of new rows
+ * alone must not hide it. An edit of a row already verified that leaves the rows after it as they
+ * were is found by the next whole walk (`npm run audit:verify`, or a restart), not by these checks.
  */
 import { now } from "~/server/clock.server";
 import { log } from "~/server/log.server";
@@ -12,6 +13,7 @@ import { recordAuditChainCheck } from "~/server/metrics.server";
 import {
   onChainWalk,
   recordedGaps,
+  storedHashOf,
   walkStoredChain,
   type ChainReport,
   type StoredChainWalk,
@@ -41,10 +43,15 @@ function noteWalk({ report, lastVerified, whole }: StoredChainWalk) {
   recordAuditChainCheck({ intact: broken === null, verifiedRow: verified?.id ?? 0, at: now() });
 }
 
-/** Checks the rows appended since the last one verified (the whole trail the first time). */
+/**
+ * Checks the rows appended since the last one verified (the whole trail the first time). A rewrite
+ * that recomputed the chain after a row changes the hash of every row after it, the last verified
+ * too: one lookup finds that, and the whole trail is walked again to say where.
+ */
 export async function checkNewAuditRows(): Promise<ChainReport> {
   gaps ??= await recordedGaps();
-  return walkStoredChain(verified, gaps);
+  const from = verified && (await storedHashOf(verified.id)) === verified.hash ? verified : null;
+  return walkStoredChain(from, gaps);
 }
 
 /** How the chain stands for this process: a break it found, or the last row verified (null: no rows yet). */

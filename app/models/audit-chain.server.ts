@@ -153,6 +153,12 @@ export async function* chainedRowsInOrder(afterId = 0): AsyncGenerator<ChainedRo
   }
 }
 
+/** The hash row `id` holds now (undefined: no such row). */
+export async function storedHashOf(id: number): Promise<string | null | undefined> {
+  const row = await getDb().selectFrom("audit_events").select("hash").where("id", "=", id).executeTakeFirst();
+  return row?.hash;
+}
+
 /** Checks the whole stored trail; the metrics' view of the chain (audit-chain-watch.server.ts) learns the outcome. */
 export async function verifyAuditChain(): Promise<ChainReport> {
   return walkStoredChain(null);

@@ -58,7 +58,9 @@ const cursorFilter = z
 export const auditLogQuerySchema = z
   .object({
     person: optionalField(emailFilter).meta({ description: "Only events this e-mail address caused." }),
-    kind: optionalField(kindFilter).meta({ description: "Only events of this kind (an action, e.g. `login.succeeded`)." }),
+    kind: optionalField(kindFilter).meta({
+      description: "Only events of this kind (an action, e.g. `login.succeeded`).",
+    }),
     investor: optionalField(emailFilter).meta({ description: "Only events that concern this e-mail address." }),
     from: optionalField(dateFilter).meta({ description: "Only events on or after this day (UTC), YYYY-MM-DD." }),
     to: optionalField(dateFilter).meta({ description: "Only events on or before this day (UTC), YYYY-MM-DD." }),

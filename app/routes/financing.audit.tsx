@@ -4,12 +4,12 @@ import { AdminRefusal } from "~/components/admin-refusal";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
 import { auditLogContent } from "~/content/audit-log";
-import { requireAdmin } from "~/http/auth.server";
 import { readAuditLogQuery } from "~/http/audit-log-query.server";
+import { requireAdmin } from "~/http/auth.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import { describeBreak } from "~/models/audit-chain.server";
 import { auditChainStatus } from "~/models/audit-chain-watch.server";
+import { describeBreak } from "~/models/audit-chain.server";
 import { auditEventKinds, auditLogPage, filtersInUse } from "~/models/audit-log.server";
 import auditLogStyles from "~/styles/audit-log.css";
 
@@ -22,7 +22,11 @@ export const links: LinksFunction = () => [...investorTableLinks(), { rel: "styl
 async function chainInWords() {
   const status = await auditChainStatus();
   if (status.broken) {
-    return { intact: false, sentences: [words.chain.broken, describeBreak(status.broken)], brokenRow: status.broken.rowId };
+    return {
+      intact: false,
+      sentences: [words.chain.broken, describeBreak(status.broken)],
+      brokenRow: status.broken.rowId,
+    };
   }
   const { verified } = status;
   const sentence = verified

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { auditLogContent } from "~/content/audit-log";
-import { requireAdmin } from "~/http/auth.server";
 import { readAuditLogQuery } from "~/http/audit-log-query.server";
+import { requireAdmin } from "~/http/auth.server";
 import { exportAuditLog } from "~/models/audit-log.server";
 
 /** The audit log's rows that the page's filters select, oldest first, as a signed export (recorded in the log). */

@@ -50,7 +50,8 @@ function seededEvent(n: number, investors: Account[], admin: Account, at: number
     at,
   });
   const slot = n % 100;
-  if (slot < 30) return own("login.succeeded", { method: slot < 20 ? "password+totp" : "password", via: "web" }, investor);
+  if (slot < 30)
+    return own("login.succeeded", { method: slot < 20 ? "password+totp" : "password", via: "web" }, investor);
   if (slot < 75) return own("materials.view", { page: slot < 60 ? "/financing/materials" : "/financing/video" });
   if (slot < 88) return own("file.download", { file: "download.pdf", downloadId: `bench-${n}` });
   if (slot < 98) return own("file.viewed", { file: "investorvideo.mp4", range: "bytes=0-", method: "GET" });
@@ -76,7 +77,12 @@ function* chainedRows(count: number, head: { id: number; hash: string }, investo
   for (let i = 0; i < count; i += 1) {
     const content = seededEvent(i, investors, admin, end - (count - i) * step);
     const hash = auditRowHash(key, prevHash, content);
-    yield [head.id + 1 + i, ...COLUMNS.slice(1, 9).map((column) => content[column as keyof ChainedContent]), prevHash, hash];
+    yield [
+      head.id + 1 + i,
+      ...COLUMNS.slice(1, 9).map((column) => content[column as keyof ChainedContent]),
+      prevHash,
+      hash,
+    ];
     prevHash = hash;
   }
 }
@@ -116,15 +122,17 @@ export async function seedAuditTrail(database: BenchDatabase, count: number) {
       db.pragma("busy_timeout = 5000");
       const investors = db.prepare(accounts).all() as Account[];
       const [admin] = db.prepare(adminQuery).all() as Account[];
-      const insert = db.prepare(`insert into audit_events (${COLUMNS.join(", ")}) values ${placeholders(BATCH, false)}`);
+      const insert = db.prepare(
+        `insert into audit_events (${COLUMNS.join(", ")}) values ${placeholders(BATCH, false)}`,
+      );
       db.transaction(() => {
         const last = db.prepare(head).get() as { id: number; hash: string };
         for (const batch of batches(chainedRows(count, last, investors, admin), BATCH)) {
           if (batch.length === BATCH) insert.run(...batch.flat());
           else {
-            db.prepare(`insert into audit_events (${COLUMNS.join(", ")}) values ${placeholders(batch.length, false)}`).run(
-              ...batch.flat(),
-            );
+            db.prepare(
+              `insert into audit_events (${COLUMNS.join(", ")}) values ${placeholders(batch.length, false)}`,
+            ).run(...batch.flat());
           }
         }
       }).immediate();
@@ -142,7 +150,10 @@ export async function seedAuditTrail(database: BenchDatabase, count: number) {
     await client.query("begin");
     await client.query("select pg_advisory_xact_lock(hashtext('audit_events'))");
     const last = (await client.query<{ id: string; hash: string }>(head)).rows[0];
-    for (const batch of batches(chainedRows(count, { id: Number(last.id), hash: last.hash }, investors, admin), BATCH)) {
+    for (const batch of batches(
+      chainedRows(count, { id: Number(last.id), hash: last.hash }, investors, admin),
+      BATCH,
+    )) {
       await client.query(
         `insert into audit_events (${COLUMNS.join(", ")}) values ${placeholders(batch.length, true)}`,
         batch.flat(),
@@ -190,4 +201,3 @@ export async function auditPageRows(database: BenchDatabase, cookie: string): Pr
   }
   return rows;
 }
-

@@ -46,7 +46,7 @@ measured side by side in one run, a size, or a server time, because the machines
 Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENCH_CONNECTIONS (8),
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),
 BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_CPU_PROF=1 (profile the server and
-print its hottest functions), BENCH_ONLY=pages,logins,metrics,api,table,sizes,lighthouse (a subset), BENCH_WRITE=0
+print its hottest functions), BENCH_ONLY=pages,logins,metrics,api,table,audit,stamping,sizes,lighthouse (a subset), BENCH_POSTGRES_PORT (55435), BENCH_WRITE=0
 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse).
 
 ## How each figure is measured

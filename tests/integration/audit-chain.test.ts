@@ -9,8 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { verifyAuditChain } from "~/models/audit-chain.server";
 import { forgetVerifiedAuditRows } from "~/models/audit-chain-watch.server";
+import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import * as auditPage from "~/routes/financing.audit";
 import { getDb } from "~/server/db.server";

@@ -38,7 +38,13 @@ describe("the audit log's words", () => {
   it("has words for every action the code records", () => {
     const actions = writtenActions();
     // The scan finds the actions it should: a regression in it would let the check pass vacuously.
-    for (const known of ["login.succeeded", "materials.view", "nda.signed.changed", "mfa.totp_replaced", "audit.exported"]) {
+    for (const known of [
+      "login.succeeded",
+      "materials.view",
+      "nda.signed.changed",
+      "mfa.totp_replaced",
+      "audit.exported",
+    ]) {
       expect(actions).toContain(known);
     }
     expect([...actions].filter((action) => !Object.hasOwn(auditEvents, action))).toEqual([]);
@@ -69,7 +75,9 @@ describe("the audit log's words", () => {
     expect(eventInWords("materials.view", { target: null, details: { page: "/financing/materials" } })).toBe(
       "Viewed /financing/materials",
     );
-    expect(labelledDetails({ method: "password+totp", via: "web", page: "/financing/materials", mailed: true })).toEqual([
+    expect(
+      labelledDetails({ method: "password+totp", via: "web", page: "/financing/materials", mailed: true }),
+    ).toEqual([
       { label: "Method", value: "password and authenticator" },
       { label: "Through", value: "the website" },
       { label: "Page", value: "/financing/materials" },
