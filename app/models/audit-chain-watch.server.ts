@@ -27,6 +27,7 @@ type Break = Extract<ChainReport, { ok: false }>;
 let verified: VerifiedRow | null = null;
 let broken: Break | null = null;
 let gaps: Set<number> | undefined;
+let checking: Promise<ChainReport> | undefined;
 
 onChainWalk(noteWalk);
 
@@ -48,7 +49,16 @@ function noteWalk({ report, lastVerified, whole }: StoredChainWalk) {
  * that recomputed the chain after a row changes the hash of every row after it, the last verified
  * too: one lookup finds that, and the whole trail is walked again to say where.
  */
-export async function checkNewAuditRows(): Promise<ChainReport> {
+export function checkNewAuditRows(): Promise<ChainReport> {
+  // One check at a time: a page opened while the minute's check walks (the first after a restart may walk
+  // a million rows) waits for that walk rather than starting a second beside it.
+  checking ??= checkFromLastVerified().finally(() => {
+    checking = undefined;
+  });
+  return checking;
+}
+
+async function checkFromLastVerified(): Promise<ChainReport> {
   gaps ??= await recordedGaps();
   const from = verified && (await storedHashOf(verified.id)) === verified.hash ? verified : null;
   return walkStoredChain(from, gaps);

@@ -46,7 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const { cursor, ...filters } = reading.query;
-  const [page, chain] = await Promise.all([auditLogPage(reading.query), chainInWords()]);
+  const [{ rows, nextCursor }, chain] = await Promise.all([auditLogPage(reading.query), chainInWords()]);
+  // The page shows the details labelled: the stored object stays on the server (the API sends it).
+  const page = { rows: rows.map(({ details: _details, ...row }) => row), nextCursor };
   return json({
     kinds,
     given: reading.given,
@@ -90,13 +92,13 @@ export default function AuditPage() {
       <Form method="get" action="/financing/audit" className="audit-log__filters">
         <fieldset>
           <legend>{log.filters.legend}</legend>
-          <label>
-            {log.filters.person}
-            <input type="email" name="person" defaultValue={given.person ?? ""} autoComplete="off" />
-          </label>
-          <label>
-            {log.filters.kind}
-            <select name="kind" defaultValue={given.kind ?? ""}>
+          <div className="audit-log__field">
+            <label htmlFor="audit-person">{log.filters.person}</label>
+            <input id="audit-person" type="email" name="person" defaultValue={given.person ?? ""} autoComplete="off" />
+          </div>
+          <div className="audit-log__field">
+            <label htmlFor="audit-kind">{log.filters.kind}</label>
+            <select id="audit-kind" name="kind" defaultValue={given.kind ?? ""}>
               <option value="">{log.filters.anyKind}</option>
               {kinds.map((kind) => (
                 <option key={kind.value} value={kind.value}>
@@ -104,19 +106,25 @@ export default function AuditPage() {
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            {log.filters.investor}
-            <input type="email" name="investor" defaultValue={given.investor ?? ""} autoComplete="off" />
-          </label>
-          <label>
-            {log.filters.from}
-            <input type="date" name="from" defaultValue={given.from ?? ""} />
-          </label>
-          <label>
-            {log.filters.to}
-            <input type="date" name="to" defaultValue={given.to ?? ""} />
-          </label>
+          </div>
+          <div className="audit-log__field">
+            <label htmlFor="audit-investor">{log.filters.investor}</label>
+            <input
+              id="audit-investor"
+              type="email"
+              name="investor"
+              defaultValue={given.investor ?? ""}
+              autoComplete="off"
+            />
+          </div>
+          <div className="audit-log__field">
+            <label htmlFor="audit-from">{log.filters.from}</label>
+            <input id="audit-from" type="date" name="from" defaultValue={given.from ?? ""} />
+          </div>
+          <div className="audit-log__field">
+            <label htmlFor="audit-to">{log.filters.to}</label>
+            <input id="audit-to" type="date" name="to" defaultValue={given.to ?? ""} />
+          </div>
           <div className="audit-log__actions">
             <button type="submit" className="button">
               {log.filters.apply}
