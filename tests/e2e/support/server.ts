@@ -15,7 +15,7 @@ export const E2E_CONTACT_EMAIL = "contact-inbox@example.com";
  * `E2E_ENGINE=postgres` runs the suite's server on PostgreSQL: a throwaway cluster on this port, which
  * the global set-up starts and the teardown stops. Otherwise it runs on an SQLite file in the data folder.
  */
-export const E2E_POSTGRES_PORT = "55436";
+export const E2E_POSTGRES_PORT = process.env.E2E_POSTGRES_PORT || "55436";
 export const E2E_ON_POSTGRES = process.env.E2E_ENGINE === "postgres";
 
 /** The suite's server's database. */
