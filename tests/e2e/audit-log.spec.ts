@@ -36,8 +36,12 @@ test("filters by person and event through the form; each event is in words, its 
   await expect(rows).toHaveCount(1);
   const row = rows.first();
   await expect(row).toContainText("Signed in with password and authenticator");
-  await expect(row.locator("dt", { hasText: /^Method$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("password and authenticator");
-  await expect(row.locator("dt", { hasText: /^Who$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(admin.email);
+  await expect(row.locator("dt", { hasText: /^Method$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    "password and authenticator",
+  );
+  await expect(row.locator("dt", { hasText: /^Who$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+    admin.email,
+  );
   expect(await row.getAttribute("id")).toMatch(/^row-\d+$/);
   await expect(row).toContainText(`Row ${(await row.getAttribute("id"))!.slice(4)}`);
   await expect(page.getByLabel("Event", { exact: true })).toHaveValue("login.succeeded");
@@ -82,7 +86,11 @@ for (const width of [375, 320]) {
     await expect(page.locator(".audit-log__row").first()).toBeVisible();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     // An e-mail address is never broken across lines.
-    const who = page.locator(".audit-log__row").first().locator("dt", { hasText: /^Who$/ }).locator("xpath=following-sibling::dd[1]");
+    const who = page
+      .locator(".audit-log__row")
+      .first()
+      .locator("dt", { hasText: /^Who$/ })
+      .locator("xpath=following-sibling::dd[1]");
     expect(await who.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe("nowrap");
     await expectNoAxeViolations(page, `the audit log at ${width}px`);
   });
