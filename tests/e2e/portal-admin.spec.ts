@@ -179,7 +179,7 @@ test.describe("the administrator's investor table", () => {
 
 test("an investor is refused at the administrator pages", async ({ page, javaScriptOn }) => {
   await loggedInAccount(page, javaScriptOn, "not-admin");
-  for (const url of ["/financing/audit", "/financing/investors.csv"]) {
+  for (const url of ["/financing/audit", "/financing/audit.jsonl", "/financing/investors.csv"]) {
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(403);
   }

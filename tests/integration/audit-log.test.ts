@@ -268,6 +268,18 @@ describe("the export", () => {
     expect(JSON.parse(recorded.details!)).toEqual({ person: "ann@example.com", kind: "materials.view" });
   });
 
+  it("is an administrator's: an investor is refused with 403, and nothing is recorded", async () => {
+    const investor = await createUser({ email: "ivy@example.com" });
+    const investorCookie = await sessionCookieFor(investor.id);
+    const before = await auditRowCount();
+    const response = await callRoute(auditExport as unknown as RouteModule, {
+      path: "/financing/audit.jsonl",
+      headers: { Cookie: investorCookie },
+    });
+    expect(response.status).toBe(403);
+    expect(await auditRowCount()).toBe(before);
+  });
+
   it("refuses bad filters with 400, recording nothing", async () => {
     await investorDays();
     const before = await auditRowCount();
