@@ -14,13 +14,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  const headers = {
+    "Content-Type": "application/jsonl; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${auditLogContent.exportFileName}"`,
+    "Cache-Control": "private, no-store",
+  };
+  // A HEAD request carries no copy away: nothing to record.
+  if (request.method === "HEAD") return new Response(null, { headers });
   const { cursor: _cursor, ...filters } = reading.query;
-  const body = await exportAuditLog({ filters, actor, ip: context.clientIp });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/jsonl; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${auditLogContent.exportFileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return new Response(await exportAuditLog({ filters, actor, ip: context.clientIp }), { headers });
 }
