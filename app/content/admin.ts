@@ -67,6 +67,8 @@ export const adminContent = {
       intact: (rows: number, lastRow: number, at: string) =>
         `Verified: ${rows} ${rows === 1 ? "row" : "rows"} unaltered, up to row ${lastRow} (recorded ${at}).`,
       empty: "Verified: no rows yet.",
+      verifiedUpTo: (lastRow: number, at: string) => `Verified: unaltered up to row ${lastRow} (recorded ${at}).`,
+      showRow: (row: number) => `Show row ${row}`,
       broken: "Broken.",
       changed: (row: number) => `Row ${row} was changed after it was written: its hash does not match its content.`,
       unchained: (row: number) => `Row ${row} was written around the chain: it has no hash.`,

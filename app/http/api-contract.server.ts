@@ -8,6 +8,7 @@ import { z } from "zod";
 import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
 import { publicUserSchema } from "~/lib/user-shape";
 import { apiResetPasswordSchema, emailSchema, newAccountSchema } from "~/models/account-schemas.server";
+import { auditLogQuerySchema } from "~/models/audit-log.server";
 import { deleteInvestorSchema, investorListQuerySchema, ndaFlagSchema } from "~/models/investor-admin.server";
 import { setNameAddressSchema } from "~/models/investor-profile.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
@@ -50,6 +51,28 @@ export const investorListSchema = z.object({
     .meta({ description: "Present when more investors remain: send it back as `cursor` for the next page." }),
 });
 
+export const auditEventSchema = z.object({
+  id: z.number().int().meta({ description: "The row's place in the audit trail's hash chain." }),
+  at: z.string().meta({ description: "When it was recorded: ISO 8601, UTC." }),
+  actorEmail: z.string().nullable().meta({ description: "Who caused it, as recorded." }),
+  action: z.string().meta({ description: "The kind of event, e.g. `login.succeeded`." }),
+  event: z.string().meta({ description: "The event in words." }),
+  targetEmail: z.string().nullable().meta({ description: "Whom it concerned, as recorded." }),
+  targetId: z.string().nullable(),
+  details: z
+    .record(z.string(), z.unknown())
+    .meta({ description: "The facts recorded with it, by name (text that is not a JSON object under `text`)." }),
+  ip: z.string().nullable().meta({ description: "The client's address." }),
+});
+
+export const auditLogSchema = z.object({
+  events: z.array(auditEventSchema).meta({ description: "Newest first." }),
+  nextCursor: z
+    .string()
+    .optional()
+    .meta({ description: "Present when older events remain: send it back as `cursor` for the next page." }),
+});
+
 /** The named shapes, as the document's components. */
 export const answerShapes = {
   PublicUser: publicUserSchema,
@@ -61,6 +84,8 @@ export const answerShapes = {
   RefreshAnswer: refreshAnswerSchema,
   NdaFlagAnswer: ndaFlagAnswerSchema,
   InvestorList: investorListSchema,
+  AuditEvent: auditEventSchema,
+  AuditLog: auditLogSchema,
 } as const;
 
 /* The calls. */
@@ -74,7 +99,7 @@ export type ApiOperation = {
   /** In OpenAPI's form: `{name}` for a path parameter. */
   path: string;
   summary: string;
-  tag: "Account" | "Investors";
+  tag: "Account" | "Investors" | "Audit";
   /** Who may call: anyone, a bearer token's holder, an administrator's token, the refresh cookie's holder. */
   auth: "none" | "bearer" | "administrator" | "refresh-cookie" | "bearer-or-refresh-cookie";
   pathParameters?: Record<string, { schema: z.ZodType; description: string }>;
@@ -308,6 +333,22 @@ export const apiOperations: ApiOperation[] = [
       ...bodyRefusals("The token is not an administrator's, or the id is an administrator's."),
       401: notSignedIn,
       404: refused("No investor has this id."),
+    },
+  },
+  {
+    operationId: "getAuditLog",
+    method: "get",
+    path: "/api/audit",
+    summary:
+      "The audit log, newest first, 50 events a page, each in words with its details; filtered by who caused it (`person`), its kind, whom it concerned (`investor`) and days (UTC). `nextCursor` leads to older events.",
+    tag: "Audit",
+    auth: "administrator",
+    query: auditLogQuerySchema,
+    answers: {
+      200: { description: "A page of the audit log.", schema: auditLogSchema },
+      400: badInput,
+      401: notSignedIn,
+      403: refused("The token is not an administrator's."),
     },
   },
 ];

@@ -83,6 +83,7 @@ function buildDocument(): OpenApiDocument {
     tags: [
       { name: "Account", description: "Signing up, verifying, logging in and out, tokens and passwords." },
       { name: "Investors", description: "Names and addresses, the NDA's state, and the administrators' list." },
+      { name: "Audit", description: "The audit log, for administrators: every recorded event, in words." },
     ],
     paths,
     components: {

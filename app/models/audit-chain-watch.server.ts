@@ -1,11 +1,11 @@
 /**
- * The metrics' view of the audit chain (portal_audit_chain_*), kept without walking the whole trail
- * each time: a process walks it whole once when it starts, then every minute only the rows appended
- * since the last row it verified, from that row's hash. Every walk of the whole trail (the audit page
- * runs one each time it is opened) also counts. A break, once found, stays reported until a walk of
- * the whole trail finds the chain intact again: the next minute's check of new rows alone must not
- * hide it. An edit of a row already verified is found by the next whole walk (the audit page,
- * `npm run audit:verify`, or a restart), not by the minute's check.
+ * The chain as this process knows it, kept without walking the whole trail each time: a process walks
+ * it whole once when it starts, then every minute (for the metrics, portal_audit_chain_*) and whenever
+ * the audit page is opened only the rows appended since the last row it verified, from that row's
+ * hash, or the whole trail again when that row's hash has changed. A break, once found, stays
+ * reported until a walk of the whole trail finds the chain intact again: a later check of new rows
+ * alone must not hide it. An edit of a row already verified that leaves the rows after it as they
+ * were is found by the next whole walk (`npm run audit:verify`, or a restart), not by these checks.
  */
 import { now } from "~/server/clock.server";
 import { log } from "~/server/log.server";
@@ -13,6 +13,7 @@ import { recordAuditChainCheck } from "~/server/metrics.server";
 import {
   onChainWalk,
   recordedGaps,
+  storedHashOf,
   walkStoredChain,
   type ChainReport,
   type StoredChainWalk,
@@ -26,6 +27,7 @@ type Break = Extract<ChainReport, { ok: false }>;
 let verified: VerifiedRow | null = null;
 let broken: Break | null = null;
 let gaps: Set<number> | undefined;
+let checking: Promise<ChainReport> | undefined;
 
 onChainWalk(noteWalk);
 
@@ -42,10 +44,36 @@ function noteWalk({ report, lastVerified, whole }: StoredChainWalk) {
   recordAuditChainCheck({ intact: broken === null, verifiedRow: verified?.id ?? 0, at: now() });
 }
 
-/** Checks the rows appended since the last one verified (the whole trail the first time). */
-export async function checkNewAuditRows(): Promise<ChainReport> {
+/**
+ * Checks the rows appended since the last one verified (the whole trail the first time). A rewrite
+ * that recomputed the chain after a row changes the hash of every row after it, the last verified
+ * too: one lookup finds that, and the whole trail is walked again to say where.
+ */
+export function checkNewAuditRows(): Promise<ChainReport> {
+  // One check at a time: a page opened while the minute's check walks (the first after a restart may walk
+  // a million rows) waits for that walk rather than starting a second beside it.
+  checking ??= checkFromLastVerified().finally(() => {
+    checking = undefined;
+  });
+  return checking;
+}
+
+async function checkFromLastVerified(): Promise<ChainReport> {
   gaps ??= await recordedGaps();
-  return walkStoredChain(verified, gaps);
+  const from = verified && (await storedHashOf(verified.id)) === verified.hash ? verified : null;
+  return walkStoredChain(from, gaps);
+}
+
+/** How the chain stands for this process: a break it found, or the last row verified (null: no rows yet). */
+export type AuditChainStatus = { broken: Break } | { broken: null; verified: VerifiedRow | null };
+
+/**
+ * The chain's status for the audit page: the rows appended since the last verified are checked first,
+ * so a page costs those rows, not a walk of the whole trail.
+ */
+export async function auditChainStatus(): Promise<AuditChainStatus> {
+  await checkNewAuditRows();
+  return broken ? { broken } : { broken: null, verified };
 }
 
 /** Forgets what this process verified (tests start each case from the whole trail). */

@@ -153,6 +153,12 @@ export async function* chainedRowsInOrder(afterId = 0): AsyncGenerator<ChainedRo
   }
 }
 
+/** The hash row `id` holds now (undefined: no such row). */
+export async function storedHashOf(id: number): Promise<string | null | undefined> {
+  const row = await getDb().selectFrom("audit_events").select("hash").where("id", "=", id).executeTakeFirst();
+  return row?.hash;
+}
+
 /** Checks the whole stored trail; the metrics' view of the chain (audit-chain-watch.server.ts) learns the outcome. */
 export async function verifyAuditChain(): Promise<ChainReport> {
   return walkStoredChain(null);
@@ -166,7 +172,7 @@ export type StoredChainWalk = { report: ChainReport; lastVerified: VerifiedRow |
 
 const walkListeners = new Set<(walk: StoredChainWalk) => void>();
 
-/** Tells `listener` the outcome of every walk of the stored trail (the audit page's, the metrics' checks). */
+/** Tells `listener` the outcome of every walk of the stored trail (the audit page's and the metrics' checks). */
 export function onChainWalk(listener: (walk: StoredChainWalk) => void): () => void {
   walkListeners.add(listener);
   return () => walkListeners.delete(listener);
@@ -260,17 +266,20 @@ export function describeChain(report: ChainReport): string[] {
     const recorded = formatRegistrationTime(new Date(report.last.at).toISOString());
     return [words.intact(report.rows, report.last.id, recorded)];
   }
-  const where =
-    report.problem === "changed"
-      ? words.changed(report.rowId)
-      : report.problem === "unchained"
-        ? words.unchained(report.rowId)
-        : report.problem === "missing"
-          ? words.missing(report.rowId)
-          : report.problem === "gap"
-            ? words.gap(report.rowId, report.after)
-            : words.outOfOrder(report.rowId, report.follows);
-  return [words.broken, where, words.verifiedBefore(report.rows)];
+  return [words.broken, describeBreak(report), words.verifiedBefore(report.rows)];
+}
+
+/** Where and how the chain breaks, in one sentence. */
+export function describeBreak(report: ChainBreak): string {
+  return report.problem === "changed"
+    ? words.changed(report.rowId)
+    : report.problem === "unchained"
+      ? words.unchained(report.rowId)
+      : report.problem === "missing"
+        ? words.missing(report.rowId)
+        : report.problem === "gap"
+          ? words.gap(report.rowId, report.after)
+          : words.outOfOrder(report.rowId, report.follows);
 }
 
 /** The comparison with an export in words. */

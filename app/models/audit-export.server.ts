@@ -42,22 +42,33 @@ function newSignature() {
   return createHmac("sha256", getEnv().auditKey);
 }
 
+/**
+ * The export's lines for `rows`, in the order given: each row, then the signature over every line
+ * before it. Written line by line, so an export of any length is never held whole.
+ */
+export async function* exportLines(rows: AsyncIterable<ChainedRow>): AsyncGenerator<string> {
+  const hmac = newSignature();
+  let count = 0;
+  for await (const row of rows) {
+    const line = `${JSON.stringify(rowSchema.parse(row))}\n`;
+    hmac.update(line);
+    count += 1;
+    yield line;
+  }
+  yield `${JSON.stringify({ signature: { algorithm: SIGNATURE_ALGORITHM, rows: count, value: hmac.digest("hex") } })}\n`;
+}
+
 /** Writes the stored trail to a new file (never over an existing one) and returns how many rows it holds. */
 export async function exportAuditTrail(file: string): Promise<{ rows: number }> {
   const handle = await fs.open(file, "wx", 0o600);
   try {
-    const hmac = newSignature();
-    let rows = 0;
-    for await (const row of chainedRowsInOrder()) {
-      const line = `${JSON.stringify(rowSchema.parse(row))}\n`;
-      hmac.update(line);
+    let lines = 0;
+    for await (const line of exportLines(chainedRowsInOrder())) {
       await handle.write(line);
-      rows += 1;
+      lines += 1;
     }
-    const signature = { signature: { algorithm: SIGNATURE_ALGORITHM, rows, value: hmac.digest("hex") } };
-    await handle.write(`${JSON.stringify(signature)}\n`);
     await handle.sync();
-    return { rows };
+    return { rows: lines - 1 };
   } finally {
     await handle.close();
   }

@@ -7,6 +7,7 @@ import * as m010 from "./010_audit_chain_keyed.js";
 import * as m011 from "./011_last_sign_in.js";
 import * as m012 from "./012_investor_search_text.js";
 import * as m013 from "./013_administrators.js";
+import * as m014 from "./014_audit_log_indexes.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -17,4 +18,5 @@ export const migrations = {
   "011_last_sign_in": m011,
   "012_investor_search_text": m012,
   "013_administrators": m013,
+  "014_audit_log_indexes": m014,
 };

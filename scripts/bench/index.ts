@@ -9,6 +9,7 @@ import { materialsStamp } from "../../app/content/portal";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
 import { administratorsPage } from "./administrators";
+import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import {
@@ -363,11 +364,29 @@ async function stamping(run: Run) {
   });
 }
 
-const PHASES = { pages, logins, metrics, api, table, search, stamping, sizes, lighthouse, administratorsPage } as const;
+/** The audit page at a million rows, each single filter (scripts/bench/audit.ts). */
+async function audit(run: Run) {
+  const cookie = await run.adminCookie();
+  run.rows.push(...(await auditPageRows(run.database, cookie)));
+}
+
+const PHASES = {
+  pages,
+  logins,
+  metrics,
+  api,
+  table,
+  search,
+  audit,
+  stamping,
+  sizes,
+  lighthouse,
+  administratorsPage,
+} as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search"] as const;
+const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search", "audit"] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the

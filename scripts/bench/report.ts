@@ -46,8 +46,9 @@ measured side by side in one run, a size, or a server time, because the machines
 Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENCH_CONNECTIONS (8),
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),
 BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_CPU_PROF=1 (profile the server and
-print its hottest functions), BENCH_ONLY=pages,logins,metrics,api,table,sizes,lighthouse (a subset), BENCH_WRITE=0
-(leave this file alone), CHROME_PATH (the Chromium for Lighthouse).
+print its hottest functions), BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage
+(a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
+PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 55435).
 
 ## How each figure is measured
 

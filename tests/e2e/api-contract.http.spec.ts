@@ -261,6 +261,26 @@ test("the investor calls: each documented answer, held to the document", async (
   expectStatus(await post("/api/user/delete_investor", { id: userId(doomed.email) }, bearer(adminBearer)), 201);
 });
 
+test("the audit log: a page in words, filtered, the next by cursor; bad filters, no token, an investor's token refused", async () => {
+  const investor = await apiLogin(INVESTOR);
+  const audit = (query: string, token = adminBearer) =>
+    send({ method: "GET", path: `/api/audit${query}`, headers: bearer(token) });
+
+  const deleted = await audit("?kind=investor.deleted&investor=contract-doomed%40example.com");
+  expectStatus(deleted, 200);
+  const [event] = (JSON.parse(deleted.body) as Shapes["AuditLog"]).events;
+  expect(event).toMatchObject({
+    action: "investor.deleted",
+    event: "Deleted the investor contract-doomed@example.com",
+    actorEmail: ADMIN.email,
+  });
+  const older = JSON.parse((await audit(`?cursor=${event.id}`)).body) as Shapes["AuditLog"];
+  expect(older.events[0].id).toBe(event.id - 1);
+  expectStatus(await audit("?from=2026-02-30"), 400);
+  expectStatus(await send({ method: "GET", path: "/api/audit" }), 401);
+  expectStatus(await audit("", investor.bearer), 403);
+});
+
 test("every call with a body refuses bad JSON (400), another site (403), chunks (411), a large body (413), another type (415)", async () => {
   const investor = await apiLogin(INVESTOR);
   for (const [path, operations] of Object.entries(servedDocument.paths)) {

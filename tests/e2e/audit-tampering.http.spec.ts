@@ -126,6 +126,10 @@ test("a row edited and the chain after it recomputed without the key: audit:veri
     const page = await (await browser.get("/financing/audit")).text();
     expect(page).toContain("Broken.");
     expect(page).toContain("Row 3 was changed after it was written: its hash does not match its content.");
+    // The message links to the page that shows the broken row, at its anchor.
+    expect(page).toContain('<a href="/financing/audit?cursor=4#row-3">Show row 3</a>');
+    const shown = await (await browser.get("/financing/audit?cursor=4")).text();
+    expect(shown).toMatch(/<li id="row-3" class="audit-log__row">/);
   } finally {
     await browser.dispose();
   }

@@ -1,0 +1,209 @@
+/** The words of the audit log: each recorded event as a sentence, its details' labels, the filters and the export. */
+
+/** What a sentence may say of an event: its target (an e-mail address, or an id) and its details. */
+export type AuditEventFacts = { target: string | null; details: Record<string, unknown> };
+
+type EventWords = {
+  /** The event's kind, as the filter offers it. */
+  kind: string;
+  says: (facts: AuditEventFacts) => string;
+};
+
+const whom = (target: string | null) => target ?? "an unknown account";
+const flag = (value: unknown) => value === true || value === "true" || value === 1;
+
+const methods: Record<string, string> = {
+  password: "password",
+  "password+totp": "password and authenticator",
+  "password+recovery_code": "password and recovery code",
+  "password+passkey": "password and passkey",
+  passkey: "passkey",
+};
+
+const methodOf = (details: Record<string, unknown>) =>
+  typeof details.method === "string" ? (methods[details.method] ?? details.method) : "an unrecorded method";
+
+/**
+ * Every action the code records, in words. tests/unit/audit-log-words.test.ts holds each action written in
+ * app/ and scripts/ to having an entry here.
+ */
+export const auditEvents: Record<string, EventWords> = {
+  "account.registered": { kind: "Account registered", says: () => "Registered an account" },
+  "account.verified": { kind: "E-mail address verified", says: () => "Verified their e-mail address" },
+  "account.reauthenticated": {
+    kind: "Identity confirmed",
+    says: ({ details }) => `Confirmed their identity with ${methodOf(details)}`,
+  },
+  "account.locked": { kind: "Account locked", says: () => "Account locked after repeated failed sign-ins" },
+  "login.succeeded": { kind: "Signed in", says: ({ details }) => `Signed in with ${methodOf(details)}` },
+  "login.password_verified": {
+    kind: "Password accepted",
+    says: () => "Entered the right password; the second factor comes next",
+  },
+  "login.failed": {
+    kind: "Sign-in failed",
+    says: ({ details }) =>
+      details.reason === "unknown_email" ? "Failed to sign in: no account has this address" : "Failed to sign in",
+  },
+  "password.confirm_failed": {
+    kind: "Password confirmation failed",
+    says: () => "Entered a wrong password to confirm their identity",
+  },
+  "password.reset_requested": { kind: "Password reset requested", says: () => "Asked for a password reset link" },
+  "password.reset": { kind: "Password reset", says: () => "Set a new password with a reset link" },
+  "admin.created": {
+    kind: "Administrator created",
+    says: ({ target }) => `Created the administrator ${whom(target)} on the server`,
+  },
+  "admin.promoted": {
+    kind: "Administrator reset on the server",
+    says: ({ target }) => `Made ${whom(target)} an administrator, with a new password, on the server`,
+  },
+  "admin.invited": {
+    kind: "Administrator invited",
+    says: ({ target }) => `Invited ${whom(target)} as an administrator`,
+  },
+  "admin.invitation_revoked": {
+    kind: "Administrator invitation revoked",
+    says: ({ target }) => `Revoked the administrator invitation of ${whom(target)}`,
+  },
+  "admin.removed": { kind: "Administrator removed", says: ({ target }) => `Removed the administrator ${whom(target)}` },
+  "admin.factor_reset": {
+    kind: "Administrator's second factor reset",
+    says: ({ target }) => `Reset the second factor of the administrator ${whom(target)}`,
+  },
+  "mfa.totp_enrolled": { kind: "Authenticator set up", says: () => "Set up an authenticator app" },
+  "mfa.totp_replaced": { kind: "Authenticator replaced", says: () => "Replaced their authenticator app" },
+  "mfa.recovery_codes_regenerated": { kind: "Recovery codes renewed", says: () => "Made new recovery codes" },
+  "mfa.recovery_code_used": { kind: "Recovery code used", says: () => "Used a recovery code" },
+  "mfa.removed": { kind: "Second factor turned off", says: () => "Turned off their second factor" },
+  "mfa.passkey_added": { kind: "Passkey added", says: () => "Added a passkey" },
+  "mfa.passkey_removed": { kind: "Passkey removed", says: () => "Removed a passkey" },
+  "mfa.failed": { kind: "Second factor refused", says: () => "Gave a second factor that was refused" },
+  "mfa.locked": { kind: "Second factor locked", says: () => "Second factor step locked after repeated wrong codes" },
+  "materials.view": {
+    kind: "Materials viewed",
+    says: ({ details }) => `Viewed ${typeof details.page === "string" ? details.page : "the materials"}`,
+  },
+  "materials.download": {
+    kind: "Materials downloaded",
+    says: ({ details }) => `Downloaded ${typeof details.file === "string" ? details.file : "the materials"}`,
+  },
+  "file.viewed": {
+    kind: "File opened",
+    says: ({ details }) => `Opened ${typeof details.file === "string" ? details.file : "a protected file"}`,
+  },
+  "file.download": {
+    kind: "File downloaded",
+    says: ({ details }) => `Downloaded ${typeof details.file === "string" ? details.file : "a protected file"}`,
+  },
+  "nda.sent.changed": {
+    kind: "NDA sent changed",
+    says: ({ target, details }) => `Marked the NDA ${flag(details.state) ? "sent" : "not sent"} for ${whom(target)}`,
+  },
+  "nda.signed.changed": {
+    kind: "NDA signed changed",
+    says: ({ target, details }) =>
+      `Marked the NDA ${flag(details.state) ? "signed" : "not signed"} for ${whom(target)}`,
+  },
+  "investor.deleted": { kind: "Investor deleted", says: ({ target }) => `Deleted the investor ${whom(target)}` },
+  "investor.corrected": {
+    kind: "Investor corrected",
+    says: ({ target }) => `Corrected the details of ${whom(target)}`,
+  },
+  "investor.factor_reset": {
+    kind: "Investor's second factor reset",
+    says: ({ target }) => `Reset the second factor of ${whom(target)}`,
+  },
+  "investors.exported": { kind: "Investors exported", says: () => "Exported the investor table as CSV" },
+  "profile.name_address.set": {
+    kind: "Name and address set",
+    says: ({ target }) => `Set the name and address of ${whom(target)}`,
+  },
+  "audit.exported": { kind: "Audit log exported", says: () => "Exported the audit log, signed" },
+  "audit.resealed": { kind: "Audit trail re-sealed", says: () => "Re-sealed the audit trail under the audit key" },
+};
+
+/** The labels of the details' keys; a key without one is shown as it is stored. */
+export const auditDetailLabels: Record<string, string> = {
+  method: "Method",
+  via: "Through",
+  next: "Next step",
+  reason: "Reason",
+  page: "Page",
+  file: "File",
+  range: "Byte range",
+  downloadId: "Download",
+  state: "New state",
+  mailed: "Investor e-mailed",
+  left: "Recovery codes left",
+  kind: "Factor",
+  step: "Step",
+  until: "Locked until",
+  otherSessionsEnded: "Other sessions ended",
+  secondFactor: "Second factor",
+  query: "Filters",
+  rows: "Rows",
+  person: "Person",
+  action: "Event",
+  investor: "Investor",
+  from: "From",
+  to: "To",
+  seal: "Seal",
+  previousSeal: "Previous seal",
+  previousHead: "Previous head",
+  previousChain: "Previous chain",
+  gaps: "Gaps",
+  text: "Text",
+};
+
+/** Stored values that read better in words, by the key they are stored under. */
+export const auditDetailValues: Record<string, Record<string, string>> = {
+  method: { ...methods, GET: "GET", HEAD: "HEAD" },
+  via: { web: "the website", api: "the API" },
+  reason: { wrong_password: "wrong password", unknown_email: "unknown e-mail address" },
+  kind: { totp: "authenticator code", recovery: "recovery code", passkey: "passkey" },
+  step: { enrolment: "setting up the authenticator" },
+};
+
+export const auditLogContent = {
+  yes: "Yes",
+  no: "No",
+  none: "none",
+  noDetails: "No details",
+  unknownActor: "Unknown",
+  columns: {
+    row: "Row",
+    when: "When",
+    who: "Who",
+    what: "Event code",
+    whom: "Whom",
+    details: "Details",
+    ip: "Client address",
+  },
+  filters: {
+    legend: "Filter the log",
+    person: "Person (e-mail)",
+    kind: "Event",
+    anyKind: "Any event",
+    investor: "Investor (e-mail)",
+    from: "From (UTC)",
+    to: "To (UTC)",
+    apply: "Filter",
+    clear: "Clear filters",
+  },
+  exportLink: "Export (signed JSON Lines)",
+  exportFileName: "audit-log.jsonl",
+  newest: "Newest events",
+  older: "Older events",
+  shown: (count: number) => `${count} ${count === 1 ? "event" : "events"} on this page, newest first.`,
+  emptyFiltered: "No events match these filters.",
+  rowLabel: (row: number) => `Row ${row}`,
+  errors: {
+    email: "Enter an e-mail address, like name@example.com.",
+    kind: "Choose an event from the list.",
+    date: "Enter a date as YYYY-MM-DD.",
+    range: "The start date must be on or before the end date.",
+    cursor: "The page link is not valid: start again from the newest events.",
+  },
+} as const;
