@@ -67,6 +67,10 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "Administrator invitation revoked",
     says: ({ target }) => `Revoked the administrator invitation of ${whom(target)}`,
   },
+  "admin.invitation_accepted": {
+    kind: "Administrator invitation accepted",
+    says: () => "Accepted an invitation and became an administrator",
+  },
   "admin.removed": { kind: "Administrator removed", says: ({ target }) => `Removed the administrator ${whom(target)}` },
   "admin.factor_reset": {
     kind: "Administrator's second factor reset",
@@ -155,6 +159,11 @@ export const auditDetailLabels: Record<string, string> = {
   previousChain: "Previous chain",
   gaps: "Gaps",
   text: "Text",
+  invitedBy: "Invited by",
+  expiresAt: "Link expires",
+  replacedEarlierLink: "Replaced an earlier link",
+  accountDeleted: "Account deleted",
+  by: "By",
 };
 
 /** Stored values that read better in words, by the key they are stored under. */
