@@ -25,9 +25,15 @@ export type InvestorTableState = {
 
 export type { InvestorRow };
 
+/** A row as the table shows it: the investor, whether their address is verified, and their second factor. */
+export type InvestorTableRow = InvestorRow & {
+  emailVerified: boolean;
+  secondFactor: { authenticator: boolean; passkeys: number };
+};
+
 export type InvestorTableData = {
   state: InvestorTableState;
-  rows: InvestorRow[];
+  rows: InvestorTableRow[];
   total: number;
   pageCount: number;
   /** The table's own URL (path and query), sent back by every form so the administrator returns to it. */

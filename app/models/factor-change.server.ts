@@ -7,7 +7,7 @@
  */
 import { accountMail } from "./account-mail.server";
 import { revokeApiTokens } from "./api-token.server";
-import { recordOwnAccountEvent } from "./audit.server";
+import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
 import { deleteUserSessions } from "./session.server";
 
 export type FactorChange = {
@@ -19,11 +19,26 @@ export type FactorChange = {
   /** The sentence the e-mail reports the change with. */
   change: string;
   ip: string;
+  /** The administrator who made the change for the account (a reset), recorded as its actor. */
+  by?: { id: string; email: string };
 };
 
-export async function afterFactorChange({ account, keepSessionIdHash, action, change, ip }: FactorChange) {
+export async function afterFactorChange({ account, keepSessionIdHash, action, change, ip, by }: FactorChange) {
   await deleteUserSessions(account.id, { keepIdHash: keepSessionIdHash ?? undefined });
   await revokeApiTokens({ userId: account.id });
-  await recordOwnAccountEvent(account, action, { ip, details: { otherSessionsEnded: true } });
+  const details = { otherSessionsEnded: true };
+  if (by) {
+    await recordAuditEvent({
+      actorId: by.id,
+      actorEmail: by.email,
+      action,
+      targetId: account.id,
+      targetEmail: account.email,
+      details,
+      ip,
+    });
+  } else {
+    await recordOwnAccountEvent(account, action, { ip, details });
+  }
   accountMail.secondFactorChanged(account.email, change);
 }
