@@ -55,16 +55,14 @@ export async function investorPageLoader(request: Request, params: { id?: string
   );
 }
 
-const intentSchema = z.object({
-  intent: z.enum(["nda-sent", "nda-signed", "correct", "resend-verification", "reset-factor"]),
-});
+const intentSchema = z.enum(["nda-sent", "nda-signed", "correct", "resend-verification", "reset-factor"]);
 
 const flagSchema = z.object({
   intent: z.enum(["nda-sent", "nda-signed"]),
   state: z.enum(["yes", "no"]),
 });
 
-type Intent = z.output<typeof intentSchema>["intent"];
+type Intent = z.output<typeof intentSchema>;
 
 /** A refused action: the page shows its message beside the form it came from. */
 function refused(intent: Intent | null, message: string, init: ResponseInit | number, result: FormReply | null = null) {
@@ -78,13 +76,16 @@ export async function investorPageAction(request: Request, params: { id?: string
   const body = await readFormBody(request);
   if (!body.ok) return refused(null, body.message, body.status, formRefusal(body.message));
   const { formData } = body;
-  const intent = parseSubmission(formData, intentSchema.passthrough());
-  if (intent.status !== "success") return refused(null, adminContent.notices.failed, 400);
+  // Which form this is, read alone: each form's own fields are judged by its own schema below.
+  const intents = formData.getAll("intent");
+  const intent = intentSchema.safeParse(intents.length === 1 ? intents[0] : undefined);
+  // As the table's forms always did: back to the table, with the notice that it failed.
+  if (!intent.success) return redirectWithError(safeReturnTo(formData.get("returnTo")), adminContent.notices.failed);
 
-  switch (intent.value.intent) {
+  switch (intent.data) {
     case "nda-sent":
     case "nda-signed": {
-      const returnTo = safeReturnTo(formData.get("returnTo"), pagePath(id));
+      const returnTo = safeReturnTo(formData.get("returnTo"));
       // parseSubmission refuses a field sent twice (state=yes&state=no): which one did the administrator mean?
       const flag = parseSubmission(formData, flagSchema.passthrough());
       const investor = await investorRecord(id);
