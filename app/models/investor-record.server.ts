@@ -44,6 +44,14 @@ export const activityCursorSchema = z
   .regex(/^[1-9]\d{0,15}$/, { error: errors.cursorInvalid })
   .transform(Number);
 
+/** get_investor's query: the investor's id, and where their activity resumes. */
+export const investorQuerySchema = z.object({
+  id: investorIdSchema.meta({ description: "The investor's id (as get_investors gives it)." }),
+  activityCursor: activityCursorSchema
+    .optional()
+    .meta({ description: "The `activity.nextCursor` of the answer before: the older activity after it." }),
+});
+
 export type TimelineStep = {
   /** The step as it now stands. */
   done: boolean;

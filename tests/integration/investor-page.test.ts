@@ -9,6 +9,7 @@ import { getToast } from "~/http/toast.server";
 import { settleAccountMail } from "~/models/account.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { ACTIVITY_PAGE_SIZE } from "~/models/investor-record.server";
+import * as getInvestorRoute from "~/routes/api.user.get_investor";
 import * as sentRoute from "~/routes/api.user.update_nda_sent";
 import * as signedRoute from "~/routes/api.user.update_nda_signed";
 import * as investorPage from "~/routes/financing.investors.$id";
@@ -353,5 +354,38 @@ describe("marking the NDA", () => {
     });
     expect(await toastOf(refused)).toMatchObject({ type: "error", message: expect.stringMatching(/name and address/) });
     expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
+  });
+});
+
+describe("GET /api/user/get_investor", () => {
+  const get = (query: string, headers: Record<string, string> = {}) =>
+    callRoute(getInvestorRoute as unknown as RouteModule, { path: `/api/user/get_investor${query}`, headers });
+
+  it("answers the page's data to an administrator, and refuses the rest in the API's envelope", async () => {
+    const { admin } = await administrator();
+    const auth = { Authorization: `Bearer ${await accessTokenFor(admin.id)}` };
+    const investor = await createUser({ named: true });
+    await recordAuditEvent({ actorId: investor.id, action: "materials.view", details: { page: "/financing/materials" } });
+
+    const answer = await get(`?id=${investor.id}`, auth);
+    expect(answer.status).toBe(200);
+    const body = await answer.json();
+    expect(body.investor).toMatchObject({ id: investor.id, email: investor.email, sessionsOpen: 0 });
+    expect(body.activity).toMatchObject({
+      entries: [{ action: "materials.view", detail: "/financing/materials" }],
+      nextCursor: null,
+    });
+
+    for (const query of ["", "?id=", "?id=not%20an%20id", `?id=${investor.id}&activityCursor=x`]) {
+      const refused = await get(query, auth);
+      expect(refused.status, query).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: expect.any(String) });
+    }
+    const unknown = await get(`?id=${randomUUID()}`, auth);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: "No investor has this id." });
+    expect((await get(`?id=${investor.id}`)).status).toBe(401);
+    const ownToken = { Authorization: `Bearer ${await accessTokenFor(investor.id)}` };
+    expect((await get(`?id=${investor.id}`, ownToken)).status).toBe(403);
   });
 });
