@@ -6,6 +6,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
   formatRegistrationTime,
+  investorPagePath,
   investorTableSearch,
   type InvestorTableData,
   type InvestorTableRow,
@@ -247,7 +248,7 @@ function InvestorTableRow({
     <tr>
       <td data-label={words.columns.name}>
         {row.fullName ? (
-          <a href={`/financing/investors/${row.id}`} id={rowAnchor(row)}>
+          <a href={investorPagePath(row.id)} id={rowAnchor(row)}>
             {row.fullName}
           </a>
         ) : null}
@@ -256,7 +257,7 @@ function InvestorTableRow({
         {row.fullName ? (
           row.email
         ) : (
-          <a href={`/financing/investors/${row.id}`} id={rowAnchor(row)}>
+          <a href={investorPagePath(row.id)} id={rowAnchor(row)}>
             {row.email}
           </a>
         )}

@@ -72,6 +72,9 @@ export function investorTableSearch(state: InvestorTableState, changes: Partial<
   return text ? `?${text}` : "";
 }
 
+/** An investor's own page. */
+export const investorPagePath = (id: string) => `/financing/investors/${id}`;
+
 /** Where a form may send the administrator back to: only a path of this site under /financing. */
 export function safeReturnTo(value: unknown, fallback = "/financing"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;

@@ -15,7 +15,7 @@ import { refusalInit } from "~/http/retry-after";
 import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithError, redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
-import { safeReturnTo } from "~/lib/investor-table";
+import { investorPagePath as pagePath, safeReturnTo } from "~/lib/investor-table";
 import { setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
 import {
   activityCursorSchema,
@@ -38,7 +38,6 @@ function investorIdOf(params: { id?: string }): string {
   return id.data;
 }
 
-export const pagePath = (id: string) => `/financing/investors/${id}`;
 
 export async function investorPageLoader(request: Request, params: { id?: string }) {
   const session = await requireAdminSession(request);

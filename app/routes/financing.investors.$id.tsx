@@ -6,10 +6,10 @@ import { investorTableLinks } from "~/components/investor-table";
 import { SudoNotice } from "~/components/sudo-notice";
 import { adminContent } from "~/content/admin";
 import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page";
-import { formatRegistrationTime } from "~/lib/investor-table";
+import { formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import type { InvestorRecord, SecondFactorSummary, TimelineStep } from "~/models/investor-record.server";
-import { investorPageAction, investorPageLoader, pagePath } from "./financing.investors.$id.server";
+import { investorPageAction, investorPageLoader } from "./financing.investors.$id.server";
 
 const words = investorPageContent;
 
