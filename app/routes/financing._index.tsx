@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const table = await loadInvestorTable(url);
     return json({ screen, table, sudo: sudoState(session, table.returnTo) } as const);
   }
-  return json({ screen, table: null, sudo: null });
+  return json({ screen, table: null });
 }
 
 /** Only state 0 takes a submission: once given, the name and address change through the firm. */
@@ -58,7 +58,7 @@ export default function FinancingIndexPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  if (data.screen === "administrator" && data.table && data.sudo) {
+  if (data.screen === "administrator" && "sudo" in data && data.table) {
     return <InvestorTable data={data.table} sudo={data.sudo} />;
   }
   if (data.screen === "name-address") {
