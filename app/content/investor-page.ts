@@ -120,7 +120,15 @@ export const investorPageContent = {
 } as const;
 
 export const investorPageEmails = {
-  corrected: ({ fullName, address, loginLink }: { fullName: string; address: string; loginLink: string }): MailContent => ({
+  corrected: ({
+    fullName,
+    address,
+    loginLink,
+  }: {
+    fullName: string;
+    address: string;
+    loginLink: string;
+  }): MailContent => ({
     subject: "Your name and address were corrected",
     text:
       `An administrator of the ${firm.shortName} investor portal corrected the name and address your NDA is prepared with. They now read:\n\n` +

@@ -171,7 +171,13 @@ export async function loadInvestorTable(url: URL): Promise<InvestorTableData> {
     offset: (state.page - 1) * INVESTOR_PAGE_SIZE,
     total,
   });
-  return { state, rows: await withAccountState(rows), total, pageCount, returnTo: `/financing${investorTableSearch(state)}` };
+  return {
+    state,
+    rows: await withAccountState(rows),
+    total,
+    pageCount,
+    returnTo: `/financing${investorTableSearch(state)}`,
+  };
 }
 
 /** The page's rows with their verification and second factor: one look for the page's ids, by primary keys. */
@@ -301,7 +307,9 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
   // "Signed" is set only where it was not, in one statement: of two requests at once (two administrators,
   // or a retry on another instance) exactly one finds it newly signed, and only that one mails.
   const flags = state ? ({ is_nda_sent: 1, is_nda_signed: 1 } as const) : ({ is_nda_signed: 0 } as const);
-  const signedNow = state ? await writeNdaFlags(investor.id, flags, { unlessSigned: true, onlyIfReady: true }) : undefined;
+  const signedNow = state
+    ? await writeNdaFlags(investor.id, flags, { unlessSigned: true, onlyIfReady: true })
+    : undefined;
   const row = signedNow ?? (await writeNdaFlags(investor.id, flags, { onlyIfReady: state }));
   if (!row) return whyNotMarked(investor.id);
   const mailed = signedNow ? await mailMaterialsOpen(signedNow) : undefined;

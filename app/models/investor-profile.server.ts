@@ -41,7 +41,10 @@ export const setNameAddressSchema = z.object({
 export function writeNameAndAddress(
   id: string,
   { fullName, address }: { fullName: string; address: string },
-  { unlessNdaSent = false, unchangedFrom }: { unlessNdaSent?: boolean; unchangedFrom?: { fullName: string; address: string } } = {},
+  {
+    unlessNdaSent = false,
+    unchangedFrom,
+  }: { unlessNdaSent?: boolean; unchangedFrom?: { fullName: string; address: string } } = {},
 ) {
   let update = getDb()
     .updateTable("users")

@@ -4,9 +4,9 @@
  * (correct the name and address, send the verification e-mail again, reset the second factor).
  */
 import { z } from "zod";
+import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { investorPageContent, investorPageEmails, REASON_MAX_LENGTH } from "~/content/investor-page";
 import { nameAddressMessages } from "~/content/portal";
-import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { trySendMail } from "~/server/mail.server";
@@ -122,7 +122,11 @@ export async function investorRecord(id: string): Promise<InvestorRecord | null>
     isNDASigned: row.is_nda_signed === 1,
     registeredAt: iso(row.created_at),
     lastSignInAt: row.last_login_at === null ? null : iso(row.last_login_at),
-    secondFactor: { authenticator: status.totp, passkeys: status.passkeys, recoveryCodesLeft: status.recoveryCodesLeft },
+    secondFactor: {
+      authenticator: status.totp,
+      passkeys: status.passkeys,
+      recoveryCodesLeft: status.recoveryCodesLeft,
+    },
     sessionsOpen: Number(sessions.n),
     timeline: {
       details: step(hasDetails, timeline.details),

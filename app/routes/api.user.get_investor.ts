@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { investorPageContent } from "~/content/investor-page";
 import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readApiQuery } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
-import { investorPageContent } from "~/content/investor-page";
 import { investorActivity, investorQuerySchema, investorRecord } from "~/models/investor-record.server";
 
 /** GET ?id= → 200 { investor, activity } (administrators only): what the investor's page shows; 404 for an unknown id. */

@@ -38,7 +38,6 @@ function investorIdOf(params: { id?: string }): string {
   return id.data;
 }
 
-
 export async function investorPageLoader(request: Request, params: { id?: string }) {
   const session = await requireAdminSession(request);
   const id = investorIdOf(params);

@@ -1,4 +1,9 @@
-import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
@@ -36,7 +41,8 @@ export function secondFactorWords(factor: SecondFactorSummary) {
 export default function InvestorPage() {
   const { record, activity, olderThan, sudo } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const refusalFor = (intent: string) => (refused && refused.intent === intent && refused.message ? [refused.message] : undefined);
+  const refusalFor = (intent: string) =>
+    refused && refused.intent === intent && refused.message ? [refused.message] : undefined;
   const name = record.fullName || record.email;
   return (
     <section className="investor-page" aria-labelledby="investor-page-heading">
@@ -54,7 +60,12 @@ export default function InvestorPage() {
 
         <section aria-labelledby="nda-heading">
           <h3 id="nda-heading">{words.actions.nda.heading}</h3>
-          <FlagForm id={record.id} intent="nda-sent" label={adminContent.table.columns.ndaSent} value={record.isNDASent} />
+          <FlagForm
+            id={record.id}
+            intent="nda-sent"
+            label={adminContent.table.columns.ndaSent}
+            value={record.isNDASent}
+          />
           <FlagForm
             id={record.id}
             intent="nda-signed"
@@ -277,22 +288,22 @@ function Activity({
         </table>
       )}
       {olderThan === null && !activity.nextCursor ? null : (
-      <nav aria-label={words.activity.heading} className="audit-pages">
-        <ul>
-          {olderThan !== null ? (
-            <li>
-              <Link to={pagePath(id)}>{words.activity.newest}</Link>
-            </li>
-          ) : null}
-          {activity.nextCursor ? (
-            <li>
-              <Link to={`${pagePath(id)}?${new URLSearchParams({ before: activity.nextCursor })}`}>
-                {words.activity.older}
-              </Link>
-            </li>
-          ) : null}
-        </ul>
-      </nav>
+        <nav aria-label={words.activity.heading} className="audit-pages">
+          <ul>
+            {olderThan !== null ? (
+              <li>
+                <Link to={pagePath(id)}>{words.activity.newest}</Link>
+              </li>
+            ) : null}
+            {activity.nextCursor ? (
+              <li>
+                <Link to={`${pagePath(id)}?${new URLSearchParams({ before: activity.nextCursor })}`}>
+                  {words.activity.older}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
       )}
     </section>
   );

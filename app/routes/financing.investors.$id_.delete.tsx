@@ -9,11 +9,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
-import { adminContent } from "~/content/admin";
 import { SudoNotice } from "~/components/sudo-notice";
+import { adminContent } from "~/content/admin";
 import { requireAdminSession } from "~/http/auth.server";
-import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { readFormBody } from "~/http/form-body.server";
+import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { safeReturnTo } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
@@ -64,7 +64,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ip: context.clientIp,
   });
   if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);
-  return redirectWithSuccess(afterDeletion(returnTo, nextTarget(body.formData.get("next"))), adminContent.notices.deleted);
+  return redirectWithSuccess(
+    afterDeletion(returnTo, nextTarget(body.formData.get("next"))),
+    adminContent.notices.deleted,
+  );
 }
 
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);

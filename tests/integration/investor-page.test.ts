@@ -235,10 +235,12 @@ describe("sudo mode", () => {
     expect(deleted.status).toBe(403);
 
     expect(await userRow(investor.id)).toEqual(before);
-    expect(await getDb().selectFrom("totp_credentials").select("user_id").where("user_id", "=", investor.id).execute())
-      .toHaveLength(1);
-    expect(await getDb().selectFrom("sessions").select("user_id").where("user_id", "=", investor.id).execute())
-      .toHaveLength(1);
+    expect(
+      await getDb().selectFrom("totp_credentials").select("user_id").where("user_id", "=", investor.id).execute(),
+    ).toHaveLength(1);
+    expect(
+      await getDb().selectFrom("sessions").select("user_id").where("user_id", "=", investor.id).execute(),
+    ).toHaveLength(1);
     expect(await mailsTo(investor.email)).toEqual([]);
 
     const view = await (await visit(cookie, investor.id)).json();
@@ -341,7 +343,11 @@ describe("marking the NDA", () => {
   it("says which flag changed and its new value beside the specification's words", async () => {
     const { cookie } = await administrator();
     const investor = await createUser({ fullName: "Grace Hopper", address: "1 Navy Yard" });
-    const answer = await post(page, cookie, investor.id, { intent: "nda-signed", state: "yes", returnTo: "/financing" });
+    const answer = await post(page, cookie, investor.id, {
+      intent: "nda-signed",
+      state: "yes",
+      returnTo: "/financing",
+    });
     expect(answer.status).toBe(302);
     expect(await toastOf(answer)).toMatchObject({
       type: "success",
@@ -365,7 +371,11 @@ describe("GET /api/user/get_investor", () => {
     const { admin } = await administrator();
     const auth = { Authorization: `Bearer ${await accessTokenFor(admin.id)}` };
     const investor = await createUser({ named: true });
-    await recordAuditEvent({ actorId: investor.id, action: "materials.view", details: { page: "/financing/materials" } });
+    await recordAuditEvent({
+      actorId: investor.id,
+      action: "materials.view",
+      details: { page: "/financing/materials" },
+    });
 
     const answer = await get(`?id=${investor.id}`, auth);
     expect(answer.status).toBe(200);
