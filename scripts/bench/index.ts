@@ -20,6 +20,7 @@ import {
   throughput,
   warmUp,
 } from "./measure";
+import { investorPage } from "./investor-page";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
 import {
@@ -361,11 +362,11 @@ async function stamping(run: Run) {
   });
 }
 
-const PHASES = { pages, logins, metrics, api, table, stamping, sizes, lighthouse } as const;
+const PHASES = { pages, logins, metrics, api, table, investorPage, stamping, sizes, lighthouse } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "metrics", "api", "table"] as const;
+const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "investorPage"] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the
@@ -402,7 +403,7 @@ async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: stri
   notes.push(`PostgreSQL ${serverVersion()}: default settings, fsync on, on the same machine as the server.`);
 }
 
-const POSTGRES_PORT = "55435";
+const POSTGRES_PORT = process.env.BENCH_POSTGRES_PORT ?? "55435";
 
 /** The server's peak resident memory so far, against its ceiling. */
 function peakRssRow(server: RunningServer): Row {

@@ -141,13 +141,13 @@ function insertInvestors(db: SeedSql, rows: Seed[]) {
 }
 
 /** The few statements seeding needs, in either engine: `?` placeholders, many rows in one transaction. */
-type SeedSql = {
+export type SeedSql = {
   all(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   run(text: string, params?: unknown[]): Promise<void>;
   insertMany(table: string, columns: string[], rows: unknown[][]): Promise<void>;
 };
 
-async function withDatabase(database: BenchDatabase, work: (db: SeedSql) => Promise<void>) {
+export async function withDatabase(database: BenchDatabase, work: (db: SeedSql) => Promise<void>) {
   if (typeof database === "string") {
     const db = new Database(database);
     try {
