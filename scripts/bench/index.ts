@@ -9,6 +9,7 @@ import { materialsStamp } from "../../app/content/portal";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
 import { config, origin, root } from "./config";
+import { investorPage } from "./investor-page";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import {
   argon2VerifiesPerSecond,
@@ -20,7 +21,6 @@ import {
   throughput,
   warmUp,
 } from "./measure";
-import { investorPage } from "./investor-page";
 import { summarizeProfiles } from "./profile";
 import { printTable, writeDoc, type Row } from "./report";
 import {
