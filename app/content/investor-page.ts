@@ -101,15 +101,16 @@ export const investorPageContent = {
     flag,
     state,
     who,
-    sentToo,
+    alsoChanged,
   }: {
     flag: "sent" | "signed";
     state: boolean;
     who: string;
-    sentToo: boolean;
+    /** "Completed: Yes" also set "sent"; "sent: No" also cleared "completed". */
+    alsoChanged: boolean;
   }) =>
     `${flag === "sent" ? "NDA sent" : "NDA completed"} for ${who} is now ${state ? "Yes" : "No"}` +
-    (sentToo ? "; NDA sent is Yes too." : flag === "sent" && !state ? "; NDA completed is No too." : "."),
+    (alsoChanged ? (flag === "signed" ? "; NDA sent is Yes too." : "; NDA completed is No too.") : "."),
   factorResetChange:
     "An administrator of the portal reset your second factor at your request: your authenticator app, passkeys and recovery codes were removed. You can now sign in with your password alone, and set up a new second factor in your security settings.",
   table: {

@@ -96,7 +96,7 @@ export async function investorPageAction(request: Request, params: { id?: string
         flag: flag.value.intent === "nda-sent" ? "sent" : "signed",
         state,
         who: investor.fullName || investor.email,
-        sentToo: flag.value.intent === "nda-signed" && state && !investor.isNDASent,
+        alsoChanged: flag.value.intent === "nda-signed" ? state && !investor.isNDASent : !state && investor.isNDASigned,
       });
       return redirectWithToast(returnTo, `${adminContent.notices.ndaChanged}: ${context}`);
     }
