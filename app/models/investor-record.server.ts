@@ -98,9 +98,9 @@ const notFound: Failure<404> = { ok: false, status: 404, message: errors.notFoun
 
 /** The investor's page, all but the activity; null for an id that is no investor's. */
 export async function investorRecord(id: string): Promise<InvestorRecord | null> {
-  const row = await investorRow(id);
-  if (!row) return null;
-  const [status, sessions, timeline] = await Promise.all([
+  // One round of queries, not two: for an unknown id the others simply find nothing.
+  const [row, status, sessions, timeline] = await Promise.all([
+    investorRow(id),
     secondFactorStatus(id),
     getDb()
       .selectFrom("sessions")
@@ -111,6 +111,7 @@ export async function investorRecord(id: string): Promise<InvestorRecord | null>
       .executeTakeFirstOrThrow(),
     ndaTimeline(id),
   ]);
+  if (!row) return null;
   const hasDetails = row.full_name.trim() !== "" && row.address.trim() !== "";
   return {
     id: row.id,

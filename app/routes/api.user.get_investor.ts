@@ -10,9 +10,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(["GET"]);
   await requireApiUser(request, { role: "administrator" });
   const { id, activityCursor } = readApiQuery(request, investorQuerySchema);
-  const investor = await investorRecord(id);
+  // Asked for together: an unknown id simply has no activity.
+  const [investor, activity] = await Promise.all([investorRecord(id), investorActivity(id, activityCursor)]);
   if (!investor) return apiError(404, investorPageContent.errors.notFound);
-  const activity = await investorActivity(id, activityCursor);
   return apiJson({ investor, activity } satisfies AnswerOf<"InvestorRecord">);
 }
 

@@ -44,9 +44,9 @@ export async function investorPageLoader(request: Request, params: { id?: string
   const before = new URL(request.url).searchParams.get("before");
   const cursor = before === null ? undefined : activityCursorSchema.safeParse(before);
   if (cursor && !cursor.success) throw new Response(words.errors.cursorInvalid, { status: 400, headers: TEXT_HEADERS });
-  const record = await investorRecord(id);
+  // Asked for together: an unknown id simply has no activity.
+  const [record, activity] = await Promise.all([investorRecord(id), investorActivity(id, cursor?.data)]);
   if (!record) throw new Response(words.errors.notFound, { status: 404, headers: TEXT_HEADERS });
-  const activity = await investorActivity(id, cursor?.data);
   return json(
     { record, activity, olderThan: cursor?.data ?? null, sudo: sudoState(session, pagePath(id)) },
     { headers: { "Cache-Control": "private, no-store" } },
