@@ -5,6 +5,7 @@ import { investorPageContent } from "~/content/investor-page";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
+  describeSecondFactor,
   formatRegistrationTime,
   investorPagePath,
   investorTableSearch,
@@ -18,7 +19,6 @@ import { SudoNotice } from "./sudo-notice";
 
 const words = adminContent.table;
 const rowWords = investorPageContent.table;
-const factorWords = investorPageContent.factor;
 
 type InvestorRow = InvestorTableRow;
 type Sudo = { until: string | null; confirmHref: string };
@@ -207,13 +207,6 @@ function useFocusFromFragment() {
   }, [location.key, location.hash]);
 }
 
-function factorSummary(factor: InvestorRow["secondFactor"]) {
-  const parts: string[] = [];
-  if (factor.authenticator) parts.push(factorWords.authenticator);
-  if (factor.passkeys > 0) parts.push(factorWords.passkeys(factor.passkeys));
-  return parts.length > 0 ? parts.join(", ") : factorWords.none;
-}
-
 /** The flags the row shows: while a change is on its way, the value it will have (signed implies sent). */
 function optimisticFlags(row: InvestorRow, sentForm?: FormData, signedForm?: FormData) {
   let sent = row.isNDASent;
@@ -265,7 +258,7 @@ function InvestorTableRow({
       <td data-label={words.columns.address}>{row.address}</td>
       <td data-label={words.columns.registered}>{formatRegistrationTime(row.createdAt)}</td>
       <td data-label={rowWords.verified}>{row.emailVerified ? words.yes : words.no}</td>
-      <td data-label={rowWords.secondFactor}>{factorSummary(row.secondFactor)}</td>
+      <td data-label={rowWords.secondFactor}>{describeSecondFactor(row.secondFactor)}</td>
       <td data-label={words.columns.ndaSent}>
         <FlagForm
           controls={controls}

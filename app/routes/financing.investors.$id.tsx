@@ -11,9 +11,9 @@ import { investorTableLinks } from "~/components/investor-table";
 import { SudoNotice } from "~/components/sudo-notice";
 import { adminContent } from "~/content/admin";
 import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page";
-import { formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
+import { describeSecondFactor, formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import type { InvestorRecord, SecondFactorSummary, TimelineStep } from "~/models/investor-record.server";
+import type { InvestorRecord, TimelineStep } from "~/models/investor-record.server";
 import { investorPageAction, investorPageLoader } from "./financing.investors.$id.server";
 
 const words = investorPageContent;
@@ -28,15 +28,6 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);
 
 const when = (iso: string | null) => (iso ? formatRegistrationTime(iso) : "");
-
-export function secondFactorWords(factor: SecondFactorSummary) {
-  const parts: string[] = [];
-  if (factor.authenticator) parts.push(words.factor.authenticator);
-  if (factor.passkeys > 0) parts.push(words.factor.passkeys(factor.passkeys));
-  if (parts.length === 0) return words.factor.none;
-  if (factor.recoveryCodesLeft > 0) parts.push(words.factor.recoveryCodes(factor.recoveryCodesLeft));
-  return parts.join(", ");
-}
 
 export default function InvestorPage() {
   const { record, activity, olderThan, sudo } = useLoaderData<typeof loader>();
@@ -177,7 +168,7 @@ function Who({ record }: { record: InvestorRecord }) {
     [words.who.verified, record.emailVerified ? words.who.yes : words.who.no],
     [words.who.registered, when(record.registeredAt)],
     [words.who.lastSignIn, record.lastSignInAt ? when(record.lastSignInAt) : words.who.neverSince],
-    [words.who.secondFactor, secondFactorWords(record.secondFactor)],
+    [words.who.secondFactor, describeSecondFactor(record.secondFactor)],
     [words.who.sessions, String(record.sessionsOpen)],
   ];
   return (
