@@ -9,7 +9,7 @@ import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { investorPageContent } from "~/content/investor-page";
 import { requireAdminSession } from "~/http/auth.server";
-import { formRefusal, readFormBody } from "~/http/form-body.server";
+import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { refusalInit } from "~/http/retry-after";
 import { sudoRefusal, sudoState } from "~/http/sudo.server";
@@ -72,7 +72,8 @@ export async function investorPageAction(request: Request, params: { id?: string
   const actor = session.user;
   const id = investorIdOf(params);
   const body = await readFormBody(request);
-  if (!body.ok) return refused(null, body.message, body.status, formRefusal(body.message));
+  // Not a browser's form: the page says so above its forms.
+  if (!body.ok) return refused(null, body.message, body.status);
   const { formData } = body;
   // Which form this is, read alone: each form's own fields are judged by its own schema below.
   const intents = formData.getAll("intent");

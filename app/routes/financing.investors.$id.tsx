@@ -42,6 +42,10 @@ export default function InvestorPage() {
       </p>
       <h1 id="investor-page-heading">{name}</h1>
       <SudoNotice sudo={sudo} />
+      <FormErrors
+        id="investor-page-error"
+        errors={refused && refused.intent === null ? [refused.message] : undefined}
+      />
 
       <Who record={record} />
       <Timeline record={record} />
