@@ -1,37 +1,49 @@
-import { Form, Link, useFetchers, useSubmit, type SubmitFunction } from "@remix-run/react";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { Form, Link, useFetchers, useLocation, useSubmit, type SubmitFunction } from "@remix-run/react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { adminContent } from "~/content/admin";
 import { administratorsPage } from "~/content/administrators";
+import { investorPageContent } from "~/content/investor-page";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
+  describeSecondFactor,
   formatRegistrationTime,
+  investorPagePath,
   investorTableSearch,
-  type InvestorRow,
   type InvestorTableData,
+  type InvestorTableRow,
   type InvestorTableState,
   type SortColumn,
 } from "~/lib/investor-table";
 import styles from "~/styles/investor-table.css";
+import { SudoNotice } from "./sudo-notice";
 
 const words = adminContent.table;
+const rowWords = investorPageContent.table;
+
+type InvestorRow = InvestorTableRow;
+type Sudo = { until: string | null; confirmHref: string };
 
 export const investorTableLinks = () => [{ rel: "stylesheet", href: styles }];
 
 /** The administrator's investor table: search, filter, sortable headers, pages, CSV, NDA flags, delete. */
-export function InvestorTable({ data }: { data: InvestorTableData }) {
+export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: Sudo }) {
   const { state, rows, total, pageCount, returnTo } = data;
-  const rowControls = useRowControls();
+  const rowControls = useRowControls(sudo);
   const csvHref = `/financing/investors.csv${investorTableSearch(state, { page: 1 })}`;
+  useFocusFromFragment();
   return (
     <section className="investor-table" aria-labelledby="investor-table-heading">
       <div className="investor-table__top">
-        <h1 id="investor-table-heading">{words.heading}</h1>
+        <h1 id="investor-table-heading" tabIndex={-1}>
+          {words.heading}
+        </h1>
         <p className="investor-table__links">
           <Link to="/financing/audit">{words.auditLink}</Link>
           <Link to="/financing/admins">{administratorsPage.link}</Link>
         </p>
       </div>
+      <SudoNotice sudo={sudo} />
       <Form method="get" action="/financing" className="investor-table__search" role="search">
         <label>
           <span>{words.searchLabel}</span>
@@ -73,6 +85,8 @@ export function InvestorTable({ data }: { data: InvestorTableData }) {
               <SortableHeader column="email" state={state} label={words.columns.email} />
               <th scope="col">{words.columns.address}</th>
               <SortableHeader column="registered" state={state} label={words.columns.registered} />
+              <th scope="col">{rowWords.verified}</th>
+              <th scope="col">{rowWords.secondFactor}</th>
               <th scope="col">{words.columns.ndaSent}</th>
               <th scope="col">{words.columns.ndaSigned}</th>
               <th scope="col">{words.columns.delete}</th>
@@ -81,10 +95,18 @@ export function InvestorTable({ data }: { data: InvestorTableData }) {
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={7}>{words.empty}</td>
+                <td colSpan={9}>{words.empty}</td>
               </tr>
             ) : (
-              rows.map((row) => <InvestorTableRow key={row.id} row={row} returnTo={returnTo} controls={rowControls} />)
+              rows.map((row, index) => (
+                <InvestorTableRow
+                  key={row.id}
+                  row={row}
+                  next={rows[index + 1] ? rowAnchor(rows[index + 1]) : "investor-table-heading"}
+                  returnTo={returnTo}
+                  controls={rowControls}
+                />
+              ))
             )}
           </tbody>
         </table>
@@ -161,16 +183,32 @@ function visiblePages(current: number, count: number): (number | null)[] {
  * made 150 fetchers and 100 hydration checks on each render): whether JavaScript has taken over,
  * the submit that runs a form as a fetcher, and the form data of the fetchers still on their way.
  */
-type RowControls = { hydrated: boolean; submit: SubmitFunction; pending: Map<string, FormData> };
+type RowControls = { hydrated: boolean; submit: SubmitFunction; pending: Map<string, FormData>; sudo: Sudo };
 
 const fetcherKey = (intent: "nda-sent" | "nda-signed" | "delete", row: InvestorRow) => `${intent}-${row.id}`;
 
-function useRowControls(): RowControls {
+function useRowControls(sudo: Sudo): RowControls {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const pending = new Map<string, FormData>();
   for (const fetcher of useFetchers()) if (fetcher.formData) pending.set(fetcher.key, fetcher.formData);
-  return { hydrated, submit, pending };
+  return { hydrated, submit, pending, sudo };
+}
+
+/** The id of a row's link: what a deletion's redirect names in its fragment, for the focus to land on. */
+const rowAnchor = (row: InvestorRow) => `investor-${row.id}`;
+
+/**
+ * After a deletion the table comes back with a fragment naming the row after it (or the heading): with
+ * JavaScript the focus goes there, not to the top of the page; without it the browser scrolls there.
+ */
+function useFocusFromFragment() {
+  const location = useLocation();
+  useEffect(() => {
+    const target = location.hash.slice(1);
+    if (!/^investor-/.test(target)) return;
+    document.getElementById(target)?.focus();
+  }, [location.key, location.hash]);
 }
 
 /** The flags the row shows: while a change is on its way, the value it will have (signed implies sent). */
@@ -186,7 +224,17 @@ function optimisticFlags(row: InvestorRow, sentForm?: FormData, signedForm?: For
   return { sent, signed };
 }
 
-function InvestorTableRow({ row, returnTo, controls }: { row: InvestorRow; returnTo: string; controls: RowControls }) {
+function InvestorTableRow({
+  row,
+  next,
+  returnTo,
+  controls,
+}: {
+  row: InvestorRow;
+  next: string;
+  returnTo: string;
+  controls: RowControls;
+}) {
   const { pending } = controls;
   const { sent, signed } = optimisticFlags(
     row,
@@ -195,11 +243,27 @@ function InvestorTableRow({ row, returnTo, controls }: { row: InvestorRow; retur
   );
   return (
     <tr>
-      <td>{row.fullName}</td>
-      <td>{row.email}</td>
-      <td>{row.address}</td>
-      <td>{formatRegistrationTime(row.createdAt)}</td>
-      <td>
+      <td data-label={words.columns.name}>
+        {row.fullName ? (
+          <a href={investorPagePath(row.id)} id={rowAnchor(row)}>
+            {row.fullName}
+          </a>
+        ) : null}
+      </td>
+      <td data-label={words.columns.email}>
+        {row.fullName ? (
+          row.email
+        ) : (
+          <a href={investorPagePath(row.id)} id={rowAnchor(row)}>
+            {row.email}
+          </a>
+        )}
+      </td>
+      <td data-label={words.columns.address}>{row.address}</td>
+      <td data-label={words.columns.registered}>{formatRegistrationTime(row.createdAt)}</td>
+      <td data-label={rowWords.verified}>{row.emailVerified ? words.yes : words.no}</td>
+      <td data-label={rowWords.secondFactor}>{describeSecondFactor(row.secondFactor)}</td>
+      <td data-label={words.columns.ndaSent}>
         <FlagForm
           controls={controls}
           row={row}
@@ -209,7 +273,7 @@ function InvestorTableRow({ row, returnTo, controls }: { row: InvestorRow; retur
           returnTo={returnTo}
         />
       </td>
-      <td>
+      <td data-label={words.columns.ndaSigned}>
         <FlagForm
           controls={controls}
           row={row}
@@ -219,8 +283,8 @@ function InvestorTableRow({ row, returnTo, controls }: { row: InvestorRow; retur
           returnTo={returnTo}
         />
       </td>
-      <td>
-        <DeleteControl row={row} returnTo={returnTo} controls={controls} />
+      <td data-label={words.columns.delete}>
+        <DeleteControl row={row} next={next} returnTo={returnTo} controls={controls} />
       </td>
     </tr>
   );
@@ -310,12 +374,25 @@ function movesClosedSelect(event: KeyboardEvent<HTMLSelectElement>) {
   return /^(Arrow(Up|Down|Left|Right)|Home|End|PageUp|PageDown)$/.test(event.key) || /^\S$/u.test(event.key);
 }
 
-/** With JavaScript a confirm() before the POST; without it, a link to the confirmation page. */
-function DeleteControl({ row, returnTo, controls }: { row: InvestorRow; returnTo: string; controls: RowControls }) {
+/**
+ * With JavaScript a confirm() naming the investor before the POST; without it, or before "Confirm it's
+ * you", a link to the confirmation page (which says what is needed first).
+ */
+function DeleteControl({
+  row,
+  next,
+  returnTo,
+  controls,
+}: {
+  row: InvestorRow;
+  next: string;
+  returnTo: string;
+  controls: RowControls;
+}) {
   const action = `/financing/investors/${row.id}/delete`;
-  if (!controls.hydrated) {
+  if (!controls.hydrated || !controls.sudo.until) {
     return (
-      <a href={`${action}?${new URLSearchParams({ returnTo })}`} aria-label={words.deleteFor(row.email)}>
+      <a href={`${action}?${new URLSearchParams({ returnTo, next })}`} aria-label={words.deleteFor(row.email)}>
         {words.delete}
       </a>
     );
@@ -326,12 +403,14 @@ function DeleteControl({ row, returnTo, controls }: { row: InvestorRow; returnTo
       action={action}
       onSubmit={(event) => {
         event.preventDefault();
-        if (window.confirm(adminContent.deletePage.question)) {
+        const who = row.fullName ? `${row.fullName} (${row.email})` : row.email;
+        if (window.confirm(`${adminContent.deletePage.question}${rowWords.deleteQuestionFor(who)}`)) {
           controls.submit(event.currentTarget, { navigate: false, fetcherKey: fetcherKey("delete", row) });
         }
       }}
     >
       <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="next" value={next} />
       <button
         type="submit"
         className="button button--small button--danger"

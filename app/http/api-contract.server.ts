@@ -11,6 +11,7 @@ import { apiResetPasswordSchema, emailSchema, newAccountSchema } from "~/models/
 import { auditLogQuerySchema } from "~/models/audit-log.server";
 import { deleteInvestorSchema, investorListQuerySchema, ndaFlagSchema } from "~/models/investor-admin.server";
 import { setNameAddressSchema } from "~/models/investor-profile.server";
+import { investorQuerySchema } from "~/models/investor-record.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 
 /* The answers' shapes. */
@@ -73,6 +74,51 @@ export const auditLogSchema = z.object({
     .meta({ description: "Present when older events remain: send it back as `cursor` for the next page." }),
 });
 
+const timelineStepSchema = z.object({
+  done: z.boolean().meta({ description: "The step as it now stands." }),
+  at: z.iso
+    .datetime()
+    .nullable()
+    .meta({ description: "When it last changed, as the audit trail has it; null before records began." }),
+  by: z.string().nullable().meta({ description: "Who changed it (an e-mail address); null before records began." }),
+});
+
+/** get_investor's answer: what the investor's page shows. */
+export const investorRecordAnswerSchema = z.object({
+  investor: z.object({
+    id: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    address: z.string(),
+    emailVerified: z.boolean(),
+    isNDASent: z.boolean(),
+    isNDASigned: z.boolean(),
+    registeredAt: z.iso.datetime(),
+    lastSignInAt: z.iso.datetime().nullable().meta({ description: "Null: not since records began." }),
+    secondFactor: z.object({
+      authenticator: z.boolean(),
+      passkeys: z.number().int(),
+      recoveryCodesLeft: z.number().int(),
+    }),
+    sessionsOpen: z.number().int().meta({ description: "Web sessions still live." }),
+    timeline: z.object({ details: timelineStepSchema, sent: timelineStepSchema, signed: timelineStepSchema }),
+  }),
+  activity: z.object({
+    entries: z.array(
+      z.object({
+        id: z.number().int(),
+        at: z.iso.datetime(),
+        action: z.string().meta({ description: "materials.view, file.download or file.viewed." }),
+        detail: z.string().meta({ description: "The page's path or the file's name." }),
+      }),
+    ),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Send it back as `activityCursor` for older activity; null when there is none." }),
+  }),
+});
+
 /** The named shapes, as the document's components. */
 export const answerShapes = {
   PublicUser: publicUserSchema,
@@ -86,6 +132,7 @@ export const answerShapes = {
   InvestorList: investorListSchema,
   AuditEvent: auditEventSchema,
   AuditLog: auditLogSchema,
+  InvestorRecord: investorRecordAnswerSchema,
 } as const;
 
 /* The calls. */
@@ -286,6 +333,23 @@ export const apiOperations: ApiOperation[] = [
     },
   },
   {
+    operationId: "getInvestor",
+    method: "get",
+    path: "/api/user/get_investor",
+    summary:
+      "One investor as their page shows them: account, NDA steps, second factor, sessions open, and the first page of their activity (`activityCursor` for more).",
+    tag: "Investors",
+    auth: "administrator",
+    query: investorQuerySchema,
+    answers: {
+      200: { description: "The investor.", schema: investorRecordAnswerSchema },
+      400: badInput,
+      401: notSignedIn,
+      403: refused("The token is not an administrator's."),
+      404: refused("No investor has this id."),
+    },
+  },
+  {
     operationId: "setNameAddress",
     method: "post",
     path: "/api/user/set_name_address",
@@ -318,6 +382,9 @@ export const apiOperations: ApiOperation[] = [
       ...bodyRefusals("The token is not an administrator's."),
       401: notSignedIn,
       404: refused("No investor has this address."),
+      409: refused(
+        "Marking refused: the investor has not verified their e-mail address, or has given no name and address. Unmarking is always allowed.",
+      ),
     },
   })),
   {

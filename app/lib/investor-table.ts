@@ -2,6 +2,7 @@
  * The administrator's investor table: its rows and its URL state (search,
  * NDA filter, sort, page), shared by the server model and the component.
  */
+import { investorPageContent } from "~/content/investor-page";
 import type { InvestorRow } from "./user-shape";
 
 export const INVESTOR_PAGE_SIZE = 50;
@@ -25,9 +26,15 @@ export type InvestorTableState = {
 
 export type { InvestorRow };
 
+/** A row as the table shows it: the investor, whether their address is verified, and their second factor. */
+export type InvestorTableRow = InvestorRow & {
+  emailVerified: boolean;
+  secondFactor: { authenticator: boolean; passkeys: number };
+};
+
 export type InvestorTableData = {
   state: InvestorTableState;
-  rows: InvestorRow[];
+  rows: InvestorTableRow[];
   total: number;
   pageCount: number;
   /** The table's own URL (path and query), sent back by every form so the administrator returns to it. */
@@ -66,6 +73,9 @@ export function investorTableSearch(state: InvestorTableState, changes: Partial<
   return text ? `?${text}` : "";
 }
 
+/** An investor's own page. */
+export const investorPagePath = (id: string) => `/financing/investors/${id}`;
+
 /** Where a form may send the administrator back to: only a path of this site under /financing. */
 export function safeReturnTo(value: unknown, fallback = "/financing"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
@@ -84,4 +94,15 @@ export function safeReturnTo(value: unknown, fallback = "/financing"): string {
 const registrationFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "long", timeZone: "UTC" });
 export function formatRegistrationTime(iso: string) {
   return registrationFormat.format(new Date(iso));
+}
+
+/** A second factor in words: "None", or what the account has ("Authenticator app, 2 passkeys, 8 recovery codes left"). */
+export function describeSecondFactor(factor: { authenticator: boolean; passkeys: number; recoveryCodesLeft?: number }) {
+  const words = investorPageContent.factor;
+  const parts: string[] = [];
+  if (factor.authenticator) parts.push(words.authenticator);
+  if (factor.passkeys > 0) parts.push(words.passkeys(factor.passkeys));
+  if (parts.length === 0) return words.none;
+  if (factor.recoveryCodesLeft) parts.push(words.recoveryCodes(factor.recoveryCodesLeft));
+  return parts.join(", ");
 }

@@ -21,12 +21,13 @@ export type FactorChange = {
   ip: string;
 } & (
   | {
-      /** The sentence the e-mail reports the account's own change with. */
+      /** The sentence the e-mail reports the change with. */
       change: string;
-      by?: undefined;
+      /** The administrator who made the change for the account (an investor's reset): the audit's actor. */
+      by?: Account;
     }
   | {
-      /** The administrator who reset another account's factor: the audit's actor, named in the e-mail. */
+      /** The administrator who reset another administrator's factor: the audit's actor, named in its own e-mail. */
       by: Account;
       change?: undefined;
     }
@@ -35,6 +36,7 @@ export type FactorChange = {
 export async function afterFactorChange({ account, keepSessionIdHash, action, change, by, ip }: FactorChange) {
   await deleteUserSessions(account.id, { keepIdHash: keepSessionIdHash ?? undefined });
   await revokeApiTokens({ userId: account.id });
+  const details = { otherSessionsEnded: true };
   if (by) {
     await recordAuditEvent({
       actorId: by.id,
@@ -42,12 +44,15 @@ export async function afterFactorChange({ account, keepSessionIdHash, action, ch
       action,
       targetId: account.id,
       targetEmail: account.email,
-      details: { sessionsEnded: true },
+      details,
       ip,
     });
+  } else {
+    await recordOwnAccountEvent(account, action, { ip, details });
+  }
+  if (change === undefined) {
     accountMail.secondFactorReset(account.email, by.email);
     return;
   }
-  await recordOwnAccountEvent(account, action, { ip, details: { otherSessionsEnded: true } });
   accountMail.secondFactorChanged(account.email, change);
 }

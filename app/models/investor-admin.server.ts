@@ -9,12 +9,14 @@ import { adminContent } from "~/content/admin";
 import { apiMessages } from "~/content/api-messages";
 import { API_INVESTOR_PAGE_DEFAULT, API_INVESTOR_PAGE_MAX } from "~/content/constants";
 import { portalEmails } from "~/content/emails";
+import { investorPageContent } from "~/content/investor-page";
 import {
   INVESTOR_PAGE_SIZE,
   investorTableSearch,
   parseInvestorTableState,
   type InvestorRow,
   type InvestorTableData,
+  type InvestorTableRow,
   type InvestorTableState,
 } from "~/lib/investor-table";
 import { emailSchema } from "~/models/account-schemas.server";
@@ -35,7 +37,7 @@ import {
   type PublicUserRow,
 } from "./user.server";
 
-export type AdminFailure = { ok: false; status: 403 | 404; message: string };
+export type AdminFailure = { ok: false; status: 403 | 404 | 409; message: string };
 export type AdminResult<T = object> = ({ ok: true } & T) | AdminFailure;
 
 function toInvestorRow(row: PublicUserRow): InvestorRow {
@@ -161,7 +163,53 @@ export async function loadInvestorTable(url: URL): Promise<InvestorTableData> {
     offset: (state.page - 1) * INVESTOR_PAGE_SIZE,
     total,
   });
-  return { state, rows, total, pageCount, returnTo: `/financing${investorTableSearch(state)}` };
+  return {
+    state,
+    rows: await withAccountState(rows),
+    total,
+    pageCount,
+    returnTo: `/financing${investorTableSearch(state)}`,
+  };
+}
+
+/** The page's rows with their verification and second factor: one look for the page's ids, by primary keys. */
+async function withAccountState(rows: InvestorRow[]): Promise<InvestorTableRow[]> {
+  if (rows.length === 0) return [];
+  const states = await getDb()
+    .selectFrom("users")
+    .select((eb) => [
+      "id",
+      "email_verified_at",
+      eb
+        .exists(
+          eb
+            .selectFrom("totp_credentials")
+            .select("totp_credentials.user_id")
+            .whereRef("totp_credentials.user_id", "=", "users.id")
+            .where("totp_credentials.secret", "is not", null),
+        )
+        .as("authenticator"),
+      eb
+        .selectFrom("passkeys")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("passkeys.user_id", "=", "users.id")
+        .as("passkeys"),
+    ])
+    .where(
+      "id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .execute();
+  const byId = new Map(states.map((state) => [state.id, state]));
+  return rows.map((row) => {
+    const state = byId.get(row.id);
+    return {
+      ...row,
+      emailVerified: state?.email_verified_at != null,
+      secondFactor: { authenticator: Boolean(state?.authenticator), passkeys: Number(state?.passkeys ?? 0) },
+    };
+  });
 }
 
 /** The whole selection of a table URL (every page), for the CSV export. */
@@ -228,14 +276,18 @@ async function investorByEmail(email: string) {
     .executeTakeFirst();
 }
 
+const ndaRefusals = investorPageContent.errors;
+
 const notFound: AdminFailure = { ok: false, status: 404, message: adminContent.errors.notFound };
 
 /** Sets "NDA sent"; setting it to No also clears "NDA signed". */
 export async function setNdaSent({ actor, email, state, ip }: FlagInput): Promise<AdminResult<{ user: PublicUser }>> {
   const investor = await investorByEmail(email);
   if (!investor) return notFound;
-  const row = await writeNdaFlags(investor.id, state ? { is_nda_sent: 1 } : { is_nda_sent: 0, is_nda_signed: 0 });
-  if (!row) return notFound;
+  const row = await writeNdaFlags(investor.id, state ? { is_nda_sent: 1 } : { is_nda_sent: 0, is_nda_signed: 0 }, {
+    onlyIfReady: state,
+  });
+  if (!row) return whyNotMarked(investor.id);
   await recordNdaChange({ action: "nda.sent.changed", actor, row, ip, details: { state } });
   return { ok: true, user: toPublicUser(row) };
 }
@@ -247,19 +299,25 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
   // "Signed" is set only where it was not, in one statement: of two requests at once (two administrators,
   // or a retry on another instance) exactly one finds it newly signed, and only that one mails.
   const flags = state ? ({ is_nda_sent: 1, is_nda_signed: 1 } as const) : ({ is_nda_signed: 0 } as const);
-  const signedNow = state ? await writeNdaFlags(investor.id, flags, { unlessSigned: true }) : undefined;
-  const row = signedNow ?? (await writeNdaFlags(investor.id, flags));
-  if (!row) return notFound;
+  const signedNow = state
+    ? await writeNdaFlags(investor.id, flags, { unlessSigned: true, onlyIfReady: true })
+    : undefined;
+  const row = signedNow ?? (await writeNdaFlags(investor.id, flags, { onlyIfReady: state }));
+  if (!row) return whyNotMarked(investor.id);
   const mailed = signedNow ? await mailMaterialsOpen(signedNow) : undefined;
   await recordNdaChange({ action: "nda.signed.changed", actor, row, ip, details: { state, mailed } });
   return { ok: true, user: toPublicUser(row) };
 }
 
-/** The investor's row after the change; undefined if the investor is gone (or, `unlessSigned`, signed already). */
+/**
+ * The investor's row after the change; undefined if the investor is gone (or, `unlessSigned`, signed
+ * already; or, `onlyIfReady`, not ready for an NDA). Readiness is part of the write, so an investor is never
+ * marked on the strength of a state read before a change (docs/decisions/0017).
+ */
 function writeNdaFlags(
   id: string,
   flags: { is_nda_sent?: 0 | 1; is_nda_signed?: 0 | 1 },
-  { unlessSigned = false } = {},
+  { unlessSigned = false, onlyIfReady = false } = {},
 ) {
   let update = getDb()
     .updateTable("users")
@@ -267,7 +325,30 @@ function writeNdaFlags(
     .where("id", "=", id)
     .where("role", "=", "investor");
   if (unlessSigned) update = update.where("is_nda_signed", "=", 0);
+  if (onlyIfReady) update = update.where(readyForNda());
   return update.returningAll().executeTakeFirst();
+}
+
+/** An NDA is marked sent or signed only for a verified address with a name and address given. */
+function readyForNda() {
+  return sql<boolean>`(email_verified_at is not null and trim(full_name) <> '' and trim(address) <> '')`;
+}
+
+/** Why a flag was not set: the investor is gone, or (read after the write) not ready for an NDA. */
+async function whyNotMarked(id: string): Promise<AdminFailure> {
+  const row = await getDb()
+    .selectFrom("users")
+    .select(["email_verified_at", "full_name", "address"])
+    .where("id", "=", id)
+    .where("role", "=", "investor")
+    .executeTakeFirst();
+  if (!row) return notFound;
+  if (row.email_verified_at === null) return { ok: false, status: 409, message: ndaRefusals.ndaNeedsVerified };
+  if (!row.full_name.trim() || !row.address.trim()) {
+    return { ok: false, status: 409, message: ndaRefusals.ndaNeedsDetails };
+  }
+  // Ready now, after all: made ready between the write and this read. Asking again will do.
+  return { ok: false, status: 409, message: ndaRefusals.ndaRetry };
 }
 
 /** One audit row per change of a flag, with both flags as they now stand. */

@@ -33,6 +33,36 @@ export const setNameAddressSchema = z.object({
   address: textField(ADDRESS_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.addressRequired)),
 });
 
+/**
+ * The one place a user's name and address are written (the investor's own form and API, an administrator's
+ * correction): whatever must change with `full_name` changes here. The write is conditional, so a check
+ * made before it holds: `unlessNdaSent` (the investor's own change), `unchangedFrom` (a correction made
+ * over what the administrator saw). Undefined when no row matched.
+ */
+export function writeNameAndAddress(
+  { id, email }: { id: string; email: string },
+  { fullName, address }: { fullName: string; address: string },
+  {
+    unlessNdaSent = false,
+    unchangedFrom,
+  }: { unlessNdaSent?: boolean; unchangedFrom?: { fullName: string; address: string } } = {},
+) {
+  let update = getDb()
+    .updateTable("users")
+    .set({
+      full_name: collapseSpaces(fullName),
+      address: collapseSpaces(address),
+      search_text: searchTextFor({ fullName: collapseSpaces(fullName), email }),
+      updated_at: now(),
+    })
+    .where("id", "=", id);
+  if (unlessNdaSent) update = update.where("is_nda_sent", "=", 0);
+  if (unchangedFrom) {
+    update = update.where("full_name", "=", unchangedFrom.fullName).where("address", "=", unchangedFrom.address);
+  }
+  return update.returningAll().executeTakeFirst();
+}
+
 export type NameAddressResult =
   { ok: true; user: PublicUser } | { ok: false; status: 403 | 404 | 409; message: string };
 
@@ -65,19 +95,8 @@ export async function setNameAndAddress({
     return { ok: false, status: 409, message: nameAddressMessages.locked };
   }
 
-  const fields = { fullName: collapseSpaces(fullName), address: collapseSpaces(address) };
-  let update = getDb()
-    .updateTable("users")
-    .set({
-      full_name: fields.fullName,
-      address: fields.address,
-      search_text: searchTextFor({ fullName: fields.fullName, email: target.email }),
-      updated_at: now(),
-    })
-    .where("id", "=", target.id);
   // The check above, made again in the write: an NDA sent since it was read (or the user deleted) wins.
-  if (!isAdministrator) update = update.where("is_nda_sent", "=", 0);
-  const row = await update.returningAll().executeTakeFirst();
+  const row = await writeNameAndAddress(target, { fullName, address }, { unlessNdaSent: !isAdministrator });
   if (!row) {
     return isAdministrator
       ? { ok: false, status: 404, message: nameAddressMessages.notFound }

@@ -10,9 +10,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvestorTable, investorTableLinks } from "~/components/investor-table";
 import { NameAddressForm } from "~/components/name-address-form";
 import { nameAddressMessages, portalStatus } from "~/content/portal";
-import { requireUser } from "~/http/auth.server";
+import { requireUser, requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
 import { loadInvestorTable } from "~/models/investor-admin.server";
@@ -24,11 +25,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyl
 
 /** The screen is decided here, from the database, on every visit (docs/requirements.md, "Account and NDA states"). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const screen = investorScreen(user);
+  const session = await requireUserSession(request);
+  const screen = investorScreen(session.user);
   if (screen === "materials") throw redirect("/financing/materials");
   if (screen === "administrator") {
-    return json({ screen, table: await loadInvestorTable(new URL(request.url)) } as const);
+    const url = new URL(request.url);
+    const table = await loadInvestorTable(url);
+    return json({ screen, table, sudo: sudoState(session, table.returnTo) } as const);
   }
   return json({ screen, table: null });
 }
@@ -55,7 +58,9 @@ export default function FinancingIndexPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  if (data.screen === "administrator" && data.table) return <InvestorTable data={data.table} />;
+  if (data.screen === "administrator" && "sudo" in data && data.table) {
+    return <InvestorTable data={data.table} sudo={data.sudo} />;
+  }
   if (data.screen === "name-address") {
     return (
       <div className="auth-page">

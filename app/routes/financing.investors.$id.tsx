@@ -1,53 +1,307 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { z } from "zod";
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminRefusal } from "~/components/admin-refusal";
+import { Field, FormErrors } from "~/components/form-field";
+import { investorTableLinks } from "~/components/investor-table";
+import { SudoNotice } from "~/components/sudo-notice";
 import { adminContent } from "~/content/admin";
-import { requireAdmin } from "~/http/auth.server";
-import { readFormBody } from "~/http/form-body.server";
-import { parseSubmission } from "~/http/form-submission.server";
-import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
-import { safeReturnTo } from "~/lib/investor-table";
-import { getInvestorById, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
+import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page";
+import { describeSecondFactor, formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
+import { pageMeta } from "~/lib/meta";
+import type { InvestorRecord, TimelineStep } from "~/models/investor-record.server";
+import { investorPageAction, investorPageLoader } from "./financing.investors.$id.server";
 
-const flagSchema = z.object({
-  intent: z.enum(["nda-sent", "nda-signed"]),
-  state: z.enum(["yes", "no"]),
-});
+const words = investorPageContent;
 
-/** This URL is only posted to; it has nothing to show, so an administrator's visit goes back to the table. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return redirect("/financing");
+export const links: LinksFunction = () => investorTableLinks();
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => investorPageLoader(request, params);
+
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  investorPageAction(request, params, context.clientIp);
+
+export const meta: MetaFunction = () => pageMeta(words.title, words.description);
+
+const when = (iso: string | null) => (iso ? formatRegistrationTime(iso) : "");
+
+export default function InvestorPage() {
+  const { record, activity, olderThan, sudo } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const refusalFor = (intent: string) =>
+    refused && refused.intent === intent && refused.message ? [refused.message] : undefined;
+  const name = record.fullName || record.email;
+  return (
+    <section className="investor-page" aria-labelledby="investor-page-heading">
+      <p>
+        <Link to="/financing">{words.back}</Link>
+      </p>
+      <h1 id="investor-page-heading">{name}</h1>
+      <SudoNotice sudo={sudo} />
+      <FormErrors
+        id="investor-page-error"
+        errors={refused && refused.intent === null ? [refused.message] : undefined}
+      />
+
+      <Who record={record} />
+      <Timeline record={record} />
+
+      <section aria-labelledby="investor-actions-heading" className="investor-page__actions">
+        <h2 id="investor-actions-heading">{words.actions.heading}</h2>
+
+        <section aria-labelledby="nda-heading">
+          <h3 id="nda-heading">{words.actions.nda.heading}</h3>
+          <FlagForm
+            id={record.id}
+            intent="nda-sent"
+            label={adminContent.table.columns.ndaSent}
+            value={record.isNDASent}
+          />
+          <FlagForm
+            id={record.id}
+            intent="nda-signed"
+            label={adminContent.table.columns.ndaSigned}
+            value={record.isNDASigned}
+          />
+        </section>
+
+        <section aria-labelledby="correct-heading">
+          <h3 id="correct-heading">{words.actions.correct.heading}</h3>
+          <Form method="post" className="investor-page__form" noValidate>
+            <input type="hidden" name="intent" value="correct" />
+            <FormErrors
+              id="correct-error"
+              errors={refusalFor("correct") ?? (refused?.intent === "correct" ? refused.result?.error[""] : undefined)}
+            />
+            <Field
+              id="correct-full-name"
+              name="fullName"
+              label={words.actions.correct.fullName}
+              defaultValue={correctionValue(refused, "fullName", record.fullName)}
+              errors={correctionErrors(refused, "fullName")}
+              autoComplete="off"
+              required
+            />
+            <Field
+              id="correct-address"
+              name="address"
+              label={words.actions.correct.address}
+              defaultValue={correctionValue(refused, "address", record.address)}
+              errors={correctionErrors(refused, "address")}
+              autoComplete="off"
+              required
+            />
+            <Field
+              id="correct-reason"
+              name="reason"
+              label={words.actions.correct.reason}
+              hint={words.actions.correct.reasonHint}
+              defaultValue={correctionValue(refused, "reason", "")}
+              errors={correctionErrors(refused, "reason")}
+              maxLength={REASON_MAX_LENGTH}
+              multiline
+              required
+            />
+            <button type="submit" className="button">
+              {words.actions.correct.submit}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="resend-heading">
+          <h3 id="resend-heading">{words.actions.resend.heading}</h3>
+          {record.emailVerified ? (
+            <p>{words.actions.resend.verified}</p>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="resend-verification" />
+              <FormErrors id="resend-error" errors={refusalFor("resend-verification")} />
+              <button type="submit" className="button">
+                {words.actions.resend.submit}
+              </button>
+            </Form>
+          )}
+        </section>
+
+        <section aria-labelledby="reset-heading">
+          <h3 id="reset-heading">{words.actions.reset.heading}</h3>
+          <p>{words.actions.reset.intro}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="reset-factor" />
+            <FormErrors id="reset-error" errors={refusalFor("reset-factor")} />
+            <button type="submit" className="button button--danger">
+              {words.actions.reset.submit}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="delete-heading">
+          <h3 id="delete-heading">{words.actions.remove.heading}</h3>
+          <p>
+            <Link to={`${pagePath(record.id)}/delete?${new URLSearchParams({ returnTo: pagePath(record.id) })}`}>
+              {words.actions.remove.link}
+            </Link>
+          </p>
+        </section>
+      </section>
+
+      <Activity id={record.id} activity={activity} olderThan={olderThan} />
+    </section>
+  );
 }
 
-/**
- * POST from one NDA dropdown of the investor table: sets the flag and sends
- * the administrator back to the table URL it came from (`returnTo`).
- */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireAdmin(request);
-  const body = await readFormBody(request);
-  // Not a browser's form: told in plain words, as there is no page to go back to.
-  if (!body.ok) {
-    return new Response(body.message, {
-      status: body.status,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  const { formData } = body;
-  const returnTo = safeReturnTo(formData.get("returnTo"));
-  // parseSubmission refuses a field sent twice (state=yes&state=no): which one did the administrator mean?
-  const flag = parseSubmission(formData, flagSchema);
-  const investor = params.id ? await getInvestorById(params.id) : null;
-  if (flag.status !== "success" || !investor) {
-    return redirectWithError(returnTo, adminContent.notices.failed);
-  }
-  const change = flag.value.intent === "nda-sent" ? setNdaSent : setNdaSigned;
-  const result = await change({
-    actor,
-    email: investor.email,
-    state: flag.value.state === "yes",
-    ip: context.clientIp,
-  });
-  if (!result.ok) return redirectWithError(returnTo, adminContent.notices.failed);
-  return redirectWithSuccess(returnTo, adminContent.notices.ndaChanged);
+type Refusal = ReturnType<typeof useActionData<typeof action>>;
+
+function correctionValue(refused: Refusal, field: string, fallback: string) {
+  return refused?.intent === "correct" && refused.result ? (refused.result.initialValue[field] ?? fallback) : fallback;
 }
+
+function correctionErrors(refused: Refusal, field: string) {
+  return refused?.intent === "correct" ? refused.result?.error[field] : undefined;
+}
+
+function Who({ record }: { record: InvestorRecord }) {
+  const rows: [string, string][] = [
+    [words.who.email, record.email],
+    [words.who.name, record.fullName || words.unnamed],
+    [words.who.address, record.address],
+    [words.who.verified, record.emailVerified ? words.who.yes : words.who.no],
+    [words.who.registered, when(record.registeredAt)],
+    [words.who.lastSignIn, record.lastSignInAt ? when(record.lastSignInAt) : words.who.neverSince],
+    [words.who.secondFactor, describeSecondFactor(record.secondFactor)],
+    [words.who.sessions, String(record.sessionsOpen)],
+  ];
+  return (
+    <section aria-labelledby="investor-who-heading">
+      <h2 id="investor-who-heading">{words.who.heading}</h2>
+      <dl className="investor-page__facts">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Timeline({ record }: { record: Pick<InvestorRecord, "timeline"> }) {
+  const steps: [string, TimelineStep][] = [
+    [words.timeline.steps.details, record.timeline.details],
+    [words.timeline.steps.sent, record.timeline.sent],
+    [words.timeline.steps.signed, record.timeline.signed],
+  ];
+  return (
+    <section aria-labelledby="investor-timeline-heading">
+      <h2 id="investor-timeline-heading">{words.timeline.heading}</h2>
+      <table className="audit-table">
+        <caption className="visually-hidden">{words.timeline.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{words.timeline.step}</th>
+            <th scope="col">{words.timeline.when}</th>
+            <th scope="col">{words.timeline.by}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {steps.map(([label, step]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{!step.done ? words.timeline.notYet : step.at ? when(step.at) : words.timeline.unrecorded}</td>
+              <td>{step.done ? (step.by ?? "") : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function FlagForm({
+  id,
+  intent,
+  label,
+  value,
+}: {
+  id: string;
+  intent: "nda-sent" | "nda-signed";
+  label: string;
+  value: boolean;
+}) {
+  return (
+    <Form method="post" className="flag-form">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="returnTo" value={pagePath(id)} />
+      <label htmlFor={`page-${intent}`}>{label}</label>
+      <select id={`page-${intent}`} name="state" defaultValue={value ? "yes" : "no"} key={String(value)}>
+        <option value="yes">{adminContent.table.yes}</option>
+        <option value="no">{adminContent.table.no}</option>
+      </select>
+      <button type="submit" className="button button--small" aria-label={`${words.actions.nda.save}: ${label}`}>
+        {words.actions.nda.save}
+      </button>
+    </Form>
+  );
+}
+
+function Activity({
+  id,
+  activity,
+  olderThan,
+}: {
+  id: string;
+  activity: { entries: { id: number; at: string; action: string; detail: string }[]; nextCursor: string | null };
+  olderThan: number | null;
+}) {
+  return (
+    <section aria-labelledby="investor-activity-heading">
+      <h2 id="investor-activity-heading">{words.activity.heading}</h2>
+      {activity.entries.length === 0 ? (
+        <p>{words.activity.empty}</p>
+      ) : (
+        <table className="audit-table">
+          <caption className="visually-hidden">{words.activity.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{words.activity.when}</th>
+              <th scope="col">{words.activity.what}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {activity.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{when(entry.at)}</td>
+                <td>{(words.activity.actions[entry.action] ?? ((detail: string) => detail))(entry.detail)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {olderThan === null && !activity.nextCursor ? null : (
+        <nav aria-label={words.activity.heading} className="audit-pages">
+          <ul>
+            {olderThan !== null ? (
+              <li>
+                <Link to={pagePath(id)}>{words.activity.newest}</Link>
+              </li>
+            ) : null}
+            {activity.nextCursor ? (
+              <li>
+                <Link to={`${pagePath(id)}?${new URLSearchParams({ before: activity.nextCursor })}`}>
+                  {words.activity.older}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = () => <AdminRefusal className="investor-page" />;

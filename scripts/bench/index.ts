@@ -11,6 +11,7 @@ import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres
 import { administratorsPage } from "./administrators";
 import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
+import { investorPage } from "./investor-page";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import {
   argon2VerifiesPerSecond,
@@ -382,11 +383,12 @@ const PHASES = {
   sizes,
   lighthouse,
   administratorsPage,
+  investorPage,
 } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search", "audit"] as const;
+const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search", "audit", "investorPage"] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the

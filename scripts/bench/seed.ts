@@ -149,7 +149,7 @@ function insertInvestors(db: SeedSql, rows: Seed[]) {
 }
 
 /** The few statements seeding needs, in either engine: `?` placeholders, many rows in one transaction. */
-type SeedSql = {
+export type SeedSql = {
   all(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   run(text: string, params?: unknown[]): Promise<void>;
   insertMany(table: string, columns: string[], rows: unknown[][]): Promise<void>;

@@ -223,6 +223,33 @@ test("the investor calls: each documented answer, held to the document", async (
   expectStatus(await send({ method: "GET", path: "/api/user/get_investors" }), 401);
   expectStatus(await send({ method: "GET", path: "/api/user/get_investors", headers: bearer(investor.bearer) }), 403);
 
+  // One investor, as their page shows them: found, malformed, unknown, without a token, for an investor.
+  const one = await send({
+    method: "GET",
+    path: `/api/user/get_investor?id=${investorId}`,
+    headers: bearer(adminBearer),
+  });
+  expectStatus(one, 200);
+  const record = JSON.parse(one.body) as Shapes["InvestorRecord"];
+  expect(record.investor).toMatchObject({ email: INVESTOR.email, emailVerified: true });
+  expect(record.activity.nextCursor).toBeNull();
+  for (const query of ["", "?id=not%20an%20id", `?id=${investorId}&activityCursor=0`]) {
+    expectStatus(
+      await send({ method: "GET", path: `/api/user/get_investor${query}`, headers: bearer(adminBearer) }),
+      400,
+    );
+  }
+  const unknownId = "00000000-0000-4000-8000-000000000000";
+  expectStatus(
+    await send({ method: "GET", path: `/api/user/get_investor?id=${unknownId}`, headers: bearer(adminBearer) }),
+    404,
+  );
+  expectStatus(await send({ method: "GET", path: `/api/user/get_investor?id=${investorId}` }), 401);
+  expectStatus(
+    await send({ method: "GET", path: `/api/user/get_investor?id=${investorId}`, headers: bearer(investor.bearer) }),
+    403,
+  );
+
   // Name and address: one's own; not another's; an unknown address; too late once the NDA is sent.
   const nameAddress = (email: string) => ({ email, full_name: "Contract Investor", address: "1 Main Street" });
   const named = await post("/api/user/set_name_address", nameAddress(INVESTOR.email), bearer(investor.bearer));
@@ -238,7 +265,14 @@ test("the investor calls: each documented answer, held to the document", async (
   );
   expectStatus(await post("/api/user/set_name_address", nameAddress(INVESTOR.email), {}), 401);
 
-  // The NDA flags and deletion: an administrator's calls.
+  // The NDA flags and deletion: an administrator's calls. No NDA is marked for an investor without a name and address.
+  for (const call of ["update_nda_sent", "update_nda_signed"]) {
+    expectStatus(
+      await post(`/api/user/${call}`, { email: SENT_INVESTOR.email, state: true }, bearer(adminBearer)),
+      409,
+    );
+  }
+  expectStatus(await post("/api/user/set_name_address", nameAddress(SENT_INVESTOR.email), bearer(adminBearer)), 201);
   for (const call of ["update_nda_sent", "update_nda_signed"]) {
     const path = `/api/user/${call}`;
     const changed = await post(path, { email: SENT_INVESTOR.email, state: true }, bearer(adminBearer));

@@ -434,6 +434,8 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       name: "POST /financing/investors/:id",
       path: "/financing/investors/:id",
       fields: { intent: { kind: "choice", value: "nda-sent" }, state: { kind: "choice", value: "yes" } },
+      // A malformed id is a bad address (400, said on the page); a bad field goes back with a notice.
+      fieldRefusals: ["error-notice", "4xx"],
     },
     {
       ...administratorPage,

@@ -150,7 +150,8 @@ test.describe("the administrator's investor table", () => {
       });
       await deleteControl.click();
       await expect(page.getByText("0 investors")).toBeVisible();
-      expect(question).toBe("Do you want to delete this entry?");
+      // The specification's question, and under it whom it is about.
+      expect(question).toBe(`Do you want to delete this entry?\n\n${tag} Investor 07 (${target})`);
     } else {
       await deleteControl.click();
       await expect(page.getByText("Do you want to delete this entry?")).toBeVisible();

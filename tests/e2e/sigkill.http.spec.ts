@@ -34,8 +34,8 @@ async function post(path: string, body: unknown, bearer?: string) {
 }
 
 /**
- * One client of the stream: signs an investor up, then (as the administrator)
- * marks their NDA sent, then signed, and records each change only once it was
+ * One client of the stream: signs an investor up and verifies the address, then (as the administrator)
+ * names them and marks their NDA sent, then signed, and records each change only once it was
  * answered with success. A request the kill cuts off is counted, not recorded.
  */
 async function streamOfChanges(worker: number, adminBearer: string, done: Acknowledged) {
@@ -44,6 +44,12 @@ async function streamOfChanges(worker: number, adminBearer: string, done: Acknow
     try {
       if ((await post("/api/auth/register", { email, password: PASSWORD })) !== 201) return;
       done.signedUp.add(email);
+      // An NDA is marked only for a verified address with a name and address given.
+      const mail = await server.smtp.mailTo(email, /verify/i, 10_000);
+      const token = mail.text.match(/\/auth\/verify\/([A-Za-z0-9_-]{43})\b/)![1];
+      if ((await fetch(`${server.url}/api/auth/verify/${token}`)).status !== 200) return;
+      const details = { email, full_name: `Crash ${worker}.${n}`, address: "1 Crash Road" };
+      if ((await post("/api/user/set_name_address", details, adminBearer)) !== 201) return;
       if ((await post("/api/user/update_nda_sent", { email, state: true }, adminBearer)) !== 201) return;
       done.ndaSent.add(email);
       if ((await post("/api/user/update_nda_signed", { email, state: true }, adminBearer)) !== 201) return;

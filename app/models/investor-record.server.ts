@@ -1,0 +1,350 @@
+/**
+ * One investor as an administrator sees them on their own page (and get_investor): the account, the NDA's
+ * steps from the audit trail, what they viewed and downloaded, and what an administrator may do for them
+ * (correct the name and address, send the verification e-mail again, reset the second factor).
+ */
+import { z } from "zod";
+import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
+import { investorPageContent, investorPageEmails, REASON_MAX_LENGTH } from "~/content/investor-page";
+import { nameAddressMessages } from "~/content/portal";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { trySendMail } from "~/server/mail.server";
+import { accountMail, appLink } from "./account-mail.server";
+import { recordAuditEvent } from "./audit.server";
+import { afterFactorChange } from "./factor-change.server";
+import type { Failure } from "./failure";
+import { writeNameAndAddress } from "./investor-profile.server";
+import { ADDRESS_MAX_LENGTH, textField } from "./name-address-schema.server";
+import { createOneTimeToken } from "./one-time-token.server";
+import { forgetSecondFactor, secondFactorStatus } from "./second-factor.server";
+import { SESSION_IDLE_MS } from "./session.server";
+import { throttleAccountMail } from "./throttle.server";
+
+const errors = investorPageContent.errors;
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/** What the activity list shows: the investor's own views of the materials and downloads of its files. */
+export const ACTIVITY_ACTIONS = ["materials.view", "file.download", "file.viewed"] as const;
+
+/** The audit rows the NDA's steps are read from, all targeted at the investor. */
+const TIMELINE_ACTIONS = ["profile.name_address.set", "investor.corrected", "nda.sent.changed", "nda.signed.changed"];
+/** How far back the steps are looked for: each change of a flag is one row, and a flag changes a handful of times. */
+const TIMELINE_ROWS = 50;
+
+/** An id as ids are made (UUIDs; letters, digits and hyphens): anything else is malformed, not unknown. */
+export const investorIdSchema = z
+  .string({ error: errors.idInvalid })
+  .regex(/^[A-Za-z0-9-]{1,64}$/, { error: errors.idInvalid });
+
+/** Where the activity list resumes: the audit row id of the last entry shown (older ones follow). */
+export const activityCursorSchema = z
+  .string({ error: errors.cursorInvalid })
+  .regex(/^[1-9]\d{0,15}$/, { error: errors.cursorInvalid })
+  .transform(Number);
+
+/** get_investor's query: the investor's id, and where their activity resumes. */
+export const investorQuerySchema = z.object({
+  id: investorIdSchema.meta({ description: "The investor's id (as get_investors gives it)." }),
+  activityCursor: activityCursorSchema
+    .optional()
+    .meta({ description: "The `activity.nextCursor` of the answer before: the older activity after it." }),
+});
+
+export type TimelineStep = {
+  /** The step as it now stands. */
+  done: boolean;
+  /** When and by whom it last changed, as the audit trail has it; null before records began (or never). */
+  at: string | null;
+  by: string | null;
+};
+
+export type SecondFactorSummary = { authenticator: boolean; passkeys: number; recoveryCodesLeft: number };
+
+export type ActivityEntry = { id: number; at: string; action: string; detail: string };
+
+export type InvestorRecord = {
+  id: string;
+  email: string;
+  fullName: string;
+  address: string;
+  emailVerified: boolean;
+  isNDASent: boolean;
+  isNDASigned: boolean;
+  registeredAt: string;
+  /** Null: not since records began (migration 011). */
+  lastSignInAt: string | null;
+  secondFactor: SecondFactorSummary;
+  sessionsOpen: number;
+  timeline: { details: TimelineStep; sent: TimelineStep; signed: TimelineStep };
+};
+
+export type ActivityPage = { entries: ActivityEntry[]; nextCursor: string | null };
+
+const iso = (at: number) => new Date(at).toISOString();
+
+async function investorRow(id: string) {
+  return getDb()
+    .selectFrom("users")
+    .select(["id", "email", "full_name", "address", "is_nda_sent", "is_nda_signed", "email_verified_at"])
+    .select(["created_at", "last_login_at"])
+    .where("id", "=", id)
+    .where("role", "=", "investor")
+    .executeTakeFirst();
+}
+
+const notFound: Failure<404> = { ok: false, status: 404, message: errors.notFound };
+
+/** The investor's page, all but the activity; null for an id that is no investor's. */
+export async function investorRecord(id: string): Promise<InvestorRecord | null> {
+  // One round of queries, not two: for an unknown id the others simply find nothing.
+  const [row, status, sessions, timeline] = await Promise.all([
+    investorRow(id),
+    secondFactorStatus(id),
+    getDb()
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", id)
+      .where("expires_at", ">", now())
+      .where("last_seen_at", ">", now() - SESSION_IDLE_MS)
+      .executeTakeFirstOrThrow(),
+    ndaTimeline(id),
+  ]);
+  if (!row) return null;
+  const hasDetails = row.full_name.trim() !== "" && row.address.trim() !== "";
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    address: row.address,
+    emailVerified: row.email_verified_at !== null,
+    isNDASent: row.is_nda_sent === 1,
+    isNDASigned: row.is_nda_signed === 1,
+    registeredAt: iso(row.created_at),
+    lastSignInAt: row.last_login_at === null ? null : iso(row.last_login_at),
+    secondFactor: {
+      authenticator: status.totp,
+      passkeys: status.passkeys,
+      recoveryCodesLeft: status.recoveryCodesLeft,
+    },
+    sessionsOpen: Number(sessions.n),
+    timeline: {
+      details: step(hasDetails, timeline.details),
+      sent: step(row.is_nda_sent === 1, timeline.sent),
+      signed: step(row.is_nda_signed === 1, timeline.signed),
+    },
+  };
+}
+
+type StepRow = { at: number; actor_email: string | null };
+
+function step(done: boolean, row: StepRow | undefined): TimelineStep {
+  // A step done, with no row that did it, was done before the trail recorded it.
+  return row ? { done, at: iso(row.at), by: row.actor_email } : { done, at: null, by: null };
+}
+
+/**
+ * The newest row that changed each step (newest state wins): "signed: yes" also sets "sent", "sent: no"
+ * also clears "signed". One walk down the investor's rows, newest first, which the (target_id, id) index
+ * serves.
+ */
+async function ndaTimeline(id: string) {
+  const rows = await getDb()
+    .selectFrom("audit_events")
+    .select(["id", "action", "details", "at", "actor_email"])
+    .where("target_id", "=", id)
+    .where("action", "in", TIMELINE_ACTIONS)
+    .orderBy("id", "desc")
+    .limit(TIMELINE_ROWS)
+    .execute();
+  const stateOf = (details: string | null) => {
+    try {
+      return (JSON.parse(details ?? "{}") as { state?: unknown }).state === true;
+    } catch {
+      return false;
+    }
+  };
+  let details: StepRow | undefined;
+  let sent: StepRow | undefined;
+  let signed: StepRow | undefined;
+  for (const row of rows) {
+    if (row.action === "profile.name_address.set" || row.action === "investor.corrected") details ??= row;
+    if (row.action === "nda.sent.changed") {
+      sent ??= row;
+      if (!stateOf(row.details)) signed ??= row;
+    }
+    if (row.action === "nda.signed.changed") {
+      signed ??= row;
+      if (stateOf(row.details)) sent ??= row;
+    }
+  }
+  return { details, sent, signed };
+}
+
+/** What an activity row names: the page's path, or the file's name. */
+function activityDetail(details: string | null): string {
+  try {
+    const parsed = JSON.parse(details ?? "{}") as { page?: unknown; file?: unknown };
+    const detail = parsed.page ?? parsed.file;
+    return typeof detail === "string" ? detail : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The investor's views and downloads, newest first, a page at a time: the rows they were the actor of,
+ * before `before` (an audit row id). Written for the (actor_id, id) index: one range, read backwards.
+ */
+export async function investorActivity(id: string, before?: number): Promise<ActivityPage> {
+  let query = getDb()
+    .selectFrom("audit_events")
+    .select(["id", "action", "details", "at"])
+    .where("actor_id", "=", id)
+    .where("action", "in", ACTIVITY_ACTIONS);
+  if (before !== undefined) query = query.where("id", "<", before);
+  // One more than shown: its presence says that an older page follows.
+  const rows = await query
+    .orderBy("id", "desc")
+    .limit(ACTIVITY_PAGE_SIZE + 1)
+    .execute();
+  const entries = rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    at: iso(row.at),
+    action: row.action,
+    detail: activityDetail(row.details),
+  }));
+  const last = entries[entries.length - 1];
+  return { entries, nextCursor: rows.length > ACTIVITY_PAGE_SIZE ? String(last.id) : null };
+}
+
+type Actor = { id: string; email: string };
+
+/** The reason an administrator gives for a correction: kept in the audit trail, so one line of plain text. */
+const reasonField = z.preprocess(
+  (value) => value ?? "",
+  textField(REASON_MAX_LENGTH).pipe(z.string().min(1, errors.reasonRequired)),
+);
+
+/** The correction form: the name, the address on one line, and the reason. */
+export const correctionSchema = z.object({
+  fullName: z.preprocess(
+    (value) => value ?? "",
+    textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
+  ),
+  address: z.preprocess(
+    (value) => value ?? "",
+    textField(ADDRESS_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.addressRequired)),
+  ),
+  reason: reasonField,
+});
+
+export type Correction = z.output<typeof correctionSchema>;
+
+export type CorrectionResult = { ok: true } | Failure<404 | 409>;
+
+/**
+ * Corrects an investor's name and address (a typo before the NDA goes out, say): written over the values
+ * read, so a change made meanwhile is not lost unseen; the old and new values and the reason go into the
+ * audit trail, and the investor is told.
+ */
+export async function correctInvestor({
+  actor,
+  id,
+  correction,
+  ip,
+}: {
+  actor: Actor;
+  id: string;
+  correction: Correction;
+  ip?: string | null;
+}): Promise<CorrectionResult> {
+  const before = await investorRow(id);
+  if (!before) return notFound;
+  const row = await writeNameAndAddress(before, correction, {
+    unchangedFrom: { fullName: before.full_name, address: before.address },
+  });
+  if (!row) {
+    return (await investorRow(id)) ? { ok: false, status: 409, message: errors.changedMeanwhile } : notFound;
+  }
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "investor.corrected",
+    targetId: row.id,
+    targetEmail: row.email,
+    details: {
+      reason: correction.reason,
+      before: { fullName: before.full_name, address: before.address },
+      after: { fullName: row.full_name, address: row.address },
+    },
+    ip,
+  });
+  await trySendMail({
+    to: row.email,
+    ...investorPageEmails.corrected({
+      fullName: row.full_name,
+      address: row.address,
+      loginLink: appLink("/financing/login"),
+    }),
+  });
+  return { ok: true };
+}
+
+/** A new verification link for an investor who has not verified yet, throttled as the investor's own resend is. */
+export async function resendInvestorVerification({
+  actor,
+  id,
+  ip,
+}: {
+  actor: Actor;
+  id: string;
+  ip?: string | null;
+}): Promise<{ ok: true } | Failure<404 | 409 | 429>> {
+  const row = await investorRow(id);
+  if (!row) return notFound;
+  if (row.email_verified_at !== null) return { ok: false, status: 409, message: errors.verifiedAlready };
+  const throttle = await throttleAccountMail("verify", row.email);
+  if (!throttle.allowed) {
+    return { ok: false, status: 429, message: errors.mailThrottled, retryAfterSeconds: throttle.retryAfterSeconds };
+  }
+  accountMail.verify(row.email, await createOneTimeToken(row.id, "verify"));
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "investor.verification_resent",
+    targetId: row.id,
+    targetEmail: row.email,
+    ip,
+  });
+  return { ok: true };
+}
+
+/**
+ * For an investor who lost their factor: their authenticator, passkeys and recovery codes go, every
+ * session and API token ends, and they are told (what every change of a factor does, made by the
+ * administrator). They then sign in with their password alone.
+ */
+export async function resetInvestorFactor({
+  actor,
+  id,
+  ip,
+}: {
+  actor: Actor;
+  id: string;
+  ip: string;
+}): Promise<{ ok: true } | Failure<404>> {
+  const row = await investorRow(id);
+  if (!row) return notFound;
+  await forgetSecondFactor(row.id);
+  await afterFactorChange({
+    account: { id: row.id, email: row.email },
+    keepSessionIdHash: null,
+    action: "investor.factor_reset",
+    change: investorPageContent.factorResetChange,
+    ip,
+    by: actor,
+  });
+  return { ok: true };
+}

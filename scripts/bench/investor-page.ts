@@ -1,0 +1,132 @@
+/**
+ * The investor page's figure: GET /financing/investors/:id (account, NDA steps, the first page of
+ * activity) for the login investor, among the table's investors, with a few thousand rows of their
+ * own activity in the audit trail. The rows are sealed into the trail's chain as the app seals them
+ * (migrations/audit-chain.js, under the run's AUDIT_KEY), so the trail still verifies. After the audit
+ * page's bench has seeded its million rows, `investorPageFigure` measures the page again as it then stands.
+ */
+import { auditRowHash, chainKeyOf, GENESIS_HASH } from "../../migrations/audit-chain.js";
+import { TEST_KEYS } from "../../tests/support/test-keys";
+import { config } from "./config";
+import { dropIdleConnections, latency, warmUp } from "./measure";
+import type { Row } from "./report";
+import { INVESTOR, seedInvestorsUpTo, withDatabase, type BenchDatabase } from "./seed";
+
+/** The measured investor's own views and downloads. */
+export const INVESTOR_ACTIVITY_ROWS = 3000;
+const TARGET_MS = 20;
+const WARM_UP = 20;
+
+type InvestorPageRun = { database: BenchDatabase; rows: Row[]; adminCookie: () => Promise<string> };
+
+const AUDIT_COLUMNS = [
+  "id",
+  "actor_id",
+  "actor_email",
+  "action",
+  "target_id",
+  "target_email",
+  "details",
+  "ip",
+  "at",
+  "prev_hash",
+  "hash",
+];
+
+/** The login investor's id, once their activity (and the NDA's steps) is in the trail; seeded once per database. */
+export async function seedInvestorActivity(database: BenchDatabase, count = INVESTOR_ACTIVITY_ROWS): Promise<string> {
+  let investorId = "";
+  await withDatabase(database, async (db) => {
+    const [investor] = (await db.all("select id from users where email = ?", [INVESTOR.email])) as { id: string }[];
+    investorId = investor.id;
+    const [{ n: have }] = await db.all("select count(*) as n from audit_events where actor_id = ?", [investor.id]);
+    if (Number(have) >= count) return;
+    const [head] = (await db.all("select id, hash from audit_events order by id desc limit 1")) as {
+      id: number | string;
+      hash: string | null;
+    }[];
+    const key = chainKeyOf(TEST_KEYS.AUDIT_KEY);
+    let id = Number(head?.id ?? 0);
+    let prevHash = head?.hash ?? GENESIS_HASH;
+    const start = Date.UTC(2026, 0, 1);
+    const rows: unknown[][] = [];
+    const append = (content: {
+      actor_id: string | null;
+      actor_email: string | null;
+      action: string;
+      target_id: string | null;
+      target_email: string | null;
+      details: string | null;
+      at: number;
+    }) => {
+      const row = { ...content, ip: "127.0.0.1" };
+      const hash = auditRowHash(key, prevHash, row);
+      id += 1;
+      rows.push([
+        id,
+        row.actor_id,
+        row.actor_email,
+        row.action,
+        row.target_id,
+        row.target_email,
+        row.details,
+        row.ip,
+        row.at,
+        prevHash,
+        hash,
+      ]);
+      prevHash = hash;
+    };
+    for (const action of ["nda.sent.changed", "nda.signed.changed"]) {
+      append({
+        actor_id: null,
+        actor_email: "bench-admin@example.com",
+        action,
+        target_id: investor.id,
+        target_email: INVESTOR.email,
+        details: JSON.stringify({ state: true, isNDASent: true, isNDASigned: action === "nda.signed.changed" }),
+        at: start,
+      });
+    }
+    for (let n = 0; n < count; n += 1) {
+      const view = n % 4 !== 0;
+      append({
+        actor_id: investor.id,
+        actor_email: INVESTOR.email,
+        action: view ? "materials.view" : "file.download",
+        target_id: null,
+        target_email: null,
+        details: JSON.stringify(view ? { page: "/financing/materials" } : { file: "download.pdf", downloadId: `${n}` }),
+        at: start + (n + 1) * 60_000,
+      });
+    }
+    await db.insertMany("audit_events", AUDIT_COLUMNS, rows);
+  });
+  return investorId;
+}
+
+/** The figure itself: p95 of the page over the run's samples, after a warm-up. Run it again after more seeding. */
+export async function investorPageFigure(run: InvestorPageRun, investorId: string, label = "") {
+  dropIdleConnections();
+  const cookie = await run.adminCookie();
+  const path = `/financing/investors/${investorId}`;
+  await warmUp(path, { Cookie: cookie }, WARM_UP);
+  const timing = await latency(path, { Cookie: cookie });
+  run.rows.push({
+    figure: `investor page p95${label}`,
+    value: `p95 ${timing.p95.toFixed(1)} ms (median ${timing.p50.toFixed(1)})`,
+    target: `≤ ${TARGET_MS} ms`,
+    pass: timing.p95 <= TARGET_MS,
+  });
+}
+
+/** The phase: the table's investors, the login investor's activity, then the figure. */
+export async function investorPage(run: InvestorPageRun) {
+  await seedInvestorsUpTo(run.database, config.tableInvestors);
+  const investorId = await seedInvestorActivity(run.database);
+  await investorPageFigure(
+    run,
+    investorId,
+    ` (${config.tableInvestors.toLocaleString("en-US")} investors, ${INVESTOR_ACTIVITY_ROWS.toLocaleString("en-US")} activity rows)`,
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * An investor's page, with and without JavaScript: reached from the table, a correction with its reason,
+ * axe-clean, no sideways scroll at 320 px (the table's cards too); after a deletion the table lands on the
+ * next row; and an investor who lost their only factor signs in again after an administrator's reset.
+ */
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { enrolTotp, expireReauthentication, insertUsers, withDatabase } from "../support/outside-database";
+import { unusedTotpCode } from "../support/totp";
+import { createAdministrator, createVerifiedAccount, logIn, type TestAccount } from "./support/accounts";
+import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+import { E2E_DATABASE } from "./support/server";
+
+test.describe.configure({ timeout: 90_000 });
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function seed(tag: string, count: number) {
+  const base = Date.UTC(2025, 7, 1, 12, 0, 0);
+  return withDatabase(E2E_DATABASE, (db) =>
+    insertUsers(
+      db,
+      Array.from({ length: count }, (_, i) => ({
+        email: `${tag}-${i}@example.com`,
+        fullName: `${tag} Person ${i}`,
+        address: `${i} Page Street`,
+        createdAt: base + i * 60_000,
+      })),
+    ),
+  );
+}
+
+test("the investor's page: from the table, a correction with its reason; axe-clean, no sideways scroll at 320 px", async ({
+  page,
+  javaScriptOn,
+}) => {
+  const tag = `page${randomBytes(3).toString("hex")}`;
+  const [investor] = await seed(tag, 1);
+  await logIn(page, javaScriptOn, await createAdministrator());
+  await page.setViewportSize({ width: 320, height: 700 });
+  await visit(page, `/financing?q=${tag}`, javaScriptOn);
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  // Every control of the card within the width: nothing to scroll sideways for.
+  const card = page.locator(".investor-table tbody tr").first();
+  for (const control of await card.locator("a, button, select").all()) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+  }
+  await expectNoAxeViolations(page, "the table as cards at 320 px");
+
+  await page.getByRole("link", { name: `${tag} Person 0` }).click();
+  await expect(page).toHaveURL(new RegExp(`/financing/investors/${investor.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `${tag} Person 0` })).toBeVisible();
+  await expect(page.getByText("Not since records began")).toBeVisible();
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, "the investor's page at 320 px");
+
+  // No reason: refused, nothing changed.
+  await page.getByLabel("Full name", { exact: true }).fill(`${tag} Corrected`);
+  await page.getByRole("button", { name: "Save the correction" }).click();
+  await expect(page.getByText("Give the reason for the correction.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `${tag} Person 0` })).toBeVisible();
+
+  await page.getByLabel("Reason for the correction").fill("Misspelt on the phone");
+  await page.getByRole("button", { name: "Save the correction" }).click();
+  await expect(page.getByText("The name and address were corrected").first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `${tag} Corrected` })).toBeVisible();
+  const mail = await waitForMail(investor.email, /name and address were corrected/i);
+  expect(mail.text).toContain(`${tag} Corrected`);
+  await expectNoAxeViolations(page, "the investor's page after a correction");
+});
+
+test("after a deletion the table lands on the next row", async ({ page, javaScriptOn }) => {
+  const tag = `next${randomBytes(3).toString("hex")}`;
+  const investors = await seed(tag, 3);
+  // Newest first: the last seeded is the first row, and the one before it comes next.
+  const [, second, first] = investors;
+  await logIn(page, javaScriptOn, await createAdministrator());
+  await visit(page, `/financing?q=${tag}`, javaScriptOn);
+  if (javaScriptOn) {
+    let question = "";
+    page.once("dialog", (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: `Delete ${first.email}` }).click();
+    await expect(page.getByText("2 investors")).toBeVisible();
+    expect(question).toBe(`Do you want to delete this entry?\n\n${tag} Person 2 (${first.email})`);
+    await expect(page.getByRole("link", { name: `${tag} Person 1` })).toBeFocused();
+  } else {
+    await page.getByRole("link", { name: `Delete ${first.email}` }).click();
+    await expect(page.getByText("Do you want to delete this entry?")).toBeVisible();
+    await expect(page.getByText(`${tag} Person 2`)).toBeVisible();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page).toHaveURL(new RegExp(`#investor-${second.id}$`));
+    await expect(page.getByText("2 investors")).toBeVisible();
+  }
+});
+
+test("an investor who lost their only factor signs in again after an administrator's reset", async ({
+  page,
+  browser,
+  javaScriptOn,
+}) => {
+  const investor: TestAccount = await createVerifiedAccount(page, javaScriptOn, "lost-phone");
+  await withDatabase(E2E_DATABASE, (db) => enrolTotp(db, investor.email));
+  const { id } = await withDatabase(E2E_DATABASE, (db) =>
+    db.selectFrom("users").select("id").where("email", "=", investor.email).executeTakeFirstOrThrow(),
+  );
+
+  const admin = await createAdministrator();
+  const adminContext = await browser.newContext({ javaScriptEnabled: javaScriptOn });
+  const adminPage = await adminContext.newPage();
+  try {
+    await logIn(adminPage, javaScriptOn, admin);
+    // Long enough ago that the change asks for "Confirm it's you" again.
+    await withDatabase(E2E_DATABASE, (db) => expireReauthentication(db, admin.email));
+    await visit(adminPage, `/financing/investors/${id}`, javaScriptOn);
+    await expect(adminPage.getByText("Authenticator app")).toBeVisible();
+    await adminPage.getByRole("button", { name: "Reset the second factor" }).click();
+    await expect(adminPage.getByText(/Confirm it's you first/)).toBeVisible();
+
+    await adminPage.getByRole("link", { name: "Confirm it's you" }).first().click();
+    await expect(adminPage).toHaveURL(/\/financing\/confirm\?returnTo=/);
+    await adminPage.getByLabel("Password", { exact: true }).fill(admin.password);
+    await adminPage.getByLabel(/Code from your authenticator app/).fill(await unusedTotpCode(admin.totpSecret!));
+    await adminPage.getByRole("button", { name: "Confirm", exact: true }).click();
+    await expect(adminPage).toHaveURL(new RegExp(`/financing/investors/${id}$`));
+    await adminPage.getByRole("button", { name: "Reset the second factor" }).click();
+    await expect(adminPage.getByText(/The second factor was reset/).first()).toBeVisible();
+    await expect(adminPage.getByText("Authenticator app")).toHaveCount(0);
+  } finally {
+    await adminContext.close();
+  }
+
+  const mail = await waitForMail(investor.email, /sign-in security was changed/i);
+  expect(mail.text).toContain("reset your second factor");
+  // The password alone now lets them in; a new factor can be set up on the security page.
+  await page.context().clearCookies();
+  await logIn(page, javaScriptOn, investor);
+  await visit(page, "/financing/security", javaScriptOn);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  const rows = await withDatabase(E2E_DATABASE, (db) =>
+    db
+      .selectFrom("audit_events")
+      .select(["action", "actor_email"])
+      .where("target_id", "=", id)
+      .where("action", "=", "investor.factor_reset")
+      .execute(),
+  );
+  expect(rows).toEqual([{ action: "investor.factor_reset", actor_email: admin.email }]);
+});
