@@ -115,6 +115,10 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "Investor corrected",
     says: ({ target }) => `Corrected the details of ${whom(target)}`,
   },
+  "investor.verification_resent": {
+    kind: "Verification e-mail sent again",
+    says: ({ target }) => `Sent the verification e-mail again to ${whom(target)}`,
+  },
   "investor.factor_reset": {
     kind: "Investor's second factor reset",
     says: ({ target }) => `Reset the second factor of ${whom(target)}`,
@@ -160,6 +164,10 @@ export const auditDetailLabels: Record<string, string> = {
   gaps: "Gaps",
   text: "Text",
   invitedBy: "Invited by",
+  before: "Before",
+  after: "After",
+  fullName: "Full name",
+  address: "Address",
   expiresAt: "Link expires",
   replacedEarlierLink: "Replaced an earlier link",
   accountDeleted: "Account deleted",
