@@ -11,6 +11,21 @@ import { createHash, createHmac } from "node:crypto";
 /** The previous hash of the first row in the chain. */
 export const GENESIS_HASH = "0".repeat(64);
 
+/** A stored row's columns, in order: its id, the content its hash covers, then the chain's two hashes. */
+export const AUDIT_ROW_COLUMNS = /** @type {const} */ ([
+  "id",
+  "actor_id",
+  "actor_email",
+  "action",
+  "target_id",
+  "target_email",
+  "details",
+  "ip",
+  "at",
+  "prev_hash",
+  "hash",
+]);
+
 /** What the re-seal's own row is recorded as. */
 export const RESEAL_ACTION = "audit.resealed";
 

@@ -11,6 +11,7 @@ import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { asOnlyWriter } from "~/server/sql-dialect.server";
 import {
+  AUDIT_ROW_COLUMNS,
   GENESIS_HASH,
   RESEAL_ACTION,
   auditRowHash,
@@ -243,20 +244,7 @@ export async function compareWithExport(exported: ChainedRow[]): Promise<ExportC
 }
 
 function sameRow(a: ChainedRow, b: ChainedRow): boolean {
-  const columns = [
-    "id",
-    "actor_id",
-    "actor_email",
-    "action",
-    "target_id",
-    "target_email",
-    "details",
-    "ip",
-    "at",
-    "prev_hash",
-    "hash",
-  ] as const;
-  return columns.every((column) => String(a[column]) === String(b[column]));
+  return AUDIT_ROW_COLUMNS.every((column) => String(a[column]) === String(b[column]));
 }
 
 /** The report in words: one sentence for a whole chain; for a broken one, where and how, then what still holds. */

@@ -6,7 +6,7 @@
  */
 import Database from "better-sqlite3";
 import pg from "pg";
-import { auditRowHash, chainKeyOf, type ChainedContent } from "../../migrations/audit-chain.js";
+import { AUDIT_ROW_COLUMNS, auditRowHash, chainKeyOf, type ChainedContent } from "../../migrations/audit-chain.js";
 import { TEST_KEYS } from "../../tests/support/test-keys";
 import { dropIdleConnections, latency, warmUp } from "./measure";
 import type { Row } from "./report";
@@ -19,19 +19,7 @@ const SPAN_DAYS = 365;
 const DAY_MS = 86_400_000;
 const BATCH = 1000;
 
-const COLUMNS = [
-  "id",
-  "actor_id",
-  "actor_email",
-  "action",
-  "target_id",
-  "target_email",
-  "details",
-  "ip",
-  "at",
-  "prev_hash",
-  "hash",
-] as const;
+const COLUMNS = AUDIT_ROW_COLUMNS;
 
 type Account = { id: string; email: string };
 

@@ -5,7 +5,7 @@
  * (migrations/audit-chain.js, under the run's AUDIT_KEY), so the trail still verifies. After the audit
  * page's bench has seeded its million rows, `investorPageFigure` measures the page again as it then stands.
  */
-import { auditRowHash, chainKeyOf, GENESIS_HASH } from "../../migrations/audit-chain.js";
+import { AUDIT_ROW_COLUMNS, auditRowHash, chainKeyOf, GENESIS_HASH } from "../../migrations/audit-chain.js";
 import { TEST_KEYS } from "../../tests/support/test-keys";
 import { config } from "./config";
 import { dropIdleConnections, latency, warmUp } from "./measure";
@@ -19,20 +19,6 @@ const WARM_UP = 20;
 
 type InvestorPageRun = { database: BenchDatabase; rows: Row[]; adminCookie: () => Promise<string> };
 
-const AUDIT_COLUMNS = [
-  "id",
-  "actor_id",
-  "actor_email",
-  "action",
-  "target_id",
-  "target_email",
-  "details",
-  "ip",
-  "at",
-  "prev_hash",
-  "hash",
-];
-
 /** The login investor's id, once their activity (and the NDA's steps) is in the trail; seeded once per database. */
 export async function seedInvestorActivity(database: BenchDatabase, count = INVESTOR_ACTIVITY_ROWS): Promise<string> {
   let investorId = "";
@@ -41,14 +27,16 @@ export async function seedInvestorActivity(database: BenchDatabase, count = INVE
     investorId = investor.id;
     const [{ n: have }] = await db.all("select count(*) as n from audit_events where actor_id = ?", [investor.id]);
     if (Number(have) >= count) return;
-    const [head] = (await db.all("select id, hash from audit_events order by id desc limit 1")) as {
+    const [head] = (await db.all("select id, hash, at from audit_events order by id desc limit 1")) as {
       id: number | string;
       hash: string | null;
+      at: number | string;
     }[];
     const key = chainKeyOf(TEST_KEYS.AUDIT_KEY);
     let id = Number(head?.id ?? 0);
     let prevHash = head?.hash ?? GENESIS_HASH;
-    const start = Date.UTC(2026, 0, 1);
+    // After the head, a second apart: the trail's times grow with its ids, as the audit page's date range expects.
+    const start = Math.max(Number(head?.at ?? 0), Date.now() - (count + 2) * 1000);
     const rows: unknown[][] = [];
     const append = (content: {
       actor_id: string | null;
@@ -97,10 +85,10 @@ export async function seedInvestorActivity(database: BenchDatabase, count = INVE
         target_id: null,
         target_email: null,
         details: JSON.stringify(view ? { page: "/financing/materials" } : { file: "download.pdf", downloadId: `${n}` }),
-        at: start + (n + 1) * 60_000,
+        at: start + (n + 2) * 1000,
       });
     }
-    await db.insertMany("audit_events", AUDIT_COLUMNS, rows);
+    await db.insertMany("audit_events", [...AUDIT_ROW_COLUMNS], rows);
   });
   return investorId;
 }
