@@ -122,8 +122,18 @@ test.describe("the administrator's investor table", () => {
     await expect(signed).toHaveValue("no");
 
     async function choose(select: typeof sent, label: string, value: "Yes" | "No") {
+      if (!javaScriptOn) {
+        await select.selectOption({ label: value });
+        await page.getByRole("button", { name: `Save: ${label}` }).click();
+        return;
+      }
+      // The dropdown shows the new value at once, before the server has it: wait for the answer, or a reload
+      // right after could cancel the change on its way (as a slow server showed).
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes("/financing/investors/"),
+      );
       await select.selectOption({ label: value });
-      if (!javaScriptOn) await page.getByRole("button", { name: `Save: ${label}` }).click();
+      expect((await saved).status()).toBe(204);
     }
 
     await choose(signed, `NDA completed for ${target}`, "Yes");
