@@ -87,15 +87,24 @@ const SORT_EXPRESSIONS = {
 
 type Page = { limit: number; offset: number; total: number };
 
-/** Every investor of the selection, sorted; without `page` all of them (CSV export). */
-async function selectInvestors(state: InvestorTableState, page?: Page) {
-  // OFFSET walks the index from one end, so a page past the middle is read from the other end and turned round.
-  const fromEnd = page !== undefined && page.offset > page.total / 2;
-  const ascending = (state.dir === "asc") !== fromEnd;
+/** The selection's order; `reversed` reads it from the other end. */
+function orderOf(state: InvestorTableState, reversed = false) {
+  const ascending = (state.dir === "asc") !== reversed;
   const direction = ascending ? sql`asc` : sql`desc`;
   // The tie-break runs the same way as the sort, so one index serves both directions.
-  const order = sql`${SORT_EXPRESSIONS[state.sort]()} ${direction}, id ${direction}`;
-  if (!page) return (await selection(state).select(PUBLIC_USER_COLUMNS).orderBy(order).execute()).map(toInvestorRow);
+  return sql`${SORT_EXPRESSIONS[state.sort]()} ${direction}, id ${direction}`;
+}
+
+/** Every investor of the selection, sorted (the CSV export). */
+async function selectAllInvestors(state: InvestorTableState): Promise<InvestorRow[]> {
+  return (await selection(state).select(PUBLIC_USER_COLUMNS).orderBy(orderOf(state)).execute()).map(toInvestorRow);
+}
+
+/** One page of the selection, sorted, each row with its verification and second factor. */
+async function selectInvestors(state: InvestorTableState, page: Page): Promise<InvestorTableRow[]> {
+  // OFFSET walks the index from one end, so a page past the middle is read from the other end and turned round.
+  const fromEnd = page.offset > page.total / 2;
+  const order = orderOf(state, fromEnd);
 
   const rowsLeft = page.total - page.offset;
   const window = fromEnd
@@ -108,13 +117,35 @@ async function selectInvestors(state: InvestorTableState, page?: Page) {
     .orderBy(order)
     .limit(window.limit)
     .offset(window.offset);
+  // Each row with its verification and second factor, read in the same statement: one round trip a page.
   const rows = await getDb()
     .selectFrom(positions.as("page"))
     .innerJoin("users", (join) => join.on(sql<boolean>`${rowKey("users")} = page.position`))
-    .select(PUBLIC_USER_COLUMNS)
+    .select((eb) => [
+      ...PUBLIC_USER_COLUMNS,
+      "email_verified_at",
+      eb
+        .exists(
+          eb
+            .selectFrom("totp_credentials")
+            .select("totp_credentials.user_id")
+            .whereRef("totp_credentials.user_id", "=", "users.id")
+            .where("totp_credentials.secret", "is not", null),
+        )
+        .as("authenticator"),
+      eb
+        .selectFrom("passkeys")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("passkeys.user_id", "=", "users.id")
+        .as("passkeys"),
+    ])
     .orderBy(order)
     .execute();
-  const investors = rows.map(toInvestorRow);
+  const investors = rows.map((row): InvestorTableRow => ({
+    ...toInvestorRow(row),
+    emailVerified: row.email_verified_at != null,
+    secondFactor: { authenticator: Boolean(row.authenticator), passkeys: Number(row.passkeys ?? 0) },
+  }));
   return fromEnd ? investors.reverse() : investors;
 }
 
@@ -165,56 +196,16 @@ export async function loadInvestorTable(url: URL): Promise<InvestorTableData> {
   });
   return {
     state,
-    rows: await withAccountState(rows),
+    rows,
     total,
     pageCount,
     returnTo: `/financing${investorTableSearch(state)}`,
   };
 }
 
-/** The page's rows with their verification and second factor: one look for the page's ids, by primary keys. */
-async function withAccountState(rows: InvestorRow[]): Promise<InvestorTableRow[]> {
-  if (rows.length === 0) return [];
-  const states = await getDb()
-    .selectFrom("users")
-    .select((eb) => [
-      "id",
-      "email_verified_at",
-      eb
-        .exists(
-          eb
-            .selectFrom("totp_credentials")
-            .select("totp_credentials.user_id")
-            .whereRef("totp_credentials.user_id", "=", "users.id")
-            .where("totp_credentials.secret", "is not", null),
-        )
-        .as("authenticator"),
-      eb
-        .selectFrom("passkeys")
-        .select((inner) => inner.fn.countAll<number>().as("n"))
-        .whereRef("passkeys.user_id", "=", "users.id")
-        .as("passkeys"),
-    ])
-    .where(
-      "id",
-      "in",
-      rows.map((row) => row.id),
-    )
-    .execute();
-  const byId = new Map(states.map((state) => [state.id, state]));
-  return rows.map((row) => {
-    const state = byId.get(row.id);
-    return {
-      ...row,
-      emailVerified: state?.email_verified_at != null,
-      secondFactor: { authenticator: Boolean(state?.authenticator), passkeys: Number(state?.passkeys ?? 0) },
-    };
-  });
-}
-
 /** The whole selection of a table URL (every page), for the CSV export. */
 export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
-  return selectInvestors(parseInvestorTableState(url.searchParams));
+  return selectAllInvestors(parseInvestorTableState(url.searchParams));
 }
 
 /** Investors for the API, oldest first, as a JSON array of public users; without `limit` every one of them. */
