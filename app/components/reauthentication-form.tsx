@@ -95,8 +95,12 @@ export function ReauthenticationForm({
   );
 }
 
+/** The time the confirmed changes close again, as the pages say it ("12:15 AM", UTC). */
+export function closingTime(until: string) {
+  return new Date(until).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+}
+
 /** When the confirmed changes close again, as the page says it. */
 export function reauthenticatedUntil(until: string) {
-  const time = new Date(until).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
-  return reauthenticationForm.confirmedUntil(time);
+  return reauthenticationForm.confirmedUntil(closingTime(until));
 }

@@ -3,7 +3,7 @@
  * until when, and what the "Confirm it's you" form asks for when it may not.
  */
 import type { SecondFactorStatus } from "~/models/second-factor.server";
-import { type LiveSession, isReauthenticated, REAUTHENTICATION_MS } from "~/models/session.server";
+import { type LiveSession, reauthenticatedUntil, REAUTHENTICATION_MS } from "~/models/session.server";
 
 export type ReauthenticationState = {
   /** When the changes close again, as ISO 8601; null when the form must be filled first. */
@@ -20,10 +20,7 @@ export function reauthenticationState(
   status: SecondFactorStatus,
 ): ReauthenticationState {
   return {
-    until:
-      isReauthenticated(session) && session.reauthenticatedAt !== null
-        ? new Date(session.reauthenticatedAt + REAUTHENTICATION_MS).toISOString()
-        : null,
+    until: reauthenticatedUntil(session),
     asksForCode: status.totp || status.recoveryCodesLeft > 0,
     offersPasskey: status.passkeys > 0,
     minutes: REAUTHENTICATION_MS / 60_000,

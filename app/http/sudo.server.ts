@@ -8,7 +8,7 @@
 import { sudoContent } from "~/content/sudo";
 import { safeReturnTo } from "~/lib/investor-table";
 import type { Failure } from "~/models/failure";
-import { isReauthenticated, type LiveSession, REAUTHENTICATION_MS } from "~/models/session.server";
+import { isReauthenticated, type LiveSession, reauthenticatedUntil } from "~/models/session.server";
 
 export const CONFIRM_PATH = "/financing/confirm";
 
@@ -26,10 +26,7 @@ export function confirmHref(returnTo: string): string {
 /** What a page that offers such actions shows about them. */
 export function sudoState(session: Pick<LiveSession, "reauthenticatedAt">, returnTo: string): SudoState {
   return {
-    until:
-      isReauthenticated(session) && session.reauthenticatedAt !== null
-        ? new Date(session.reauthenticatedAt + REAUTHENTICATION_MS).toISOString()
-        : null,
+    until: reauthenticatedUntil(session),
     confirmHref: confirmHref(returnTo),
   };
 }

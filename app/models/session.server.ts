@@ -92,6 +92,13 @@ export function isReauthenticated(session: Pick<LiveSession, "reauthenticatedAt"
   return session.reauthenticatedAt !== null && now() - session.reauthenticatedAt < REAUTHENTICATION_MS;
 }
 
+/** When the session's confirmed changes close again (ISO 8601), or null when it must confirm first. */
+export function reauthenticatedUntil(session: Pick<LiveSession, "reauthenticatedAt">): string | null {
+  return isReauthenticated(session) && session.reauthenticatedAt !== null
+    ? new Date(session.reauthenticatedAt + REAUTHENTICATION_MS).toISOString()
+    : null;
+}
+
 /** The user just proved who they are in this session: the security changes open for REAUTHENTICATION_MS. */
 export async function markReauthenticated(idHash: string) {
   await getDb().updateTable("sessions").set({ reauthenticated_at: now() }).where("id_hash", "=", idHash).execute();
