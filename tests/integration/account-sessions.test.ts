@@ -134,11 +134,18 @@ describe("the clients a sign-in is recorded with", () => {
         path: "/financing/login",
         ip: "198.51.100.4",
         body: new URLSearchParams({ email: user.email, password: PASSWORD }).toString(),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": `${CHROME_ON_MAC} ${"x".repeat(900)}` },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "User-Agent": `${CHROME_ON_MAC} ${"x".repeat(900)}`,
+        },
       },
     );
     expect(response.status).toBe(302);
-    const row = await getDb().selectFrom("sessions").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("sessions")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.ip).toBe("198.51.100.4");
     expect(row.user_agent).toHaveLength(USER_AGENT_MAX_LENGTH);
     expect(row.public_id).toMatch(/^[0-9a-f]{32}$/);
@@ -166,7 +173,12 @@ describe("where the account is signed in", () => {
     const phone = await browserSession(user.id, SAFARI_ON_IPHONE);
     const laptop = await browserSession(user.id, CHROME_ON_MAC);
     const phoneId = (await sessionsOf(laptop.cookie)).sessions.find((session) => !session.current)!.id;
-    const answer = await post(routes.sessions, "/financing/security/sessions", { intent: "sign-out", sessionId: phoneId }, laptop.cookie);
+    const answer = await post(
+      routes.sessions,
+      "/financing/security/sessions",
+      { intent: "sign-out", sessionId: phoneId },
+      laptop.cookie,
+    );
     expect(answer.status).toBe(302);
     expect(await sessionHashes(user.id)).toEqual([laptop.idHash]);
     expect(await auditActions(user.id)).toContain("session.signed_out");
@@ -181,7 +193,12 @@ describe("where the account is signed in", () => {
     const otherId = (await sessionsOf(otherSession.cookie)).sessions[0].id;
     const ownId = (await sessionsOf(ownerSession.cookie)).sessions[0].id;
     for (const sessionId of [otherId, ownId, "0".repeat(32), otherSession.idHash]) {
-      const answer = await post(routes.sessions, "/financing/security/sessions", { intent: "sign-out", sessionId }, ownerSession.cookie);
+      const answer = await post(
+        routes.sessions,
+        "/financing/security/sessions",
+        { intent: "sign-out", sessionId },
+        ownerSession.cookie,
+      );
       expect(answer.status, sessionId).toBe(404);
       expect(((await answer.json()) as { message: string }).message).toBe(
         "There is no such session on your account. It may have ended already.",
@@ -196,7 +213,11 @@ describe("where the account is signed in", () => {
     const user = await account();
     const { cookie, idHash } = await browserSession(user.id, CHROME_ON_MAC);
     const other = await browserSession(user.id, SAFARI_ON_IPHONE);
-    for (const fields of [{ intent: "explode" }, { intent: "sign-out", sessionId: "x".repeat(65) }, { intent: "sign-out" }]) {
+    for (const fields of [
+      { intent: "explode" },
+      { intent: "sign-out", sessionId: "x".repeat(65) },
+      { intent: "sign-out" },
+    ]) {
       const answer = await post(routes.sessions, "/financing/security/sessions", fields, cookie);
       expect(answer.status, JSON.stringify(fields)).toBe(400);
     }
@@ -225,23 +246,40 @@ describe("where the account is signed in", () => {
     page = await sessionsOf(cookie);
     expect(Date.parse(page.apiAccess[1].lastSeenAt)).toBeGreaterThan(Date.parse(scriptFamily.lastSeenAt));
 
-    const othersFamily = (await getDb()
-      .selectFrom("api_token_families")
-      .select("id")
-      .where("user_id", "=", other.id)
-      .executeTakeFirstOrThrow()).id;
-    const refused = await post(routes.sessions, "/financing/security/sessions", { intent: "revoke", familyId: othersFamily }, cookie);
+    const othersFamily = (
+      await getDb()
+        .selectFrom("api_token_families")
+        .select("id")
+        .where("user_id", "=", other.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const refused = await post(
+      routes.sessions,
+      "/financing/security/sessions",
+      { intent: "revoke", familyId: othersFamily },
+      cookie,
+    );
     expect(refused.status).toBe(404);
     expect(await authenticateAccessToken(othersApi.accessToken)).toMatchObject({ id: other.id });
 
-    const revoked = await post(routes.sessions, "/financing/security/sessions", { intent: "revoke", familyId: scriptFamily.id }, cookie);
+    const revoked = await post(
+      routes.sessions,
+      "/financing/security/sessions",
+      { intent: "revoke", familyId: scriptFamily.id },
+      cookie,
+    );
     expect(revoked.status).toBe(302);
     expect(await authenticateAccessToken(script.accessToken)).toBeNull();
     expect(await authenticateAccessToken(second.accessToken)).toMatchObject({ id: user.id });
     expect((await sessionsOf(cookie)).apiAccess).toHaveLength(1);
     expect(await auditActions(user.id)).toContain("api_access.revoked");
 
-    const everywhere = await post(routes.sessions, "/financing/security/sessions", { intent: "sign-out-others" }, cookie);
+    const everywhere = await post(
+      routes.sessions,
+      "/financing/security/sessions",
+      { intent: "sign-out-others" },
+      cookie,
+    );
     expect(everywhere.status).toBe(302);
     expect(await sessionHashes(user.id)).toEqual([idHash]);
     expect(phone.idHash).not.toBe(idHash);
@@ -299,7 +337,9 @@ describe("the password's change while signed in", () => {
       confirmPassword: NEW_PASSWORD,
     });
     expect(answer.status).toBe(401);
-    const body = (await answer.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    const body = (await answer.json()) as {
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    };
     expect(body.result.error.currentPassword).toEqual(["The password is not right."]);
     expect(body.result.initialValue).toEqual({});
     expect((await loginStanding(user.email)).failures).toBe(failuresBefore + 1);
@@ -344,7 +384,15 @@ describe("the passkeys' names", () => {
     const id = `passkey-${userId}-${Math.random().toString(36).slice(2)}`;
     await getDb()
       .insertInto("passkeys")
-      .values({ id, user_id: userId, public_key: new Uint8Array([1, 2, 3]), counter: 0, transports: "[]", created_at: now(), name })
+      .values({
+        id,
+        user_id: userId,
+        public_key: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        transports: "[]",
+        created_at: now(),
+        name,
+      })
       .execute();
     return id;
   }
@@ -363,7 +411,9 @@ describe("the passkeys' names", () => {
     expect(await auditActions(user.id)).toContain("mfa.passkey_renamed");
     const page = await call(routes.security, { path: "/financing/security", headers: { Cookie: cookie } });
     const { passkeys } = (await page.json()) as { passkeys: { name: string; createdAt: string; lastUsedAt: null }[] };
-    expect(passkeys).toEqual([{ id: passkeyId, name: "Work laptop", createdAt: new Date(now()).toISOString(), lastUsedAt: null }]);
+    expect(passkeys).toEqual([
+      { id: passkeyId, name: "Work laptop", createdAt: new Date(now()).toISOString(), lastUsedAt: null },
+    ]);
   });
 
   it("refuses an empty, too long or invisible name with 400 beside the field, and stores nothing", async () => {
@@ -402,5 +452,82 @@ describe("the passkeys' names", () => {
     expect((await rename(cookie, theirs, "Renamed")).status).toBe(404);
     expect(await nameOf(own)).toBe("Mine");
     expect(await nameOf(theirs)).toBe("Theirs");
+  });
+});
+
+describe("migration 015 on a database in use", () => {
+  it("gives every session a public id and copies each token family, live or revoked, without a client", async () => {
+    const migration =
+      database.engine === "postgres"
+        ? await import("../../migrations/postgres/015_sessions_and_devices.js")
+        : await import("../../migrations/015_sessions_and_devices.js");
+    const user = await account();
+    const db = getDb();
+    await db.deleteFrom("api_token_families").execute();
+    await migration.down(db);
+    const at = now();
+    const oldDb = db as unknown as import("kysely").Kysely<Record<string, Record<string, unknown>>>;
+    for (const idHash of ["a".repeat(64), "b".repeat(64)]) {
+      await oldDb
+        .insertInto("sessions")
+        .values({ id_hash: idHash, user_id: user.id, created_at: at, last_seen_at: at, expires_at: at + 3_600_000 })
+        .execute();
+    }
+    const token = (hash: string, family: string, createdAt: number, revokedAt: number | null) => ({
+      token_hash: hash,
+      kind: "refresh",
+      user_id: user.id,
+      family_id: family,
+      created_at: createdAt,
+      expires_at: at + 3_600_000,
+      used_at: null,
+      revoked_at: revokedAt,
+    });
+    await oldDb
+      .insertInto("api_tokens")
+      .values([
+        token("t1", "live-family", at - 5000, at - 10),
+        token("t2", "live-family", at - 10, null),
+        token("t3", "revoked-family", at - 5000, at - 1),
+      ])
+      .execute();
+    await migration.up(db);
+
+    const sessions = await db
+      .selectFrom("sessions")
+      .select(["public_id", "user_agent", "ip"])
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(sessions).toHaveLength(2);
+    expect(new Set(sessions.map((session) => session.public_id)).size).toBe(2);
+    for (const session of sessions)
+      expect(session).toMatchObject({ public_id: expect.stringMatching(/^[0-9a-f]{32}$/), user_agent: null, ip: null });
+    const families = await db.selectFrom("api_token_families").selectAll().orderBy("id").execute();
+    expect(families).toEqual([
+      {
+        id: "live-family",
+        user_id: user.id,
+        user_agent: null,
+        ip: null,
+        created_at: at - 5000,
+        last_used_at: at - 10,
+        expires_at: at + 3_600_000,
+        revoked_at: null,
+      },
+      {
+        id: "revoked-family",
+        user_id: user.id,
+        user_agent: null,
+        ip: null,
+        created_at: at - 5000,
+        last_used_at: at - 5000,
+        expires_at: at + 3_600_000,
+        revoked_at: at - 1,
+      },
+    ]);
+    const { cookie } = await browserSession(user.id, CHROME_ON_MAC);
+    const page = await sessionsOf(cookie);
+    expect(page.sessions.filter((session) => session.device === "Unknown")).toHaveLength(2);
+    expect(page.apiAccess.map((family) => [family.id, family.device])).toEqual([["live-family", "Unknown"]]);
   });
 });
