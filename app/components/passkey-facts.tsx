@@ -33,7 +33,9 @@ export function RenamePasskeyForm({
 }) {
   const formId = `rename-passkey-${number}`;
   const nameErrors = reply?.error.name;
-  const formErrors = reply ? Object.entries(reply.error).flatMap(([field, messages]) => (field === "name" ? [] : (messages ?? []))) : undefined;
+  const formErrors = reply
+    ? Object.entries(reply.error).flatMap(([field, messages]) => (field === "name" ? [] : (messages ?? [])))
+    : undefined;
   const typed = reply?.initialValue?.name;
   return (
     <Form method="post" className="security-form" id={formId}>

@@ -25,26 +25,22 @@ export type SignedInClient = {
 export async function signedInClients(userId: string, currentIdHash: string) {
   const [sessions, apiAccess] = await Promise.all([listSessions(userId, currentIdHash), listApiAccess(userId)]);
   return {
-    sessions: sessions.map(
-      (session): SignedInClient => ({
-        id: session.publicId,
-        device: describeUserAgent(session.userAgent),
-        ip: session.ip,
-        signedInAt: session.createdAt,
-        lastSeenAt: session.lastSeenAt,
-        current: session.current,
-      }),
-    ),
-    apiAccess: apiAccess.map(
-      (family): SignedInClient => ({
-        id: family.id,
-        device: describeUserAgent(family.userAgent),
-        ip: family.ip,
-        signedInAt: family.createdAt,
-        lastSeenAt: family.lastUsedAt,
-        current: false,
-      }),
-    ),
+    sessions: sessions.map((session): SignedInClient => ({
+      id: session.publicId,
+      device: describeUserAgent(session.userAgent),
+      ip: session.ip,
+      signedInAt: session.createdAt,
+      lastSeenAt: session.lastSeenAt,
+      current: session.current,
+    })),
+    apiAccess: apiAccess.map((family): SignedInClient => ({
+      id: family.id,
+      device: describeUserAgent(family.userAgent),
+      ip: family.ip,
+      signedInAt: family.createdAt,
+      lastSeenAt: family.lastUsedAt,
+      current: false,
+    })),
   };
 }
 

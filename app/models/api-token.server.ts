@@ -102,11 +102,7 @@ export async function authenticateAccessToken(token: string | null | undefined):
     .executeTakeFirst();
   if (!row) return null;
   if (row.last_used_at !== null && at - row.last_used_at >= LAST_USED_INTERVAL_MS) {
-    await getDb()
-      .updateTable("api_token_families")
-      .set({ last_used_at: at })
-      .where("id", "=", row.family_id)
-      .execute();
+    await getDb().updateTable("api_token_families").set({ last_used_at: at }).where("id", "=", row.family_id).execute();
   }
   return getUserById(row.user_id);
 }

@@ -42,7 +42,9 @@ export default function SecurityPage() {
     ? [
         ...(hasFactor ? ["regenerate-codes"] : []),
         ...(hasFactor && canTurnOff ? ["remove"] : []),
-        ...(passkeys.some((passkey) => passkey.id === actionData?.passkeyId) ? ["remove-passkey", "rename-passkey"] : []),
+        ...(passkeys.some((passkey) => passkey.id === actionData?.passkeyId)
+          ? ["remove-passkey", "rename-passkey"]
+          : []),
       ]
     : ["confirm"];
   const unplaced =

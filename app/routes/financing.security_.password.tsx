@@ -59,7 +59,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         result: submission.reply({
-          ...(wrongPassword ? { fieldErrors: { currentPassword: [outcome.message] } } : { formErrors: [outcome.message] }),
+          ...(wrongPassword
+            ? { fieldErrors: { currentPassword: [outcome.message] } }
+            : { formErrors: [outcome.message] }),
           hideFields: PASSWORD_FIELDS,
         }),
       },
@@ -88,7 +90,10 @@ export default function PasswordChangePage() {
           <NewPasswordFields
             password={fieldProps("password")}
             confirmPassword={fieldProps("confirmPassword")}
-            labels={{ password: passwordChangePage.newPassword, confirmPassword: passwordChangePage.confirmNewPassword }}
+            labels={{
+              password: passwordChangePage.newPassword,
+              confirmPassword: passwordChangePage.confirmNewPassword,
+            }}
           />
           <button type="submit" className="button">
             {passwordChangePage.submit}
