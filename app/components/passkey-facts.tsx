@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { passkeyNames } from "~/content/account-sessions";
-import { formatRegistrationTime } from "~/lib/investor-table";
 import type { FormReply } from "~/lib/form-reply";
+import { formatRegistrationTime } from "~/lib/investor-table";
 import { Field, FormErrors } from "./form-field";
 
 type Passkey = { id: string; name: string | null; createdAt: string; lastUsedAt: string | null };

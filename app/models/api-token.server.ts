@@ -9,9 +9,9 @@ import { randomUUID } from "node:crypto";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
+import type { Client } from "./client-device.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
-import type { Client } from "./client-device.server";
 import { getUserById, type PublicUser } from "./user.server";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE_MS;

@@ -14,6 +14,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { PASSKEY_NAME_MAX_LENGTH } from "~/content/account-sessions";
 import { secondFactorChanges } from "~/content/emails";
 import { firm } from "~/content/firm";
 import { passkeyMessages } from "~/content/second-factor";
@@ -21,7 +22,6 @@ import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
-import { PASSKEY_NAME_MAX_LENGTH } from "~/content/account-sessions";
 import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
 import { deviceName } from "./client-device.server";
 import { afterFactorChange } from "./factor-change.server";

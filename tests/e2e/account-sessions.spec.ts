@@ -15,8 +15,8 @@ import {
   verificationLink,
   type TestAccount,
 } from "./support/accounts";
-import { waitForMail } from "./support/mail";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
 import { E2E_DATABASE } from "./support/server";
 
 const FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0";
