@@ -8,6 +8,7 @@ import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { logIn, settleAccountMail } from "~/models/account.server";
 import { authenticateAccessToken, refreshApiTokens } from "~/models/api-token.server";
 import { describeUserAgent, deviceName, USER_AGENT_MAX_LENGTH } from "~/models/client-device.server";
+import { pruneExpiredRows } from "~/models/housekeeping.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { loginStanding, MINUTE_MS } from "~/models/throttle.server";
 import * as loginApi from "~/routes/api.auth.login";
@@ -297,6 +298,19 @@ describe("where the account is signed in", () => {
     expect((await sessionsOf(cookie)).apiAccess).toEqual([]);
     expect(await auditActions(user.id)).toContain("session.others_signed_out");
     expect(await authenticateAccessToken(othersApi.accessToken)).toMatchObject({ id: other.id });
+  });
+});
+
+describe("the housekeeping", () => {
+  it("prunes an API sign-in once its twelve hours are over, with its tokens", async () => {
+    const user = await account({ password: PASSWORD });
+    await apiSignIn(user.email, "curl/8.4.0", "192.0.2.30");
+    const families = () =>
+      getDb().selectFrom("api_token_families").select("id").where("user_id", "=", user.id).execute();
+    expect(await families()).toHaveLength(1);
+    testClock.freeze(now() + 12 * 60 * MINUTE_MS + 1000);
+    expect((await pruneExpiredRows()).apiTokenFamilies).toBeGreaterThanOrEqual(1);
+    expect(await families()).toEqual([]);
   });
 });
 
