@@ -15,6 +15,7 @@ import * as m011 from "./011_last_sign_in.js";
 import * as m012 from "./012_investor_search_text.js";
 import * as m013 from "./013_administrators.js";
 import * as m014 from "./014_audit_log_indexes.js";
+import * as m015 from "./015_sessions_and_devices.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -32,4 +33,5 @@ export const migrations = {
   "012_investor_search_text": m012,
   "013_administrators": m013,
   "014_audit_log_indexes": m014,
+  "015_sessions_and_devices": m015,
 };

@@ -27,6 +27,7 @@ const TABLES = [
   "sessions",
   "totp_enrolments",
   "api_tokens",
+  "api_token_families",
   "one_time_tokens",
   "totp_credentials",
   "recovery_codes",

@@ -4,19 +4,22 @@ import { authLabels } from "~/content/account-pages/common";
 import { PASSWORD_MIN_LENGTH } from "~/content/constants";
 import type { BoundField } from "~/hooks/use-live-validation";
 
-/** A new password and its confirmation, as sign-up and password reset ask for them. */
+/** A new password and its confirmation, as sign-up, password reset and the password's change ask for them. */
 export function NewPasswordFields({
   password,
   confirmPassword,
+  labels = authLabels,
 }: {
   password: BoundField;
   confirmPassword: BoundField;
+  /** Where another password is on the page too, the labels say which is the new one. */
+  labels?: { password: string; confirmPassword: string };
 }) {
   return (
     <>
       <Field
         {...password}
-        label={authLabels.password}
+        label={labels.password}
         type="password"
         autoComplete="new-password"
         hint={authLabels.newPasswordHint}
@@ -27,7 +30,7 @@ export function NewPasswordFields({
       />
       <Field
         {...confirmPassword}
-        label={authLabels.confirmPassword}
+        label={labels.confirmPassword}
         type="password"
         autoComplete="new-password"
         data-match={password.name}

@@ -51,6 +51,13 @@ export const auditEvents: Record<string, EventWords> = {
   },
   "password.reset_requested": { kind: "Password reset requested", says: () => "Asked for a password reset link" },
   "password.reset": { kind: "Password reset", says: () => "Set a new password with a reset link" },
+  "password.changed": { kind: "Password changed", says: () => "Changed their password while signed in" },
+  "session.signed_out": { kind: "Session signed out", says: () => "Signed out one of their other sessions" },
+  "session.others_signed_out": {
+    kind: "Signed out everywhere else",
+    says: () => "Signed out every other session and ended their API access",
+  },
+  "api_access.revoked": { kind: "API access revoked", says: () => "Revoked one of their API sign-ins" },
   "admin.created": {
     kind: "Administrator created",
     says: ({ target }) => `Created the administrator ${whom(target)} on the server`,
@@ -83,6 +90,11 @@ export const auditEvents: Record<string, EventWords> = {
   "mfa.removed": { kind: "Second factor turned off", says: () => "Turned off their second factor" },
   "mfa.passkey_added": { kind: "Passkey added", says: () => "Added a passkey" },
   "mfa.passkey_removed": { kind: "Passkey removed", says: () => "Removed a passkey" },
+  "mfa.passkey_renamed": {
+    kind: "Passkey renamed",
+    says: ({ details }) =>
+      typeof details.name === "string" ? `Renamed a passkey to "${details.name}"` : "Renamed a passkey",
+  },
   "mfa.failed": { kind: "Second factor refused", says: () => "Gave a second factor that was refused" },
   "mfa.locked": { kind: "Second factor locked", says: () => "Second factor step locked after repeated wrong codes" },
   "materials.view": {
@@ -172,6 +184,9 @@ export const auditDetailLabels: Record<string, string> = {
   replacedEarlierLink: "Replaced an earlier link",
   accountDeleted: "Account deleted",
   by: "By",
+  name: "Name",
+  session: "Session",
+  family: "API sign-in",
 };
 
 /** Stored values that read better in words, by the key they are stored under. */

@@ -11,6 +11,7 @@ import { canSeeMaterials } from "~/models/access.server";
 import { recordPasswordVerified, recordSignIn } from "~/models/account.server";
 import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
+import { clientOf } from "~/models/client-device.server";
 import {
   consumeLoginChallenge,
   createLoginChallenge,
@@ -152,8 +153,9 @@ export async function sessionHeadersFor({
 }: NewSession): Promise<Headers> {
   const previous = await readSessionId(request);
   if (previous) await deleteSession(previous);
+  const client = clientOf(request, ip);
   const headers = new Headers({
-    "Set-Cookie": await sessionCookie().serialize(await createSession(user.id, authMethod, { enrolmentOnly })),
+    "Set-Cookie": await sessionCookie().serialize(await createSession(user.id, authMethod, { enrolmentOnly, client })),
   });
   if (request.headers.get("Cookie")?.includes(`${LOGIN_STEP_COOKIE_NAME}=`)) {
     headers.append("Set-Cookie", await clearedLoginStepCookie());

@@ -4,6 +4,7 @@
  * a mail failure never changes it. A lost e-mail loses nothing: the account
  * and its state are stored first, and the link can always be sent again.
  */
+import { accountSessionEmails } from "~/content/account-sessions";
 import { administratorEmails } from "~/content/administrators";
 import { accountEmails, operatorEmails, secondFactorEmails, type MailContent } from "~/content/emails";
 import { getEnv } from "~/server/env.server";
@@ -49,6 +50,16 @@ export const accountMail = {
   },
   passwordChanged(to: string) {
     deliver(to, accountEmails.passwordChanged(appLink("/financing/login")), "password_changed");
+  },
+  passwordChangedSignedIn(to: string) {
+    deliver(
+      to,
+      accountSessionEmails.passwordChanged({
+        resetLink: appLink("/financing/forgotpassword"),
+        sessionsLink: appLink("/financing/security/sessions"),
+      }),
+      "password_changed",
+    );
   },
   secondFactorChanged(to: string, change: string) {
     deliver(to, secondFactorEmails.changed({ change, settingsLink: appLink("/financing/security") }), "second_factor");

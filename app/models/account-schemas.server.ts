@@ -80,3 +80,15 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
     error: validationMessages.passwordsDoNotMatch,
   });
+
+/** The password changed while signed in: the current one (checked by its hash), and a new one by sign-up's rules. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: loginPasswordSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: validationMessages.passwordsDoNotMatch }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    path: ["confirmPassword"],
+    error: validationMessages.passwordsDoNotMatch,
+  });

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
+import type { Client } from "./client-device.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
 import { getUserById, type PublicUser } from "./user.server";
@@ -16,6 +17,8 @@ import { getUserById, type PublicUser } from "./user.server";
 export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE_MS;
 /** A family (one login) lives as long as a web session can: 12 hours, however often it is refreshed. */
 export const REFRESH_FAMILY_TTL_MS = 12 * HOUR_MS;
+/** A family's last use moves at most once a minute, as a web session's idle window does: a client's burst writes once. */
+const LAST_USED_INTERVAL_MS = MINUTE_MS;
 /** Two tabs refreshing at once both present the same token; that is not theft. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 export type IssuedTokens = {
@@ -29,10 +32,28 @@ export type IssuedTokens = {
 
 export type RefreshOutcome = ({ ok: true } & IssuedTokens) | { ok: false; reason: "missing" | "invalid" | "reused" };
 
-/** A new family for a fresh login: one access token and one refresh token. */
-export async function issueApiTokens(userId: string): Promise<IssuedTokens> {
+/** A new family for a fresh login, recorded with the client it came from: one access token and one refresh token. */
+export async function issueApiTokens(
+  userId: string,
+  client: Client = { userAgent: null, ip: null },
+): Promise<IssuedTokens> {
   const at = now();
-  return issueInFamily(getDb(), userId, randomUUID(), at + REFRESH_FAMILY_TTL_MS);
+  const familyId = randomUUID();
+  const expiresAt = at + REFRESH_FAMILY_TTL_MS;
+  await getDb()
+    .insertInto("api_token_families")
+    .values({
+      id: familyId,
+      user_id: userId,
+      user_agent: client.userAgent,
+      ip: client.ip,
+      created_at: at,
+      last_used_at: at,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+  return issueInFamily(getDb(), userId, familyId, expiresAt);
 }
 
 /**
@@ -61,22 +82,74 @@ export async function refreshApiTokens(token: string | null): Promise<RefreshOut
       await revokeFamily(db, row.family_id);
       return { ok: false, reason: "reused" } as const;
     }
+    await db.updateTable("api_token_families").set({ last_used_at: at }).where("id", "=", row.family_id).execute();
     return { ok: true, ...(await issueInFamily(db, row.user_id, row.family_id, row.expires_at)) } as const;
   });
 }
 
-/** The user an access token from an Authorization header belongs to, or null. */
+/** The user an access token from an Authorization header belongs to, or null. Moves its family's last use. */
 export async function authenticateAccessToken(token: string | null | undefined): Promise<PublicUser | null> {
   if (!looksLikeSecretToken(token)) return null;
+  const at = now();
   const row = await getDb()
     .selectFrom("api_tokens")
-    .select(["user_id"])
-    .where("token_hash", "=", hashSecretToken(token))
-    .where("kind", "=", "access")
+    .leftJoin("api_token_families", "api_token_families.id", "api_tokens.family_id")
+    .select(["api_tokens.user_id", "api_tokens.family_id", "api_token_families.last_used_at"])
+    .where("api_tokens.token_hash", "=", hashSecretToken(token))
+    .where("api_tokens.kind", "=", "access")
+    .where("api_tokens.revoked_at", "is", null)
+    .where("api_tokens.expires_at", ">=", at)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.last_used_at !== null && at - row.last_used_at >= LAST_USED_INTERVAL_MS) {
+    await getDb().updateTable("api_token_families").set({ last_used_at: at }).where("id", "=", row.family_id).execute();
+  }
+  return getUserById(row.user_id);
+}
+
+export type ApiAccessSummary = {
+  /** The family's id: it opens nothing by itself (only the tokens' secrets do). */
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+};
+
+/** The user's live API sign-ins (token families neither revoked nor expired), the newest first. */
+export async function listApiAccess(userId: string): Promise<ApiAccessSummary[]> {
+  const rows = await getDb()
+    .selectFrom("api_token_families")
+    .select(["id", "user_agent", "ip", "created_at", "last_used_at"])
+    .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">=", now())
-    .executeTakeFirst();
-  return row ? getUserById(row.user_id) : null;
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.user_agent,
+    ip: row.ip,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUsedAt: new Date(row.last_used_at).toISOString(),
+  }));
+}
+
+/** Revokes one of the user's live token families; false when the user has no such live family. */
+export async function revokeApiAccess(userId: string, familyId: string): Promise<boolean> {
+  return asTokenWriter(userId, async (db) => {
+    const family = await db
+      .updateTable("api_token_families")
+      .set({ revoked_at: now() })
+      .where("id", "=", familyId)
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">=", now())
+      .executeTakeFirst();
+    if (family.numUpdatedRows === 0n) return false;
+    await revokeFamily(db, familyId);
+    return true;
+  });
 }
 
 /**
@@ -85,14 +158,21 @@ export async function authenticateAccessToken(token: string | null | undefined):
  */
 export async function revokeApiTokens(target: { userId: string } | { tokens: (string | null)[] }): Promise<void> {
   if ("userId" in target) {
-    await asTokenWriter(target.userId, (db) =>
-      db
+    await asTokenWriter(target.userId, async (db) => {
+      const at = now();
+      await db
         .updateTable("api_tokens")
-        .set({ revoked_at: now() })
+        .set({ revoked_at: at })
         .where("user_id", "=", target.userId)
         .where("revoked_at", "is", null)
-        .execute(),
-    );
+        .execute();
+      await db
+        .updateTable("api_token_families")
+        .set({ revoked_at: at })
+        .where("user_id", "=", target.userId)
+        .where("revoked_at", "is", null)
+        .execute();
+    });
     return;
   }
   const hashes = target.tokens.filter(looksLikeSecretToken).map(hashSecretToken);
@@ -158,10 +238,17 @@ async function issueInFamily(
 }
 
 async function revokeFamily(db: OnlyWriter, familyId: string) {
+  const at = now();
   await db
     .updateTable("api_tokens")
-    .set({ revoked_at: now() })
+    .set({ revoked_at: at })
     .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+  await db
+    .updateTable("api_token_families")
+    .set({ revoked_at: at })
+    .where("id", "=", familyId)
     .where("revoked_at", "is", null)
     .execute();
 }

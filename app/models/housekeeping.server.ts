@@ -17,6 +17,7 @@ export type PrunedRows = {
   sessions: number;
   oneTimeTokens: number;
   apiTokens: number;
+  apiTokenFamilies: number;
   loginChallenges: number;
   adminInvitations: number;
 };
@@ -36,6 +37,7 @@ export async function pruneExpiredRows(): Promise<PrunedRows> {
     oneTimeTokens: await deleted(db.deleteFrom("one_time_tokens").where("expires_at", "<", at)),
     // A refresh token's row lives as long as its login (the family), so reuse is still recognised until then.
     apiTokens: await deleted(db.deleteFrom("api_tokens").where("expires_at", "<", at)),
+    apiTokenFamilies: await deleted(db.deleteFrom("api_token_families").where("expires_at", "<", at)),
     loginChallenges: await deleted(db.deleteFrom("login_challenges").where("expires_at", "<", at)),
     adminInvitations: await deleted(db.deleteFrom("admin_invitations").where("expires_at", "<", at)),
   };

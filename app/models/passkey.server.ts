@@ -14,6 +14,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { PASSKEY_NAME_MAX_LENGTH } from "~/content/account-sessions";
 import { secondFactorChanges } from "~/content/emails";
 import { firm } from "~/content/firm";
 import { passkeyMessages } from "~/content/second-factor";
@@ -21,7 +22,8 @@ import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
-import { recordAuditEvent } from "./audit.server";
+import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
+import { deviceName } from "./client-device.server";
 import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import { consumeLoginChallenge, createLoginChallenge, type ChallengeKind } from "./login-challenge.server";
@@ -32,7 +34,13 @@ type FromClient = { ip: string };
 /** A change made in a session: the account, and the session that stays open after it. */
 type InSession = { user: Account; sessionIdHash: string } & FromClient;
 
-export type PasskeySummary = { id: string; createdAt: string; lastUsedAt: string | null };
+export type PasskeySummary = {
+  id: string;
+  /** The owner's name for it, or its default ("Chrome on macOS"); null for one made before names were kept. */
+  name: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
 
 /** The relying party is the site itself, as APP_URL names it. */
 function relyingParty() {
@@ -43,12 +51,13 @@ function relyingParty() {
 export async function listPasskeys(userId: string): Promise<PasskeySummary[]> {
   const rows = await getDb()
     .selectFrom("passkeys")
-    .select(["id", "created_at", "last_used_at"])
+    .select(["id", "name", "created_at", "last_used_at"])
     .where("user_id", "=", userId)
     .orderBy("created_at")
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    name: row.name,
     createdAt: new Date(row.created_at).toISOString(),
     lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
   }));
@@ -98,7 +107,13 @@ export async function registerPasskey({
   challengeId,
   response,
   ip,
-}: InSession & { challengeId: string; response: RegistrationResponseJSON }): Promise<PasskeyResult> {
+  userAgent,
+}: InSession & {
+  challengeId: string;
+  response: RegistrationResponseJSON;
+  /** The browser that made it, whose browser and system name it until its owner renames it. */
+  userAgent: string | null;
+}): Promise<PasskeyResult> {
   const challenge = await consumeLoginChallenge(challengeId, "passkey_register");
   if (!challenge?.challenge || challenge.userId !== user.id) return refused(passkeyMessages.expired);
   const { rpID, origin } = relyingParty();
@@ -126,6 +141,7 @@ export async function registerPasskey({
       counter: credential.counter,
       transports: JSON.stringify(credential.transports ?? []),
       created_at: now(),
+      name: deviceName(userAgent)?.slice(0, PASSKEY_NAME_MAX_LENGTH) ?? null,
     })
     .onConflict((oc) => oc.column("id").doNothing())
     .returning("id")
@@ -225,6 +241,19 @@ async function checkPasskeyAnswer(
   const user = await getUserById(passkey.user_id);
   if (!user) return unknownPasskey(ip, null);
   return { ok: true, user };
+}
+
+/** Renames one of the user's passkeys (the name already checked by passkeyNameSchema); false if it is not theirs. */
+export async function renamePasskey({ user, passkeyId, name, ip }: InSession & { passkeyId: string; name: string }) {
+  const renamed = await getDb()
+    .updateTable("passkeys")
+    .set({ name })
+    .where("id", "=", passkeyId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!renamed.numUpdatedRows) return false;
+  await recordOwnAccountEvent(user, "mfa.passkey_renamed", { ip, details: { name } });
+  return true;
 }
 
 /** Removes one of the user's passkeys; false if it is not theirs. */

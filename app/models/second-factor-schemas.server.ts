@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { CODE_MAX_LENGTH, codeMessages, passkeyMessages, securityMessages } from "~/content/second-factor";
 import { loginPasswordSchema, loginSchema } from "./account-schemas.server";
+import { passkeyNameSchema } from "./passkey-name-schema.server";
 import type { SecondFactorCode } from "./second-factor.server";
 
 const TOTP_CODE = /^\d{6}$/;
@@ -129,6 +130,13 @@ export const securityChangeSchema = z.discriminatedUnion(
       passkeyId: z
         .string({ error: securityMessages.noSuchPasskey })
         .max(1024, { error: securityMessages.noSuchPasskey }),
+    }),
+    z.object({
+      intent: z.literal("rename-passkey"),
+      passkeyId: z
+        .string({ error: securityMessages.noSuchPasskey })
+        .max(1024, { error: securityMessages.noSuchPasskey }),
+      name: passkeyNameSchema,
     }),
   ],
   { error: securityMessages.unknownChange },

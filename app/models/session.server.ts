@@ -3,8 +3,10 @@
  * holds only a random id (app/http/auth.server.ts); the database holds its SHA-256,
  * the user, and the idle and absolute deadlines, so a session can be revoked from the server.
  */
+import { randomBytes } from "node:crypto";
 import { now } from "~/server/clock.server";
 import { getDb, type AuthMethod } from "~/server/db.server";
+import type { Client } from "./client-device.server";
 import { hashSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
 import { getUserById, type PublicUser } from "./user.server";
@@ -38,7 +40,7 @@ export function openedWithSecondFactor(method: AuthMethod) {
 export async function createSession(
   userId: string,
   authMethod: AuthMethod,
-  { enrolmentOnly = false }: { enrolmentOnly?: boolean } = {},
+  { enrolmentOnly = false, client }: { enrolmentOnly?: boolean; client?: Client } = {},
 ): Promise<string> {
   const id = newSecretToken();
   const at = now();
@@ -52,6 +54,9 @@ export async function createSession(
       expires_at: at + (enrolmentOnly ? ENROLMENT_SESSION_MS : SESSION_ABSOLUTE_MS),
       auth_method: authMethod,
       reauthenticated_at: authMethod === "passkey" ? null : at,
+      public_id: newPublicId(),
+      user_agent: client?.userAgent ?? null,
+      ip: client?.ip ?? null,
     })
     .execute();
   return id;
@@ -128,4 +133,63 @@ export async function deleteUserSessions(userId: string, { keepIdHash }: { keepI
   let query = getDb().deleteFrom("sessions").where("user_id", "=", userId);
   if (keepIdHash) query = query.where("id_hash", "!=", keepIdHash);
   await query.execute();
+}
+
+/** How the sessions page names a session: random, and unrelated to the cookie's secret or its hash. */
+function newPublicId() {
+  return randomBytes(16).toString("hex");
+}
+
+export type SessionSummary = {
+  publicId: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session the list is shown in. */
+  current: boolean;
+};
+
+/** The user's live web sessions, the newest first; `currentIdHash` marks the one asking. */
+export async function listSessions(userId: string, currentIdHash: string): Promise<SessionSummary[]> {
+  const at = now();
+  const rows = await getDb()
+    .selectFrom("sessions")
+    .select(["id_hash", "public_id", "user_agent", "ip", "created_at", "last_seen_at"])
+    .where("user_id", "=", userId)
+    .where("expires_at", ">=", at)
+    .where("last_seen_at", ">=", at - SESSION_IDLE_MS)
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    publicId: row.public_id ?? "",
+    userAgent: row.user_agent,
+    ip: row.ip,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastSeenAt: new Date(row.last_seen_at).toISOString(),
+    current: row.id_hash === currentIdHash,
+  }));
+}
+
+/**
+ * Ends one of the user's other sessions, named by its public id; false when the user has no such
+ * session (another account's, the asking session itself, or one already ended). The owner is part of
+ * the delete itself, so a forged id never reaches another account's session.
+ */
+export async function deleteOtherSession({
+  userId,
+  publicId,
+  currentIdHash,
+}: {
+  userId: string;
+  publicId: string;
+  currentIdHash: string;
+}): Promise<boolean> {
+  const deleted = await getDb()
+    .deleteFrom("sessions")
+    .where("public_id", "=", publicId)
+    .where("user_id", "=", userId)
+    .where("id_hash", "!=", currentIdHash)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
 }

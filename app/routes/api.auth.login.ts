@@ -5,6 +5,7 @@ import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~
 import { refreshCookieFor } from "~/http/auth.server";
 import { logIn, recordPasswordVerified, recordSignIn } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
+import { clientOf } from "~/models/client-device.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 import { checkSecondFactorCode, stepAfterPassword } from "~/models/second-factor.server";
 import type { AuthMethod } from "~/server/db.server";
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!checked.ok) return apiRefusal(checked);
     method = checked.method === "totp" ? "password+totp" : "password+recovery_code";
   }
-  const tokens = await issueApiTokens(outcome.user.id);
+  const tokens = await issueApiTokens(outcome.user.id, clientOf(request, context.clientIp));
   await recordSignIn({ user: outcome.user, method, via: "api", ip: context.clientIp });
   return apiJson(
     {

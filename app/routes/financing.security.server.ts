@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { passkeyNames } from "~/content/account-sessions";
 import { reauthenticationForm, secondFactorNotices, securityMessages } from "~/content/second-factor";
 import { requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
@@ -7,7 +8,7 @@ import { reauthenticationState } from "~/http/reauthentication.server";
 import { refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { canGoWithoutSecondFactor } from "~/models/access.server";
-import { listPasskeys, removePasskey } from "~/models/passkey.server";
+import { listPasskeys, removePasskey, renamePasskey } from "~/models/passkey.server";
 import { reauthenticate } from "~/models/reauthentication.server";
 import { securityChangeSchema } from "~/models/second-factor-schemas.server";
 import {
@@ -20,6 +21,8 @@ import { isReauthenticated } from "~/models/session.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const SECURITY_PATH = "/financing/security";
+/** The fields each form shows its messages beside; the others' messages are the form's own. */
+const shownFields: Record<string, string[]> = { confirm: ["password", "code"], "rename-passkey": ["name"] };
 /** Fields never sent back to the page. */
 const SECRET_FIELDS = ["password", "code", "passkeyAnswer"];
 
@@ -71,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         intent,
         passkeyId,
-        result: formLevelBeyond(reply, intent === "confirm" ? ["password", "code"] : []),
+        result: formLevelBeyond(reply, shownFields[intent] ?? []),
         recoveryCodes: null,
       },
       { status: 400 },
@@ -107,6 +110,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "remove":
       await removeSecondFactor(inSession);
       return redirectWithSuccess(SECURITY_PATH, secondFactorNotices.removed);
+    case "rename-passkey":
+      if (!(await renamePasskey({ ...inSession, passkeyId: change.passkeyId, name: change.name }))) {
+        return refuse({ status: 404, message: securityMessages.noSuchPasskey });
+      }
+      return redirectWithSuccess(SECURITY_PATH, passkeyNames.renamed);
     case "remove-passkey":
       if (!(await removePasskey({ ...inSession, passkeyId: change.passkeyId }))) {
         return refuse({ status: 404, message: securityMessages.noSuchPasskey });

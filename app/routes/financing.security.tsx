@@ -3,18 +3,24 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddPasskey } from "~/components/add-passkey";
 import { AuthCard } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
+import { PasskeyFacts, RenamePasskeyForm } from "~/components/passkey-facts";
 import { reauthenticatedUntil, ReauthenticationForm } from "~/components/reauthentication-form";
 import { RecoveryCodes } from "~/components/recovery-codes";
+import { SignInLinks } from "~/components/sign-in-links";
 import { securityPage } from "~/content/second-factor";
 import { keepRetryAfter } from "~/http/retry-after";
 import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/meta";
+import sessionsStyles from "~/styles/account-sessions.css";
 import securityStyles from "~/styles/security.css";
 import { action, loader } from "./financing.security.server";
 
 export { action, loader };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: securityStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: securityStyles },
+  { rel: "stylesheet", href: sessionsStyles },
+];
 
 export const meta: MetaFunction = () => pageMeta(securityPage.title, securityPage.description);
 
@@ -36,7 +42,9 @@ export default function SecurityPage() {
     ? [
         ...(hasFactor ? ["regenerate-codes"] : []),
         ...(hasFactor && canTurnOff ? ["remove"] : []),
-        ...(passkeys.some((passkey) => passkey.id === actionData?.passkeyId) ? ["remove-passkey"] : []),
+        ...(passkeys.some((passkey) => passkey.id === actionData?.passkeyId)
+          ? ["remove-passkey", "rename-passkey"]
+          : []),
       ]
     : ["confirm"];
   const unplaced =
@@ -101,8 +109,19 @@ export default function SecurityPage() {
           <h2 id="security-passkeys">{securityPage.passkeysHeading}</h2>
           {passkeys.length === 0 ? <p>{securityPage.passkeysNone}</p> : null}
           {passkeys.map((passkey, index) => (
-            <div key={passkey.id} className="security-passkey">
-              <p>{securityPage.passkeyName(index + 1, passkey.createdAt.slice(0, 10))}</p>
+            <div key={passkey.id} className="security-passkey signed-in">
+              <PasskeyFacts passkey={passkey} number={index + 1} />
+              {confirmed ? (
+                <RenamePasskeyForm
+                  passkey={passkey}
+                  number={index + 1}
+                  reply={
+                    actionData?.intent === "rename-passkey" && actionData.passkeyId === passkey.id
+                      ? actionData.result
+                      : undefined
+                  }
+                />
+              ) : null}
               {confirmed ? (
                 <ChangeForm
                   intent="remove-passkey"
@@ -131,6 +150,8 @@ export default function SecurityPage() {
             )}
           </section>
         ) : null}
+
+        <SignInLinks />
 
         <p className="auth-links">
           <Link to="/financing">{securityPage.backToPortal}</Link>

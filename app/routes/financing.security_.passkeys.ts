@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { securityMessages } from "~/content/second-factor";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireUserSession } from "~/http/auth.server";
+import { clientOf } from "~/models/client-device.server";
 import { registerPasskey } from "~/models/passkey.server";
 import { passkeyRegistrationSchema } from "~/models/second-factor-schemas.server";
 import { isReauthenticated } from "~/models/session.server";
@@ -16,6 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     sessionIdHash: session.idHash,
     ...body,
     ip: context.clientIp,
+    userAgent: clientOf(request, context.clientIp).userAgent,
   });
   if (!outcome.ok) return apiRefusal(outcome);
   return apiJson({ ok: true }, { status: 201 });

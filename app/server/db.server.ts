@@ -40,6 +40,15 @@ export interface SessionsTable {
   auth_method: Generated<AuthMethod>;
   /** When the user last proved, in this session, the password and the second factor (if any): "sudo". */
   reauthenticated_at: number | null;
+  /**
+   * A random id the sessions page names the session by, never the hash of the cookie's secret (migration 015,
+   * which gave every session one; the app always writes it).
+   */
+  public_id: string | null;
+  /** The browser's User-Agent when the session was opened, cut short; null before migration 015. */
+  user_agent: string | null;
+  /** The client's address when the session was opened; null before migration 015. */
+  ip: string | null;
 }
 
 export type { AuthMethod };
@@ -76,6 +85,8 @@ export interface PasskeysTable {
   transports: string;
   created_at: number;
   last_used_at: number | null;
+  /** The owner's name for it; null for a passkey made before migration 015. */
+  name: string | null;
 }
 
 export interface LoginChallengesTable {
@@ -95,6 +106,20 @@ export interface ApiTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** One API sign-in: the family its rotating tokens share, and where it came from (migration 015). */
+export interface ApiTokenFamiliesTable {
+  id: string;
+  user_id: string;
+  /** The client's User-Agent at the sign-in, cut short; null for families from before migration 015. */
+  user_agent: string | null;
+  ip: string | null;
+  created_at: number;
+  /** Moved by a refresh, and by an access token's use at most once a minute. */
+  last_used_at: number;
+  expires_at: number;
   revoked_at: number | null;
 }
 
@@ -167,6 +192,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
+  api_token_families: ApiTokenFamiliesTable;
   one_time_tokens: OneTimeTokensTable;
   audit_events: AuditEventsTable;
   contact_messages: ContactMessagesTable;

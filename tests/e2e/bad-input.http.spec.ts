@@ -554,6 +554,20 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
     {
+      name: "POST /financing/security/sessions",
+      method: "POST",
+      path: "/financing/security/sessions",
+      body: "form",
+      // A session id of no session of the account's: even the valid request changes nothing (404).
+      fields: {
+        intent: { kind: "choice", value: "sign-out" },
+        sessionId: { kind: "id", value: "0".repeat(32) },
+      },
+      credentials: { kind: "cookie", cookie: world.investorCookie },
+      wrongCredentials: wrongCookies(),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
       name: "POST /financing/login/passkey-options",
       method: "POST",
       path: "/financing/login/passkey-options",

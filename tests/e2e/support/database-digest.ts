@@ -7,12 +7,16 @@ import Database from "better-sqlite3";
  * before it). Left out, because they move on every request by design:
  * - rate_limits rows `auth-ip:*`, the per-address counter of auth requests,
  *   which counts every attempt, bad ones included (that is its job);
- * - sessions.last_seen_at, the sliding idle window every authenticated request moves;
+ * - sessions.last_seen_at, the sliding idle window every authenticated request moves, and
+ *   api_token_families.last_used_at, which an access token's use moves (at most once a minute);
  * - sessions already past their expiry: dead either way, and deleted when presented.
  */
 export type DatabaseSnapshot = Record<string, { rows: number; digest: string }>;
 
-const IGNORED_COLUMNS: Record<string, string[]> = { sessions: ["last_seen_at"] };
+const IGNORED_COLUMNS: Record<string, string[]> = {
+  sessions: ["last_seen_at"],
+  api_token_families: ["last_used_at"],
+};
 const IGNORED_ROWS: Record<string, (row: Record<string, unknown>) => boolean> = {
   rate_limits: (row) => String(row.key).startsWith("auth-ip:"),
   sessions: (row) => Number(row.expires_at) <= Date.now(),
