@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddPasskey } from "~/components/add-passkey";
 import { AuthCard } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
+import { MyDataSection } from "~/components/my-data";
 import { reauthenticatedUntil, ReauthenticationForm } from "~/components/reauthentication-form";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { securityPage } from "~/content/second-factor";
@@ -131,6 +132,8 @@ export default function SecurityPage() {
             )}
           </section>
         ) : null}
+
+        <MyDataSection confirmed={confirmed} />
 
         <p className="auth-links">
           <Link to="/financing">{securityPage.backToPortal}</Link>
