@@ -70,10 +70,15 @@ export const myDataContent = {
   download: "Download my data",
   fileName: "my-data.json",
   /** The 403 of a download without a fresh confirmation. */
-  needsConfirmation: "Confirm it's you first: downloading your data needs your password (and second factor) from the last 10 minutes.",
+  needsConfirmation:
+    "Confirm it's you first: downloading your data needs your password (and second factor) from the last 10 minutes.",
   confirmLink: "Confirm it's you",
   /** The words the export uses for who did each thing. */
-  by: { you: "you", administrator: "an administrator of the firm", nobody: "no one signed in (a sign-in attempt, or the firm's server)" },
+  by: {
+    you: "you",
+    administrator: "an administrator of the firm",
+    nobody: "no one signed in (a sign-in attempt, or the firm's server)",
+  },
 } as const;
 
 export const myDataEmails = {

@@ -66,8 +66,7 @@ export function writeNameAndAddress(
 }
 
 export type NameAddressResult =
-  | { ok: true; user: PublicUser; changed: boolean }
-  | { ok: false; status: 403 | 404 | 409; message: string };
+  { ok: true; user: PublicUser; changed: boolean } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
  * Sets a user's full name and address. An investor names only themselves, and

@@ -13,8 +13,8 @@ import { recordAuditEvent } from "./audit.server";
 import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import { writeNameAndAddress } from "./investor-profile.server";
-import { ndaChanges, ndaSteps, type NdaTimeline } from "./nda-timeline.server";
 import { detailsCorrectionSchema, textField } from "./name-address-schema.server";
+import { ndaChanges, ndaSteps, type NdaTimeline } from "./nda-timeline.server";
 import { createOneTimeToken } from "./one-time-token.server";
 import { forgetSecondFactor, secondFactorStatus } from "./second-factor.server";
 import { SESSION_IDLE_MS } from "./session.server";
@@ -117,7 +117,12 @@ export async function investorRecord(id: string): Promise<InvestorRecord | null>
     },
     sessionsOpen: Number(sessions.n),
     timeline: ndaSteps(
-      { fullName: row.full_name, address: row.address, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1 },
+      {
+        fullName: row.full_name,
+        address: row.address,
+        isNDASent: row.is_nda_sent === 1,
+        isNDASigned: row.is_nda_signed === 1,
+      },
       changes,
     ),
   };

@@ -10,8 +10,8 @@ import { myDataContent } from "~/content/my-details";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { accountMail } from "./account-mail.server";
-import { recordOwnAccountEvent } from "./audit.server";
 import { detailsObject, eventInWords } from "./audit-log.server";
+import { recordOwnAccountEvent } from "./audit.server";
 import { ndaTimeline } from "./nda-timeline.server";
 import { secondFactorStatus } from "./second-factor.server";
 import { SESSION_IDLE_MS } from "./session.server";
@@ -154,8 +154,7 @@ async function ownActivity(userId: string) {
     .execute();
   return rows.map((row) => {
     const details = detailsObject(row.details);
-    const by =
-      row.actor_id === userId ? "you" : row.actor_id === null ? "nobody" : ("administrator" as const);
+    const by = row.actor_id === userId ? "you" : row.actor_id === null ? "nobody" : ("administrator" as const);
     return {
       at: iso(row.at),
       event: eventInWords(row.action, { target: row.target_email, details }),

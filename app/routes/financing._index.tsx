@@ -7,8 +7,8 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { InvestorTable, investorTableLinks } from "~/components/investor-table";
 import { FormErrors } from "~/components/form-field";
+import { InvestorTable, investorTableLinks } from "~/components/investor-table";
 import { MyDetails, NdaSteps } from "~/components/my-details";
 import { NameAddressForm } from "~/components/name-address-form";
 import { myDetailsContent } from "~/content/my-details";

@@ -39,7 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function refusal(request: Request, status: number, message: string, confirm?: string) {
   const headers = { "Cache-Control": "private, no-store" };
   if (!(request.headers.get("Accept") ?? "").includes("text/html")) {
-    return new Response(`${message}\n`, { status, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(`${message}\n`, {
+      status,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const next = confirm ? { href: confirm, label: myDataContent.confirmLink } : undefined;
   return new Response(errorPageHtml(status, message, next), {
