@@ -33,6 +33,7 @@ export const myDetailsContent = {
     addressHint: "The whole address on one line, as it should appear on the NDA.",
     submit: "Save my corrected details",
   },
+  alreadyGiven: 'Your name and address are already given. To change them, use "Correct my details" below.',
   fixed: `Your details are fixed now that the NDA has been sent. To change them, write to ${firm.mailboxes.investors}.`,
   corrected: "Your details were corrected.",
   unchanged: "Your details are unchanged.",

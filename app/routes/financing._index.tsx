@@ -42,28 +42,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * State 0 takes the name and address; state 1 (NDA not sent yet) takes a correction of them. Once the NDA
- * is sent they are fixed: a correction is refused (409) and changes nothing.
+ * is sent they are fixed: a correction is refused (409) and changes nothing. `correction` says whether a
+ * reply belongs to the correction form, or to the screen as a whole.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const screen = investorScreen(user);
   if (screen === "administrator") throw redirect("/financing");
   const body = await readFormBody(request);
-  if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
+  if (!body.ok) return json({ correction: false, result: formRefusal(body.message) }, { status: body.status });
   if (screen === "nda-pending" || screen === "materials") {
-    return json({ result: formRefusal(myDetailsContent.fixed) }, { status: 409 });
+    return json({ correction: false, result: formRefusal(myDetailsContent.fixed) }, { status: 409 });
   }
   const correcting = body.formData.get("intent") === "correct";
   // The first form sent again (a second click, a tab left open): the details are given already.
-  if (screen === "thank-you" && !correcting) throw redirect("/financing");
+  if (screen === "thank-you" && !correcting) {
+    return json({ correction: false, result: formRefusal(myDetailsContent.alreadyGiven) }, { status: 409 });
+  }
   const submission = correcting
     ? parseSubmission(body.formData, detailsCorrectionSchema, { keepEmpty: true })
     : parseSubmission(body.formData, nameAddressFormSchema, { keepEmpty: true });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") {
+    return json({ correction: correcting, result: submission.reply() }, { status: 400 });
+  }
 
   const result = await setNameAndAddress({ actor: user, email: user.email, ...submission.value, ip: context.clientIp });
   if (!result.ok) {
-    return json({ result: submission.reply({ formErrors: [result.message] }) }, { status: result.status });
+    return json(
+      { correction: correcting, result: submission.reply({ formErrors: [result.message] }) },
+      { status: result.status },
+    );
   }
   if (screen === "name-address") return redirectWithSuccess("/financing", nameAddressMessages.submitted);
   return redirectWithSuccess("/financing", result.changed ? myDetailsContent.corrected : myDetailsContent.unchanged);
@@ -90,7 +98,7 @@ export default function FinancingIndexPage() {
   return (
     <section className="portal-status" aria-labelledby="portal-status-heading">
       <h1 id="portal-status-heading">{portalStatus.heading}</h1>
-      <FormErrors id="portal-status-error" errors={actionData?.result.error[""]} />
+      <FormErrors id="portal-status-error" errors={actionData?.correction ? undefined : actionData?.result.error[""]} />
       <NdaSteps steps={data.progress.steps} />
       {data.screen === "thank-you" ? (
         <p className="portal-status__message">{portalStatus.thankYou}</p>
@@ -103,7 +111,7 @@ export default function FinancingIndexPage() {
           </p>
         </>
       )}
-      <MyDetails details={data.progress.details} lastResult={actionData?.result} />
+      <MyDetails details={data.progress.details} lastResult={actionData?.correction ? actionData.result : undefined} />
     </section>
   );
 }

@@ -215,13 +215,14 @@ describe("correcting the name and address", () => {
     expect(await auditRowsOf(jane.id)).toEqual([]);
   });
 
-  it("the first form sent again once the details are given changes nothing", async () => {
+  it("the first form sent again once the details are given is refused (409, pointing to the correction), changing nothing", async () => {
     const jane = await investor({ fullName: "Jane Twice", address: "6 Birch St" });
     const response = await postCorrection(await sessionHeaders(jane.id), {
       fullName: "Other Name",
       addressLine1: "Other St",
     });
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(409);
+    expect(JSON.stringify(await response.json())).toContain("Correct my details");
     expect(await userRow(jane.id)).toMatchObject({ full_name: "Jane Twice", address: "6 Birch St" });
   });
 

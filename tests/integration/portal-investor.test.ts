@@ -568,10 +568,10 @@ describe("the /financing page", () => {
     expect(await userRow(investor.id)).toMatchObject({ full_name: "", address: "" });
   });
 
-  it("once the name is given the first form is closed: a later POST of it changes nothing (corrections: my-details.test.ts)", async () => {
+  it("once the name is given the first form is closed: a later POST of it is 409 and changes nothing (corrections: my-details.test.ts)", async () => {
     const investor = await createUser({ fullName: "Jane Roe", address: "1 Main St" });
     const response = await postForm(investor.id, { fullName: "Someone Else", addressLine1: "Elsewhere" });
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(409);
     expect(await userRow(investor.id)).toMatchObject({ full_name: "Jane Roe", address: "1 Main St" });
   });
 
