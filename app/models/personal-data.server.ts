@@ -37,7 +37,7 @@ export async function exportPersonalData({
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-export async function personalData(userId: string, sessionIdHash: string) {
+async function personalData(userId: string, sessionIdHash: string) {
   const user = await getDb().selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
   const [nda, secondFactor, sessions, apiTokenFamilies, activity] = await Promise.all([
     user.role === "investor"
