@@ -140,6 +140,11 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "Name and address set",
     says: ({ target }) => `Set the name and address of ${whom(target)}`,
   },
+  "profile.name_address.corrected": {
+    kind: "Name and address corrected",
+    says: ({ target }) => `Corrected the name and address of ${whom(target)}`,
+  },
+  "account.data_exported": { kind: "Own data downloaded", says: () => "Downloaded a copy of their own data" },
   "audit.exported": { kind: "Audit log exported", says: () => "Exported the audit log, signed" },
   "audit.resealed": { kind: "Audit trail re-sealed", says: () => "Re-sealed the audit trail under the audit key" },
 };

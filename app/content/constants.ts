@@ -18,6 +18,8 @@ export const EMAIL_MAX_LENGTH = 254;
 /** The name and address form of /financing: each field, and how many address lines. */
 export const NAME_FIELD_MAX_LENGTH = 200;
 export const ADDRESS_LINE_COUNT = 3;
+/** The address as stored: three lines of 200 and the two spaces that join them. */
+export const ADDRESS_MAX_LENGTH = ADDRESS_LINE_COUNT * NAME_FIELD_MAX_LENGTH + ADDRESS_LINE_COUNT - 1;
 /** Bodies larger than this are refused on the auth and API routes. */
 export const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
 /** The public contact form may carry a long message in a multibyte script. */

@@ -354,7 +354,7 @@ export const apiOperations: ApiOperation[] = [
     method: "post",
     path: "/api/user/set_name_address",
     summary:
-      "Sets a user's full name and address for the NDA: an investor their own (until the NDA is sent), an administrator anyone's.",
+      "Sets a user's full name and address for the NDA: an investor their own (until the NDA is sent), an administrator anyone's. Details given again over others are a correction, recorded with the old and the new values; the same details again change nothing.",
     tag: "Investors",
     auth: "bearer",
     body: { schema: setNameAddressSchema, required: true, name: "NameAddressRequest" },
@@ -363,7 +363,9 @@ export const apiOperations: ApiOperation[] = [
       ...bodyRefusals("An investor may name only themselves."),
       401: notSignedIn,
       404: refused("No user has this address."),
-      409: refused("The NDA has been sent: the name and address can no longer change."),
+      409: refused(
+        "The NDA has been sent: the name and address can no longer change (or they changed while this correction was sent).",
+      ),
     },
   },
   ...(["update_nda_sent", "update_nda_signed"] as const).map((call): ApiOperation => ({

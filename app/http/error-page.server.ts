@@ -4,11 +4,12 @@ import { httpErrors } from "~/content/http-errors";
 /**
  * The page a browser gets when server.js refuses or fails a request before Remix
  * renders anything (a malformed URL, a body too large, a cross-origin form, an
- * unexpected error): styled like the site, with a link home, and never a stack or
+ * unexpected error, a download refused): styled like the site, with a link home (and to what to do
+ * next, when there is something), and never a stack or
  * a file path. Self-contained (inline styles, no script), so it needs nothing
  * that could itself have failed.
  */
-export function errorPageHtml(status: number, message: string): string {
+export function errorPageHtml(status: number, message: string, next?: { href: string; label: string }): string {
   const title = httpErrors.titles[status] ?? httpErrors.titles[status >= 500 ? 500 : 400];
   return `<!DOCTYPE html>
 <html lang="en">
@@ -32,7 +33,7 @@ export function errorPageHtml(status: number, message: string): string {
 <main class="error-page">
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<p><a href="/">${escapeHtml(httpErrors.homeLink)}</a></p>
+${next ? `<p><a href="${escapeHtml(next.href)}">${escapeHtml(next.label)}</a></p>\n` : ""}<p><a href="/">${escapeHtml(httpErrors.homeLink)}</a></p>
 </main>
 </body>
 </html>

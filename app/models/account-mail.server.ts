@@ -7,6 +7,7 @@
 import { accountSessionEmails } from "~/content/account-sessions";
 import { administratorEmails } from "~/content/administrators";
 import { accountEmails, operatorEmails, secondFactorEmails, type MailContent } from "~/content/emails";
+import { myDataEmails } from "~/content/my-details";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
 import { trySendMail } from "~/server/mail.server";
@@ -83,6 +84,9 @@ export const accountMail = {
   },
   accountLocked(to: string, minutes: number) {
     deliver(to, accountEmails.accountLocked({ minutes, resetLink: appLink("/financing/forgotpassword") }), "locked");
+  },
+  dataDownloaded(to: string) {
+    deliver(to, myDataEmails.downloaded({ securityLink: appLink("/financing/security") }), "data_downloaded");
   },
   administratorInvitation(to: string, inviter: string, token: string) {
     deliver(

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
+import { correctionMail, myDetailsContent } from "~/content/my-details";
 import { nameAddressMail, nameAddressMessages } from "~/content/portal";
 import { emailSchema } from "~/models/account-schemas.server";
 import { ADDRESS_MAX_LENGTH, collapseSpaces, textField } from "~/models/name-address-schema.server";
@@ -12,6 +13,7 @@ import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
 import { recordAuditEvent } from "./audit.server";
+import { ndaTimeline, type TimelineStep } from "./nda-timeline.server";
 import { searchTextFor } from "./search-text.server";
 import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
 
@@ -64,13 +66,15 @@ export function writeNameAndAddress(
 }
 
 export type NameAddressResult =
-  { ok: true; user: PublicUser } | { ok: false; status: 403 | 404 | 409; message: string };
+  { ok: true; user: PublicUser; changed: boolean } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /**
  * Sets a user's full name and address. An investor names only themselves, and
  * only until the NDA is sent (it is prepared with these details); an
- * administrator may name anyone. The firm's mailbox is told; a mail failure
- * changes nothing.
+ * administrator may name anyone. Details given again over others are a
+ * correction: written over the values read, recorded with the old and the new
+ * ones, and the firm's mailbox is told of it as of the first. The same details
+ * again change nothing. A mail failure changes nothing either.
  */
 export async function setNameAndAddress({
   actor,
@@ -94,26 +98,55 @@ export async function setNameAndAddress({
   if (!isAdministrator && target.is_nda_sent === 1) {
     return { ok: false, status: 409, message: nameAddressMessages.locked };
   }
-
-  // The check above, made again in the write: an NDA sent since it was read (or the user deleted) wins.
-  const row = await writeNameAndAddress(target, { fullName, address }, { unlessNdaSent: !isAdministrator });
-  if (!row) {
-    return isAdministrator
-      ? { ok: false, status: 404, message: nameAddressMessages.notFound }
-      : { ok: false, status: 409, message: nameAddressMessages.locked };
+  const before = { fullName: target.full_name, address: target.address };
+  const after = { fullName: collapseSpaces(fullName), address: collapseSpaces(address) };
+  const isCorrection = before.fullName.trim() !== "" && before.address.trim() !== "";
+  if (isCorrection && before.fullName === after.fullName && before.address === after.address) {
+    return { ok: true, user: toPublicUser(target), changed: false };
   }
+
+  // The checks above, made again in the write: an NDA sent since they were read (or the user deleted), or
+  // details changed meanwhile, win.
+  const row = await writeNameAndAddress(target, after, {
+    unlessNdaSent: !isAdministrator,
+    unchangedFrom: isCorrection ? before : undefined,
+  });
+  if (!row) return refusalAfterRace(target.id, isAdministrator);
   const user = toPublicUser(row);
 
   await recordAuditEvent({
     actorId: actor.id,
     actorEmail: actor.email,
-    action: "profile.name_address.set",
+    action: isCorrection ? "profile.name_address.corrected" : "profile.name_address.set",
     targetId: user.id,
     targetEmail: user.email,
+    details: isCorrection ? { before, after } : undefined,
     ip: ip ?? null,
   });
   if (user.role.name === "investor") {
-    await trySendMail({ to: getEnv().contactEmail, replyTo: user.email, ...nameAddressMail(user) });
+    const mail = isCorrection
+      ? correctionMail({ before, after, email: user.email, byAdministrator: isAdministrator ? actor.email : null })
+      : nameAddressMail(user);
+    await trySendMail({ to: getEnv().contactEmail, replyTo: user.email, ...mail });
   }
-  return { ok: true, user };
+  return { ok: true, user, changed: true };
+}
+
+/** Why a conditional write matched no row: the user is gone, their NDA was sent, or their details changed. */
+async function refusalAfterRace(id: string, isAdministrator: boolean): Promise<NameAddressResult> {
+  const now = await getDb().selectFrom("users").select(["is_nda_sent"]).where("id", "=", id).executeTakeFirst();
+  if (!now) return { ok: false, status: 404, message: nameAddressMessages.notFound };
+  if (!isAdministrator && now.is_nda_sent === 1) return { ok: false, status: 409, message: nameAddressMessages.locked };
+  return { ok: false, status: 409, message: myDetailsContent.changedMeanwhile };
+}
+
+/** What the investor's status screens show: the details as stored and the NDA's steps, with their dates. */
+export async function ownNdaProgress(user: PublicUser) {
+  const steps = await ndaTimeline(user.id, user);
+  // Who at the firm took a step is the firm's record, not the investor's.
+  const dated = (step: TimelineStep) => ({ done: step.done, at: step.at });
+  return {
+    details: { fullName: user.fullName, address: user.address, correctable: !user.isNDASent },
+    steps: { details: dated(steps.details), sent: dated(steps.sent), signed: dated(steps.signed) },
+  };
 }

@@ -4,9 +4,7 @@
  * (correct the name and address, send the verification e-mail again, reset the second factor).
  */
 import { z } from "zod";
-import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { investorPageContent, investorPageEmails, REASON_MAX_LENGTH } from "~/content/investor-page";
-import { nameAddressMessages } from "~/content/portal";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { trySendMail } from "~/server/mail.server";
@@ -15,7 +13,8 @@ import { recordAuditEvent } from "./audit.server";
 import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import { writeNameAndAddress } from "./investor-profile.server";
-import { ADDRESS_MAX_LENGTH, textField } from "./name-address-schema.server";
+import { detailsCorrectionSchema, textField } from "./name-address-schema.server";
+import { ndaChanges, ndaSteps, type NdaTimeline } from "./nda-timeline.server";
 import { createOneTimeToken } from "./one-time-token.server";
 import { forgetSecondFactor, secondFactorStatus } from "./second-factor.server";
 import { SESSION_IDLE_MS } from "./session.server";
@@ -27,11 +26,6 @@ export const ACTIVITY_PAGE_SIZE = 50;
 
 /** What the activity list shows: the investor's own views of the materials and downloads of its files. */
 export const ACTIVITY_ACTIONS = ["materials.view", "file.download", "file.viewed"] as const;
-
-/** The audit rows the NDA's steps are read from, all targeted at the investor. */
-const TIMELINE_ACTIONS = ["profile.name_address.set", "investor.corrected", "nda.sent.changed", "nda.signed.changed"];
-/** How far back the steps are looked for: each change of a flag is one row, and a flag changes a handful of times. */
-const TIMELINE_ROWS = 50;
 
 /** An id as ids are made (UUIDs; letters, digits and hyphens): anything else is malformed, not unknown. */
 export const investorIdSchema = z
@@ -52,13 +46,7 @@ export const investorQuerySchema = z.object({
     .meta({ description: "The `activity.nextCursor` of the answer before: the older activity after it." }),
 });
 
-export type TimelineStep = {
-  /** The step as it now stands. */
-  done: boolean;
-  /** When and by whom it last changed, as the audit trail has it; null before records began (or never). */
-  at: string | null;
-  by: string | null;
-};
+export type { TimelineStep } from "./nda-timeline.server";
 
 export type SecondFactorSummary = { authenticator: boolean; passkeys: number; recoveryCodesLeft: number };
 
@@ -77,7 +65,7 @@ export type InvestorRecord = {
   lastSignInAt: string | null;
   secondFactor: SecondFactorSummary;
   sessionsOpen: number;
-  timeline: { details: TimelineStep; sent: TimelineStep; signed: TimelineStep };
+  timeline: NdaTimeline;
 };
 
 export type ActivityPage = { entries: ActivityEntry[]; nextCursor: string | null };
@@ -99,7 +87,7 @@ const notFound: Failure<404> = { ok: false, status: 404, message: errors.notFoun
 /** The investor's page, all but the activity; null for an id that is no investor's. */
 export async function investorRecord(id: string): Promise<InvestorRecord | null> {
   // One round of queries, not two: for an unknown id the others simply find nothing.
-  const [row, status, sessions, timeline] = await Promise.all([
+  const [row, status, sessions, changes] = await Promise.all([
     investorRow(id),
     secondFactorStatus(id),
     getDb()
@@ -109,10 +97,9 @@ export async function investorRecord(id: string): Promise<InvestorRecord | null>
       .where("expires_at", ">", now())
       .where("last_seen_at", ">", now() - SESSION_IDLE_MS)
       .executeTakeFirstOrThrow(),
-    ndaTimeline(id),
+    ndaChanges(id),
   ]);
   if (!row) return null;
-  const hasDetails = row.full_name.trim() !== "" && row.address.trim() !== "";
   return {
     id: row.id,
     email: row.email,
@@ -129,57 +116,16 @@ export async function investorRecord(id: string): Promise<InvestorRecord | null>
       recoveryCodesLeft: status.recoveryCodesLeft,
     },
     sessionsOpen: Number(sessions.n),
-    timeline: {
-      details: step(hasDetails, timeline.details),
-      sent: step(row.is_nda_sent === 1, timeline.sent),
-      signed: step(row.is_nda_signed === 1, timeline.signed),
-    },
+    timeline: ndaSteps(
+      {
+        fullName: row.full_name,
+        address: row.address,
+        isNDASent: row.is_nda_sent === 1,
+        isNDASigned: row.is_nda_signed === 1,
+      },
+      changes,
+    ),
   };
-}
-
-type StepRow = { at: number; actor_email: string | null };
-
-function step(done: boolean, row: StepRow | undefined): TimelineStep {
-  // A step done, with no row that did it, was done before the trail recorded it.
-  return row ? { done, at: iso(row.at), by: row.actor_email } : { done, at: null, by: null };
-}
-
-/**
- * The newest row that changed each step (newest state wins): "signed: yes" also sets "sent", "sent: no"
- * also clears "signed". One walk down the investor's rows, newest first, which the (target_id, id) index
- * serves.
- */
-async function ndaTimeline(id: string) {
-  const rows = await getDb()
-    .selectFrom("audit_events")
-    .select(["id", "action", "details", "at", "actor_email"])
-    .where("target_id", "=", id)
-    .where("action", "in", TIMELINE_ACTIONS)
-    .orderBy("id", "desc")
-    .limit(TIMELINE_ROWS)
-    .execute();
-  const stateOf = (details: string | null) => {
-    try {
-      return (JSON.parse(details ?? "{}") as { state?: unknown }).state === true;
-    } catch {
-      return false;
-    }
-  };
-  let details: StepRow | undefined;
-  let sent: StepRow | undefined;
-  let signed: StepRow | undefined;
-  for (const row of rows) {
-    if (row.action === "profile.name_address.set" || row.action === "investor.corrected") details ??= row;
-    if (row.action === "nda.sent.changed") {
-      sent ??= row;
-      if (!stateOf(row.details)) signed ??= row;
-    }
-    if (row.action === "nda.signed.changed") {
-      signed ??= row;
-      if (stateOf(row.details)) sent ??= row;
-    }
-  }
-  return { details, sent, signed };
 }
 
 /** What an activity row names: the page's path, or the file's name. */
@@ -228,17 +174,7 @@ const reasonField = z.preprocess(
 );
 
 /** The correction form: the name, the address on one line, and the reason. */
-export const correctionSchema = z.object({
-  fullName: z.preprocess(
-    (value) => value ?? "",
-    textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
-  ),
-  address: z.preprocess(
-    (value) => value ?? "",
-    textField(ADDRESS_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.addressRequired)),
-  ),
-  reason: reasonField,
-});
+export const correctionSchema = detailsCorrectionSchema.extend({ reason: reasonField });
 
 export type Correction = z.output<typeof correctionSchema>;
 

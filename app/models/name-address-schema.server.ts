@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { ADDRESS_LINE_COUNT, NAME_FIELD_MAX_LENGTH } from "~/content/constants";
+import { ADDRESS_MAX_LENGTH, NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { nameAddressMessages } from "~/content/portal";
 
-/** Three lines of 200 and the two spaces that join them. */
-export const ADDRESS_MAX_LENGTH = ADDRESS_LINE_COUNT * NAME_FIELD_MAX_LENGTH + ADDRESS_LINE_COUNT - 1;
+export { ADDRESS_MAX_LENGTH };
 
 // C0 and C1 controls, DEL, and the line and paragraph separators: nothing a name or address needs.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -59,3 +58,15 @@ export const nameAddressFormSchema = z
     fullName: collapseSpaces(value.fullName),
     address: joinAddress([value.addressLine1, value.addressLine2, value.addressLine3]),
   }));
+
+/** A correction of details given: the full name and the whole address on one line (what is stored). */
+export const detailsCorrectionSchema = z.object({
+  fullName: z.preprocess(
+    (value) => value ?? "",
+    textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
+  ),
+  address: z.preprocess(
+    (value) => value ?? "",
+    textField(ADDRESS_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.addressRequired)),
+  ),
+});

@@ -7,8 +7,11 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors } from "~/components/form-field";
 import { InvestorTable, investorTableLinks } from "~/components/investor-table";
+import { MyDetails, NdaSteps } from "~/components/my-details";
 import { NameAddressForm } from "~/components/name-address-form";
+import { myDetailsContent } from "~/content/my-details";
 import { nameAddressMessages, portalStatus } from "~/content/portal";
 import { requireUser, requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
@@ -17,8 +20,8 @@ import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
 import { loadInvestorTable } from "~/models/investor-admin.server";
-import { investorScreen, setNameAndAddress } from "~/models/investor-profile.server";
-import { nameAddressFormSchema } from "~/models/name-address-schema.server";
+import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/investor-profile.server";
+import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/name-address-schema.server";
 import portalStyles from "~/styles/portal.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }, ...investorTableLinks()];
@@ -33,23 +36,45 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const table = await loadInvestorTable(url);
     return json({ screen, table, sudo: sudoState(session, table.returnTo) } as const);
   }
-  return json({ screen, table: null });
+  if (screen === "name-address") return json({ screen, table: null, progress: null });
+  return json({ screen, table: null, progress: await ownNdaProgress(session.user) });
 }
 
-/** Only state 0 takes a submission: once given, the name and address change through the firm. */
+/**
+ * State 0 takes the name and address; state 1 (NDA not sent yet) takes a correction of them. Once the NDA
+ * is sent they are fixed: a correction is refused (409) and changes nothing. `correction` says whether a
+ * reply belongs to the correction form, or to the screen as a whole.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (investorScreen(user) !== "name-address") throw redirect("/financing");
+  const screen = investorScreen(user);
+  if (screen === "administrator") throw redirect("/financing");
   const body = await readFormBody(request);
-  if (!body.ok) return json({ result: formRefusal(body.message) }, { status: body.status });
-  const submission = parseSubmission(body.formData, nameAddressFormSchema, { keepEmpty: true });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (!body.ok) return json({ correction: false, result: formRefusal(body.message) }, { status: body.status });
+  if (screen === "nda-pending" || screen === "materials") {
+    return json({ correction: false, result: formRefusal(myDetailsContent.fixed) }, { status: 409 });
+  }
+  const correcting = body.formData.get("intent") === "correct";
+  // The first form sent again (a second click, a tab left open): the details are given already.
+  if (screen === "thank-you" && !correcting) {
+    return json({ correction: false, result: formRefusal(myDetailsContent.alreadyGiven) }, { status: 409 });
+  }
+  const submission = correcting
+    ? parseSubmission(body.formData, detailsCorrectionSchema, { keepEmpty: true })
+    : parseSubmission(body.formData, nameAddressFormSchema, { keepEmpty: true });
+  if (submission.status !== "success") {
+    return json({ correction: correcting, result: submission.reply() }, { status: 400 });
+  }
 
   const result = await setNameAndAddress({ actor: user, email: user.email, ...submission.value, ip: context.clientIp });
   if (!result.ok) {
-    return json({ result: submission.reply({ formErrors: [result.message] }) }, { status: result.status });
+    return json(
+      { correction: correcting, result: submission.reply({ formErrors: [result.message] }) },
+      { status: result.status },
+    );
   }
-  return redirectWithSuccess("/financing", nameAddressMessages.submitted);
+  if (screen === "name-address") return redirectWithSuccess("/financing", nameAddressMessages.submitted);
+  return redirectWithSuccess("/financing", result.changed ? myDetailsContent.corrected : myDetailsContent.unchanged);
 }
 
 export const meta: MetaFunction = () => pageMeta(portalStatus.title, portalStatus.description);
@@ -68,9 +93,13 @@ export default function FinancingIndexPage() {
       </div>
     );
   }
+  if (!data.progress) return null;
+  // The specification's sentence of each state, word for word, with the steps and the details around it.
   return (
     <section className="portal-status" aria-labelledby="portal-status-heading">
       <h1 id="portal-status-heading">{portalStatus.heading}</h1>
+      <FormErrors id="portal-status-error" errors={actionData?.correction ? undefined : actionData?.result.error[""]} />
+      <NdaSteps steps={data.progress.steps} />
       {data.screen === "thank-you" ? (
         <p className="portal-status__message">{portalStatus.thankYou}</p>
       ) : (
@@ -82,6 +111,7 @@ export default function FinancingIndexPage() {
           </p>
         </>
       )}
+      <MyDetails details={data.progress.details} lastResult={actionData?.correction ? actionData.result : undefined} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { AddPasskey } from "~/components/add-passkey";
 import { AuthCard } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { PasskeyFacts, RenamePasskeyForm } from "~/components/passkey-facts";
+import { MyDataSection } from "~/components/my-data";
 import { reauthenticatedUntil, ReauthenticationForm } from "~/components/reauthentication-form";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { SignInLinks } from "~/components/sign-in-links";
@@ -152,6 +153,7 @@ export default function SecurityPage() {
         ) : null}
 
         <SignInLinks />
+        <MyDataSection confirmed={confirmed} />
 
         <p className="auth-links">
           <Link to="/financing">{securityPage.backToPortal}</Link>

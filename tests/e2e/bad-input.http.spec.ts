@@ -45,6 +45,8 @@ const INVESTOR = { email: "sweep-investor@example.com", password: PASSWORD };
 const TARGET = { email: "sweep-target@example.com", password: PASSWORD };
 const UNVERIFIED = { email: "sweep-unverified@example.com", password: PASSWORD };
 const LOGOUT_INVESTOR = { email: "sweep-logout@example.com", password: PASSWORD };
+/** An investor who gave a name and address, the NDA not sent yet: the correction form is theirs. */
+const DETAILS_INVESTOR = { email: "sweep-details@example.com", password: PASSWORD };
 /** A challenge id of the right shape that no passkey ceremony was given. */
 const UNKNOWN_CHALLENGE = "C".repeat(43);
 /** A passkey ceremony's answer (sign-in or registration): a challenge no ceremony was given, and an unsigned answer. */
@@ -69,6 +71,8 @@ type World = {
   investorRefresh: string;
   logoutCookie: string;
   logoutBearer: string;
+  /** DETAILS_INVESTOR's session, fresh from the password: "sudo mode" is open. */
+  detailsCookie: string;
   expiredCookie: string;
   expiredBearer: string;
   revokedBearer: string;
@@ -159,7 +163,12 @@ test.beforeAll(async () => {
   server = await startPrivateServer({ name: "bad-input", env: { AUTH_RATE_LIMIT_PER_MINUTE: "100000" } });
   contract = contractChecker(JSON.parse((await send({ method: "GET", path: "/api/openapi.json" })).body) as OpenApi);
   adminTotpSecret = await server.createAdministrator(ADMIN.email, ADMIN.password);
-  for (const account of [INVESTOR, TARGET, LOGOUT_INVESTOR]) await registerVerified(account);
+  for (const account of [INVESTOR, TARGET, LOGOUT_INVESTOR, DETAILS_INVESTOR]) await registerVerified(account);
+  inDatabase((db) =>
+    db
+      .prepare("update users set full_name = 'Sweep Details', address = '1 Sweep Street' where email = ?")
+      .run(DETAILS_INVESTOR.email),
+  );
   expect((await send({ method: "POST", path: "/api/auth/register", ...json(UNVERIFIED) })).status).toBe(201);
   const verifyToken = await mailTo(UNVERIFIED.email, /verify/i);
   expect((await send({ method: "GET", path: `/api/auth/forgot-password/${TARGET.email}` })).status).toBe(200);
@@ -202,6 +211,7 @@ test.beforeAll(async () => {
     investorBearer: investor.bearer,
     investorRefresh: investor.refresh,
     logoutCookie: await pageLogin(LOGOUT_INVESTOR),
+    detailsCookie: await pageLogin(DETAILS_INVESTOR),
     logoutBearer: logout.bearer,
     expiredCookie,
     expiredBearer: expired.bearer,
@@ -426,6 +436,31 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
         addressLine1: { kind: "address-line", value: "1 Main Street" },
       },
       credentials: { kind: "cookie", cookie: world.investorCookie },
+      wrongCredentials: wrongCookies(),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing?index (a correction of the details)",
+      method: "POST",
+      path: "/financing?index",
+      body: "form",
+      fields: {
+        fullName: { kind: "name", value: "Sweep Details" },
+        address: { kind: "address", value: "1 Sweep Street" },
+      },
+      hiddenFields: { intent: "correct" },
+      credentials: { kind: "cookie", cookie: world.detailsCookie },
+      wrongCredentials: wrongCookies(),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+    },
+    {
+      name: "POST /financing/security/data (download my data)",
+      method: "POST",
+      path: "/financing/security/data",
+      body: "form",
+      fields: {},
+      acceptsEmptyForm: true,
+      credentials: { kind: "cookie", cookie: world.detailsCookie },
       wrongCredentials: wrongCookies(),
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },

@@ -92,7 +92,7 @@ test.describe("the investor's way to the materials", () => {
         "You will receive an email shortly regarding the non-disclosure agreement with further instructions",
       ),
     ).toBeVisible();
-    await expect(page.getByLabel("Full Name")).toHaveCount(0);
+    await expect(page.getByLabel("Address Line 1")).toHaveCount(0);
     await expectNoAxeViolations(page, "state 1, the thank-you message");
     const mail = await waitForMail(FIRM_MAILBOX, `Investor name and address submitted: ${fullName}`);
     expect(mail.text).toContain("1 Main Street Suite 200 Springfield, IL 62701");

@@ -1,0 +1,169 @@
+/**
+ * "Download my data": what the portal holds about one account, as one JSON document: the account and the
+ * details given, the NDA's dates (an investor's), the second factor in counts, the web sessions and API
+ * token families, and the account's own activity in the audit trail (what they did, and what was done to
+ * their account). Each part is a mapping from stored rows, so a column added later is one line here. The
+ * download is recorded and e-mailed; secrets and their digests never leave.
+ */
+import { auditEvents } from "~/content/audit-log";
+import { myDataContent } from "~/content/my-details";
+import { now } from "~/server/clock.server";
+import { getDb } from "~/server/db.server";
+import { accountMail } from "./account-mail.server";
+import { detailsObject, eventInWords } from "./audit-log.server";
+import { recordOwnAccountEvent } from "./audit.server";
+import { ndaTimeline } from "./nda-timeline.server";
+import { secondFactorStatus } from "./second-factor.server";
+import { SESSION_IDLE_MS } from "./session.server";
+
+const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/**
+ * The account's data as a JSON document, recorded in the audit trail first (a copy that is not in the trail
+ * never leaves) and e-mailed to the account. The caller has checked "sudo mode".
+ */
+export async function exportPersonalData({
+  account,
+  sessionIdHash,
+  ip,
+}: {
+  account: { id: string; email: string };
+  sessionIdHash: string;
+  ip: string;
+}): Promise<string> {
+  await recordOwnAccountEvent(account, "account.data_exported", { ip });
+  const data = await personalData(account.id, sessionIdHash);
+  accountMail.dataDownloaded(account.email);
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+async function personalData(userId: string, sessionIdHash: string) {
+  const user = await getDb().selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const [nda, secondFactor, sessions, apiTokenFamilies, activity] = await Promise.all([
+    user.role === "investor"
+      ? ndaTimeline(user.id, {
+          fullName: user.full_name,
+          address: user.address,
+          isNDASent: user.is_nda_sent === 1,
+          isNDASigned: user.is_nda_signed === 1,
+        })
+      : null,
+    secondFactorStatus(user.id),
+    liveSessions(user.id, sessionIdHash),
+    tokenFamilies(user.id),
+    ownActivity(user.id),
+  ]);
+  return {
+    exportedAt: iso(now()),
+    account: {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      fullName: user.full_name,
+      address: user.address,
+      emailVerifiedAt: iso(user.email_verified_at),
+      registeredAt: iso(user.created_at),
+      updatedAt: iso(user.updated_at),
+      lastSignInAt: iso(user.last_login_at),
+    },
+    ...(nda
+      ? {
+          nda: {
+            detailsGiven: { done: nda.details.done, at: nda.details.at },
+            sent: { done: nda.sent.done, at: nda.sent.at },
+            signed: { done: nda.signed.done, at: nda.signed.at },
+          },
+        }
+      : {}),
+    secondFactor: {
+      authenticator: secondFactor.totp,
+      passkeys: secondFactor.passkeys,
+      recoveryCodesLeft: secondFactor.recoveryCodesLeft,
+    },
+    sessions,
+    apiTokenFamilies,
+    activity,
+  };
+}
+
+/** The web sessions still open, newest first, this one marked. */
+async function liveSessions(userId: string, currentIdHash: string) {
+  const at = now();
+  const rows = await getDb()
+    .selectFrom("sessions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", at)
+    .where("last_seen_at", ">", at - SESSION_IDLE_MS)
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    current: row.id_hash === currentIdHash,
+    signedInAt: iso(row.created_at),
+    lastSeenAt: iso(row.last_seen_at),
+    expiresAt: iso(row.expires_at),
+    signedInWith: row.auth_method,
+  }));
+}
+
+/** Each API token family (one sign-in through the API) still stored: when it began, was last refreshed, ends. */
+async function tokenFamilies(userId: string) {
+  const at = now();
+  const rows = await getDb()
+    .selectFrom("api_tokens")
+    .select("family_id")
+    .select((eb) => [
+      eb.fn.min("created_at").as("created_at"),
+      eb.fn.max("created_at").as("refreshed_at"),
+      eb.fn.max("expires_at").as("expires_at"),
+      eb.fn.max("revoked_at").as("revoked_at"),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(eb.and([eb("revoked_at", "is", null), eb("expires_at", ">", at)]))
+            .then(1)
+            .end(),
+        )
+        .as("live"),
+    ])
+    .where("user_id", "=", userId)
+    .groupBy("family_id")
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    signedInAt: iso(Number(row.created_at)),
+    lastRefreshedAt: iso(Number(row.refreshed_at)),
+    expiresAt: iso(Number(row.expires_at)),
+    active: Number(row.live) > 0,
+    revokedAt: Number(row.live) > 0 || row.revoked_at === null ? null : iso(Number(row.revoked_at)),
+  }));
+}
+
+/**
+ * The account's rows of the audit trail, oldest first: what they did, and what was done to their account.
+ * Another person's address (an administrator's) is not theirs to take away: only the rows they made, and
+ * attempts on their account by someone not signed in, keep the client's address.
+ */
+async function ownActivity(userId: string) {
+  const rows = await getDb()
+    .selectFrom("audit_events")
+    .select(["id", "at", "action", "actor_id", "target_email", "details", "ip"])
+    .where((eb) => eb.or([eb("actor_id", "=", userId), eb("target_id", "=", userId)]))
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => {
+    const details = detailsObject(row.details);
+    const by = row.actor_id === userId ? "you" : row.actor_id === null ? "nobody" : ("administrator" as const);
+    return {
+      at: iso(row.at),
+      event: eventInWords(row.action, { target: row.target_email, details }),
+      kind: Object.hasOwn(auditEvents, row.action) ? auditEvents[row.action].kind : row.action,
+      code: row.action,
+      by: myDataContent.by[by],
+      ip: by === "administrator" ? null : row.ip,
+      details,
+      auditRow: row.id,
+    };
+  });
+}
