@@ -12,6 +12,7 @@ import { getDb } from "~/server/db.server";
 import { accountMail } from "./account-mail.server";
 import { detailsObject, eventInWords } from "./audit-log.server";
 import { recordOwnAccountEvent } from "./audit.server";
+import { describeUserAgent } from "./client-device.server";
 import { ndaTimeline } from "./nda-timeline.server";
 import { secondFactorStatus } from "./second-factor.server";
 import { SESSION_IDLE_MS } from "./session.server";
@@ -99,6 +100,8 @@ async function liveSessions(userId: string, currentIdHash: string) {
     .execute();
   return rows.map((row) => ({
     current: row.id_hash === currentIdHash,
+    device: describeUserAgent(row.user_agent),
+    ip: row.ip,
     signedInAt: iso(row.created_at),
     lastSeenAt: iso(row.last_seen_at),
     expiresAt: iso(row.expires_at),
@@ -106,37 +109,23 @@ async function liveSessions(userId: string, currentIdHash: string) {
   }));
 }
 
-/** Each API token family (one sign-in through the API) still stored: when it began, was last refreshed, ends. */
+/** Each API sign-in (a token family) still stored, live or revoked: its client, when it began, was last used, ends. */
 async function tokenFamilies(userId: string) {
   const at = now();
   const rows = await getDb()
-    .selectFrom("api_tokens")
-    .select("family_id")
-    .select((eb) => [
-      eb.fn.min("created_at").as("created_at"),
-      eb.fn.max("created_at").as("refreshed_at"),
-      eb.fn.max("expires_at").as("expires_at"),
-      eb.fn.max("revoked_at").as("revoked_at"),
-      eb.fn
-        .count<number>(
-          eb
-            .case()
-            .when(eb.and([eb("revoked_at", "is", null), eb("expires_at", ">", at)]))
-            .then(1)
-            .end(),
-        )
-        .as("live"),
-    ])
+    .selectFrom("api_token_families")
+    .selectAll()
     .where("user_id", "=", userId)
-    .groupBy("family_id")
     .orderBy("created_at", "desc")
     .execute();
   return rows.map((row) => ({
-    signedInAt: iso(Number(row.created_at)),
-    lastRefreshedAt: iso(Number(row.refreshed_at)),
-    expiresAt: iso(Number(row.expires_at)),
-    active: Number(row.live) > 0,
-    revokedAt: Number(row.live) > 0 || row.revoked_at === null ? null : iso(Number(row.revoked_at)),
+    device: describeUserAgent(row.user_agent),
+    ip: row.ip,
+    signedInAt: iso(row.created_at),
+    lastUsedAt: iso(row.last_used_at),
+    expiresAt: iso(row.expires_at),
+    active: row.revoked_at === null && row.expires_at >= at,
+    revokedAt: iso(row.revoked_at),
   }));
 }
 

@@ -285,7 +285,7 @@ describe("Download my data", () => {
     const other = await createSession(jane.id);
     const { cookie } = await createSession(jane.id);
     const tokens = await issueApiTokens(jane.id);
-    await issueApiTokens(jane.id);
+    await issueApiTokens(jane.id, { userAgent: "curl/8.4.0", ip: "192.0.2.7" });
     await revokeApiTokens({ tokens: [tokens.accessToken] });
 
     const response = await download(cookie);
@@ -314,6 +314,8 @@ describe("Download my data", () => {
     expect(data.sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
     expect(data.sessions[0]).toEqual({
       current: expect.any(Boolean),
+      device: "Unknown",
+      ip: "127.0.0.1",
       signedInAt: "2026-11-24T10:00:00.000Z",
       lastSeenAt: "2026-11-24T10:00:00.000Z",
       expiresAt: "2026-11-24T22:00:00.000Z",
@@ -321,6 +323,9 @@ describe("Download my data", () => {
     });
     expect(data.apiTokenFamilies).toHaveLength(2);
     expect(data.apiTokenFamilies.map((family: { active: boolean }) => family.active).sort()).toEqual([false, true]);
+    expect(data.apiTokenFamilies).toContainEqual(
+      expect.objectContaining({ device: "curl/8.4.0", ip: "192.0.2.7", active: true, revokedAt: null }),
+    );
 
     const events = data.activity.map((entry: { code: string }) => entry.code);
     expect(events).toEqual(
