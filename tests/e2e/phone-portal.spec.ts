@@ -25,6 +25,8 @@ type PortalRoute = {
   sudo?: boolean;
   /** A button pressed on the page, whose answer is the screen checked (a form's POST). */
   press?: string;
+  /** The page's status, when it is a refusal (default 200). */
+  status?: number;
 };
 
 /** Every screen a signed-in user reaches: one line each. */
@@ -42,6 +44,8 @@ const PORTAL_ROUTES: PortalRoute[] = [
   { role: "investor", path: "/financing/security/authenticator" },
   { role: "investor", path: "/financing/security/authenticator", sudo: true },
   { role: "investor", path: "/financing/confirm?returnTo=/financing/security" },
+  { role: "investor", path: "/financing/materials", step: "named", status: 403 },
+  { role: "investor", path: "/financing/audit", status: 403 },
   { role: "administrator", path: "/financing" },
   { role: "administrator", path: "/financing/investors/:investor" },
   { role: "administrator", path: "/financing/investors/:investor", sudo: true },
@@ -206,6 +210,7 @@ const nameOf = (route: PortalRoute) =>
     route.step ? `(${route.step})` : "",
     route.sudo ? "in sudo mode" : "",
     route.press ? `after "${route.press}"` : "",
+    route.status ? `(${route.status})` : "",
   ]
     .filter(Boolean)
     .join(" ");
@@ -226,7 +231,7 @@ for (const route of PORTAL_ROUTES) {
     try {
       await page.setViewportSize(WIDTHS[0]);
       const response = await visit(page, route.path.replace(":investor", investorId), javaScriptOn);
-      expect(response?.status()).toBe(200);
+      expect(response?.status()).toBe(route.status ?? 200);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       if (route.press) {
         await page.getByRole("button", { name: route.press }).click();
