@@ -1,6 +1,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
+import { EmailAddress } from "~/components/email-address";
 import { investorTableLinks } from "~/components/investor-table";
 import { adminContent } from "~/content/admin";
 import { auditLogContent } from "~/content/audit-log";
@@ -159,8 +160,7 @@ export default function AuditPage() {
               {page.rows.map((row) => (
                 <li key={row.id} id={`row-${row.id}`} className="audit-log__row">
                   <p className="audit-log__event">
-                    <span className="audit-log__number">{log.rowLabel(row.id)}</span>{" "}
-                    <span className="audit-log__words">{row.event}</span>
+                    <span className="audit-log__number">{log.rowLabel(row.id)}</span> {row.event}
                   </p>
                   <dl className="audit-log__facts">
                     <div>
@@ -171,28 +171,24 @@ export default function AuditPage() {
                     </div>
                     <div>
                       <dt>{log.columns.who}</dt>
-                      <dd className="audit-log__unbroken" title={row.actorEmail ?? undefined}>
-                        {row.actorEmail ?? log.unknownActor}
-                      </dd>
+                      <dd>{row.actorEmail ? <EmailAddress email={row.actorEmail} /> : log.unknownActor}</dd>
                     </div>
                     {row.targetEmail || row.targetId ? (
                       <div>
                         <dt>{log.columns.whom}</dt>
-                        <dd className="audit-log__unbroken" title={row.targetEmail ?? row.targetId ?? undefined}>
-                          {row.targetEmail ?? row.targetId}
-                        </dd>
+                        <dd>{row.targetEmail ? <EmailAddress email={row.targetEmail} /> : row.targetId}</dd>
                       </div>
                     ) : null}
                     <div>
                       <dt>{log.columns.what}</dt>
-                      <dd className="audit-log__unbroken">
+                      <dd>
                         <code>{row.action}</code>
                       </dd>
                     </div>
                     {row.ip ? (
                       <div>
                         <dt>{log.columns.ip}</dt>
-                        <dd className="audit-log__unbroken">{row.ip}</dd>
+                        <dd>{row.ip}</dd>
                       </div>
                     ) : null}
                     {row.labelledDetails.map((detail) => (
