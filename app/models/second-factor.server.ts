@@ -78,26 +78,17 @@ async function hasAnySecondFactor(userId: string): Promise<boolean> {
 }
 
 /**
- * Whether the account has a second factor but no recovery codes at all (a passkey added before codes
- * came with every factor): its next sign-in asks it to save a set.
+ * Whether the account has a passkey but no recovery codes at all (a passkey added before codes came
+ * with every factor; an app's set-up always made them): its next sign-in asks it to save a set.
  */
 export async function needsRecoveryCodes(userId: string): Promise<boolean> {
   const row = await getDb()
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom("passkeys").select("id").where("user_id", "=", userId)).as("passkey"),
-      eb
-        .exists(
-          eb
-            .selectFrom("totp_credentials")
-            .select("user_id")
-            .where("user_id", "=", userId)
-            .where("secret", "is not", null),
-        )
-        .as("app"),
       eb.exists(eb.selectFrom("recovery_codes").select("user_id").where("user_id", "=", userId)).as("codes"),
     ])
     .executeTakeFirstOrThrow();
-  return (Boolean(row.passkey) || Boolean(row.app)) && !row.codes;
+  return Boolean(row.passkey) && !row.codes;
 }
 
 /** What follows the right password: the code step, the administrator's enrolment, or nothing. */
@@ -196,12 +187,12 @@ export async function regenerateRecoveryCodes({ user, sessionIdHash, ip }: InSes
 }
 
 /**
- * The first set of recovery codes of an account that has a factor and never had codes, asked for
+ * The first set of recovery codes of an account that has a passkey and never had codes, asked for
  * right after a sign-in (the caller checks that the sign-in is fresh). Null when it has a set already:
  * a set is shown once, and a new one replaces it only from the security settings, after "Confirm it's you".
  */
 export async function issueMissingRecoveryCodes({ user, sessionIdHash, ip }: InSession): Promise<string[] | null> {
-  if (!(await hasAnySecondFactor(user.id))) return null;
+  if (!(await needsRecoveryCodes(user.id))) return null;
   const codes = await issueRecoveryCodesIfNone(user.id);
   if (!codes) return null;
   await afterFactorChange({
