@@ -26,7 +26,9 @@ const CODE_STEP = "/financing/login/code";
 export default function CodeStepPage() {
   const { totp, passkeys, recovery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { formProps, formErrors, fieldProps } = useLiveValidation("code-step", actionData?.result);
+  // Checked when sent, not when left: the field starts focused, and leaving it for another way in
+  // (a recovery code, a passkey) must not put a message in the way of that click.
+  const { formProps, formErrors, fieldProps } = useLiveValidation("code-step", actionData?.result, "submit");
   const intro = recovery ? (totp ? codeStepChoice.introRecovery : codeStepPage.introPasskeyOnly) : codeStepPage.intro;
 
   return (

@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { AddPasskey } from "~/components/add-passkey";
 import { AuthCard } from "~/components/auth-form";
@@ -28,8 +28,10 @@ export const headers = keepRetryAfter;
 export default function SecurityPage() {
   const { status, passkeys, canTurnOff, reauthentication } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // The first passkey's recovery codes, from its script's answer: shown once, like any new set.
-  const [codesWithPasskey, setCodesWithPasskey] = useState<string[] | null>(null);
+  // The first passkey's recovery codes, from its script's answer: shown once, like any new set, until
+  // the page is left ("Continue" comes back here, as a new visit).
+  const { key: visit } = useLocation();
+  const [codesWithPasskey, setCodesWithPasskey] = useState<{ codes: string[]; visit: string } | null>(null);
   const replyFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const hasFactor = status.totp || status.passkeys > 0;
   const confirmed = reauthentication.until !== null;
@@ -47,7 +49,8 @@ export default function SecurityPage() {
       ? Object.values(actionData.result.error).flat()
       : undefined;
 
-  const recoveryCodes = actionData?.recoveryCodes ?? codesWithPasskey;
+  const recoveryCodes =
+    actionData?.recoveryCodes ?? (codesWithPasskey?.visit === visit ? codesWithPasskey.codes : null);
   if (recoveryCodes) {
     return (
       <div className="auth-page">
@@ -123,7 +126,7 @@ export default function SecurityPage() {
               ) : null}
             </div>
           ))}
-          {confirmed ? <AddPasskey onRecoveryCodes={setCodesWithPasskey} /> : null}
+          {confirmed ? <AddPasskey onRecoveryCodes={(codes) => setCodesWithPasskey({ codes, visit })} /> : null}
         </section>
 
         {hasFactor && (confirmed || !canTurnOff) ? (

@@ -67,7 +67,7 @@ function SetUpForm({
   replacing: boolean;
   reply: FormReply | undefined;
 }) {
-  const { formProps, formErrors, fieldProps } = useLiveValidation("authenticator", reply);
+  const { formProps, formErrors, fieldProps } = useLiveValidation("authenticator", reply, "submit");
   return (
     <>
       <ol className="enrol-steps">
