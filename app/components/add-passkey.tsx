@@ -6,10 +6,10 @@ import { postJson } from "~/lib/post-json";
 
 /**
  * Adds a passkey, once the page's "Confirm it's you" has opened the changes: the browser's own
- * passkey dialog. WebAuthn exists only in the browser's script, so without JavaScript this says so
+ * passkey dialog. An account's first factor brings its recovery codes, handed to `onRecoveryCodes`. WebAuthn exists only in the browser's script, so without JavaScript this says so
  * (the authenticator app needs none).
  */
-export function AddPasskey() {
+export function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -37,6 +37,9 @@ export function AddPasskey() {
       });
       if (!result.ok) return setMessage({ text: result.message, error: true });
       setMessage({ text: secondFactorNotices.passkeyAdded, error: false });
+      // The account's first factor came with its recovery codes: the page shows them before anything else.
+      const { recoveryCodes } = result.body as { recoveryCodes: string[] | null };
+      if (recoveryCodes) onRecoveryCodes(recoveryCodes);
       revalidator.revalidate();
     } finally {
       setBusy(false);

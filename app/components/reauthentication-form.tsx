@@ -18,6 +18,7 @@ import { FormErrors } from "./form-field";
 export function ReauthenticationForm({
   reply,
   asksForCode,
+  codeFromApp = true,
   offersPasskey,
   minutes,
   action,
@@ -25,6 +26,7 @@ export function ReauthenticationForm({
 }: {
   reply: FormReply | undefined;
   asksForCode: boolean;
+  codeFromApp?: boolean;
   offersPasskey: boolean;
   minutes: number;
   /** Where the form posts: the page's own action unless given. */
@@ -68,6 +70,7 @@ export function ReauthenticationForm({
           <CodeField
             field={fieldProps("code")}
             label={reauthenticationForm.codeLabel}
+            kind={codeFromApp ? "app" : "recovery"}
             or={offersPasskey ? "passkeyAnswer" : undefined}
           />
         ) : null}

@@ -86,6 +86,7 @@ export const auditEvents: Record<string, EventWords> = {
   "mfa.totp_enrolled": { kind: "Authenticator set up", says: () => "Set up an authenticator app" },
   "mfa.totp_replaced": { kind: "Authenticator replaced", says: () => "Replaced their authenticator app" },
   "mfa.recovery_codes_regenerated": { kind: "Recovery codes renewed", says: () => "Made new recovery codes" },
+  "mfa.recovery_codes_issued": { kind: "Recovery codes made", says: () => "Made their first recovery codes" },
   "mfa.recovery_code_used": { kind: "Recovery code used", says: () => "Used a recovery code" },
   "mfa.removed": { kind: "Second factor turned off", says: () => "Turned off their second factor" },
   "mfa.passkey_added": { kind: "Passkey added", says: () => "Added a passkey" },

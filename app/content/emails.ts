@@ -1,5 +1,6 @@
 /** The words of the account e-mails. Links are passed in, always built from APP_URL. */
 import { firm } from "./firm";
+import { RECOVERY_CODES_LOW } from "./recovery-codes";
 
 export type MailContent = { subject: string; text: string };
 
@@ -103,14 +104,20 @@ export const secondFactorEmails = {
       `If you did not make this change, reset your password at once and contact us at ${firm.mailboxes.info}.` +
       signature,
   }),
-  used: ({ change, settingsLink }: { change: string; settingsLink: string }): MailContent => ({
-    subject: "A recovery code was used",
-    text:
-      `${change}\n\n` +
-      `Review your security settings here:\n\n${settingsLink}\n\n` +
-      `If this was not you, reset your password at once and contact us at ${firm.mailboxes.info}.` +
-      signature,
-  }),
+  used: ({ left, settingsLink }: { left: number; settingsLink: string }): MailContent => {
+    const low = left <= RECOVERY_CODES_LOW;
+    return {
+      subject: low ? `A recovery code was used: ${left} left` : "A recovery code was used",
+      text:
+        `${secondFactorChanges.recoveryCodeUsed(left)}\n\n` +
+        (low
+          ? `You are running low on recovery codes. Make a new set on your security page, and keep it somewhere safe:\n\n`
+          : `Review your security settings here:\n\n`) +
+        `${settingsLink}\n\n` +
+        `If this was not you, reset your password at once and contact us at ${firm.mailboxes.info}.` +
+        signature,
+    };
+  },
   codeStepLocked: ({ minutes, resetLink }: { minutes: number; resetLink: string }): MailContent => ({
     subject: "Too many wrong codes after your password",
     text:
@@ -130,6 +137,10 @@ export const secondFactorChanges = {
   codesRegenerated: "New recovery codes were made; the earlier ones no longer work.",
   removed: "The second factor was turned off: sign-in now asks for your password only.",
   passkeyAdded: "A passkey was added to your account.",
+  passkeyAddedWithCodes:
+    "A passkey was added to your account as its second factor, with ten recovery codes for when the passkey is lost.",
+  codesIssued: "Ten recovery codes were made for your account, for when your passkey is lost.",
   passkeyRemoved: "A passkey was removed from your account.",
-  recoveryCodeUsed: (left: number) => `A recovery code was used to sign in. ${left} recovery codes are left.`,
+  recoveryCodeUsed: (left: number) =>
+    `A recovery code was used to sign in. ${left === 1 ? "1 recovery code is" : `${left} recovery codes are`} left.`,
 } as const;

@@ -117,13 +117,6 @@ export const enrolPage = {
   submit: "Turn on",
 } as const;
 
-export const recoveryCodesPage = {
-  heading: "Your recovery codes",
-  intro:
-    "Keep these codes somewhere safe, such as a password manager. Each works once, in place of a code from your app. They are shown only now.",
-  continue: "Continue",
-} as const;
-
 export const secondFactorNotices = {
   enrolled: "Second factor turned on",
   removed: "Second factor turned off",

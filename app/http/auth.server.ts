@@ -7,6 +7,7 @@
 import { createCookie, redirect, type Cookie, type CookieOptions } from "@remix-run/node";
 import { apiMessages } from "~/content/api-messages";
 import { materialsRefusal } from "~/content/portal";
+import { RECOVERY_CODES_PATH } from "~/content/recovery-codes";
 import { canSeeMaterials } from "~/models/access.server";
 import { recordPasswordVerified, recordSignIn } from "~/models/account.server";
 import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
@@ -18,6 +19,7 @@ import {
   findLoginChallenge,
   LOGIN_CHALLENGE_MS,
 } from "~/models/login-challenge.server";
+import { needsRecoveryCodes } from "~/models/second-factor.server";
 import { looksLikeSecretToken } from "~/models/secret-token.server";
 import {
   createSession,
@@ -162,6 +164,14 @@ export async function sessionHeadersFor({
   }
   await recordSignIn({ user, method: authMethod, via: "web", ip });
   return headers;
+}
+
+/**
+ * Where a sign-in lands: the portal, or first the page that makes the recovery codes of an account
+ * that has a second factor and never had any (a passkey added before codes came with every factor).
+ */
+export async function homeAfterSignIn(userId: string): Promise<string> {
+  return (await needsRecoveryCodes(userId)) ? RECOVERY_CODES_PATH : HOME_PATH;
 }
 
 /** Ends the request's session; returns the headers that clear its cookie. */

@@ -10,6 +10,8 @@ export type ReauthenticationState = {
   until: string | null;
   /** The form asks for a code: the account has an app or recovery codes. */
   asksForCode: boolean;
+  /** The code is most likely the app's (a number pad on a phone); without an app, a recovery code. */
+  codeFromApp: boolean;
   /** The form offers a passkey: the account has one. */
   offersPasskey: boolean;
   minutes: number;
@@ -22,6 +24,7 @@ export function reauthenticationState(
   return {
     until: reauthenticatedUntil(session),
     asksForCode: status.totp || status.recoveryCodesLeft > 0,
+    codeFromApp: status.totp,
     offersPasskey: status.passkeys > 0,
     minutes: REAUTHENTICATION_MS / 60_000,
   };

@@ -65,8 +65,8 @@ export const accountMail = {
   secondFactorChanged(to: string, change: string) {
     deliver(to, secondFactorEmails.changed({ change, settingsLink: appLink("/financing/security") }), "second_factor");
   },
-  recoveryCodeUsed(to: string, change: string) {
-    deliver(to, secondFactorEmails.used({ change, settingsLink: appLink("/financing/security") }), "recovery_code");
+  recoveryCodeUsed(to: string, left: number) {
+    deliver(to, secondFactorEmails.used({ left, settingsLink: appLink("/financing/security") }), "recovery_code");
   },
   codeStepLocked(to: string, minutes: number) {
     deliver(

@@ -27,6 +27,8 @@ import { deviceName } from "./client-device.server";
 import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import { consumeLoginChallenge, createLoginChallenge, type ChallengeKind } from "./login-challenge.server";
+import { issueRecoveryCodesIfNone } from "./recovery-code.server";
+import { forgetRecoveryCodesWithoutFactor } from "./second-factor.server";
 import { getUserById, type PublicUser } from "./user.server";
 
 type Account = Pick<PublicUser, "id" | "email">;
@@ -98,9 +100,13 @@ export async function passkeyRegistrationOptions(
   return { challengeId, options };
 }
 
-export type PasskeyResult = { ok: true } | Failure<400>;
+/** `recoveryCodes`: the set made with the account's first second factor, to be shown once; null when it had one. */
+export type PasskeyResult = { ok: true; recoveryCodes: string[] | null } | Failure<400>;
 
-/** Stores the passkey the browser made, once its answer checks out against the challenge. */
+/**
+ * Stores the passkey the browser made, once its answer checks out against the challenge. An account
+ * without recovery codes gets its ten with it: a lost passkey must not lock its owner out.
+ */
 export async function registerPasskey({
   user,
   sessionIdHash,
@@ -147,14 +153,15 @@ export async function registerPasskey({
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return refused(passkeyMessages.refused);
+  const recoveryCodes = await issueRecoveryCodesIfNone(user.id);
   await afterFactorChange({
     account: user,
     keepSessionIdHash: sessionIdHash,
     action: "mfa.passkey_added",
-    change: secondFactorChanges.passkeyAdded,
+    change: recoveryCodes ? secondFactorChanges.passkeyAddedWithCodes : secondFactorChanges.passkeyAdded,
     ip,
   });
-  return { ok: true };
+  return { ok: true, recoveryCodes };
 }
 
 /**
@@ -264,6 +271,7 @@ export async function removePasskey({ user, sessionIdHash, passkeyId, ip }: InSe
     .where("user_id", "=", user.id)
     .executeTakeFirst();
   if (!removed.numDeletedRows) return false;
+  await forgetRecoveryCodesWithoutFactor(user.id);
   await afterFactorChange({
     account: user,
     keepSessionIdHash: sessionIdHash,

@@ -7,7 +7,7 @@ import { createHash, randomInt } from "node:crypto";
 import { RECOVERY_CODE_COUNT } from "~/content/second-factor";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { asOnlyWriter } from "~/server/sql-dialect.server";
+import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
 
 /** Crockford's base32 in lower case: no i, l, o or u, so a code read aloud or copied by hand survives. */
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
@@ -22,19 +22,48 @@ function digestOf(code: string): string {
   return createHash("sha256").update(code.toLowerCase().replace(/[\s-]/g, "")).digest("hex");
 }
 
-/** Replaces the user's recovery codes with ten new ones and returns them, the only time they exist in clear. */
-export async function replaceRecoveryCodes(userId: string): Promise<string[]> {
+/** Inserts ten new codes of the user's, inside the caller's lock, and returns them in clear. */
+async function insertNewCodes(db: OnlyWriter, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const at = now();
-  // One writer per user at a time: two requests at once must not each delete nothing and then both insert.
-  await asOnlyWriter(getDb(), `recovery_codes:${userId}`, async (trx) => {
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-    await trx
-      .insertInto("recovery_codes")
-      .values(codes.map((code) => ({ code_hash: digestOf(code), user_id: userId, created_at: at })))
-      .execute();
-  });
+  await db
+    .insertInto("recovery_codes")
+    .values(codes.map((code) => ({ code_hash: digestOf(code), user_id: userId, created_at: at })))
+    .execute();
   return codes;
+}
+
+/** Replaces the user's recovery codes with ten new ones and returns them, the only time they exist in clear. */
+export async function replaceRecoveryCodes(userId: string): Promise<string[]> {
+  // One writer per user at a time: two requests at once must not each delete nothing and then both insert.
+  return asOnlyWriter(getDb(), `recovery_codes:${userId}`, async (db) => {
+    await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+    return insertNewCodes(db, userId);
+  });
+}
+
+/**
+ * Ten codes for an account that has none at all (none ever made, or all forgotten with the factor):
+ * the first second factor of any kind brings them, a passkey included. Null when the account already
+ * has a set, used or not, which stays as it is. The check and the insert share the writer's lock, so
+ * two passkeys added at once make one set.
+ */
+export async function issueRecoveryCodesIfNone(userId: string): Promise<string[] | null> {
+  return asOnlyWriter(getDb(), `recovery_codes:${userId}`, async (db) => {
+    if (await hasRecoveryCodeSet(db, userId)) return null;
+    return insertNewCodes(db, userId);
+  });
+}
+
+/** Whether a set was ever made and is still kept, used or not. */
+async function hasRecoveryCodeSet(db: OnlyWriter, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("recovery_codes")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Spends one unused code of the user's; false for any other code, used or not. */

@@ -4,7 +4,14 @@
  * password, and a code or a passkey) that opens the security changes.
  */
 import { z } from "zod";
-import { CODE_MAX_LENGTH, codeMessages, passkeyMessages, securityMessages } from "~/content/second-factor";
+import { recoveryCodesPage } from "~/content/recovery-codes";
+import {
+  CODE_MAX_LENGTH,
+  codeMessages,
+  passkeyMessages,
+  RECOVERY_CODE_COUNT,
+  securityMessages,
+} from "~/content/second-factor";
 import { loginPasswordSchema, loginSchema } from "./account-schemas.server";
 import { passkeyNameSchema } from "./passkey-name-schema.server";
 import type { SecondFactorCode } from "./second-factor.server";
@@ -13,12 +20,23 @@ const TOTP_CODE = /^\d{6}$/;
 /** Ten letters and digits, the hyphen after the fifth optional. */
 const RECOVERY_CODE = /^[0-9a-z]{5}-?[0-9a-z]{5}$/;
 
-/** A code as typed: spaces are ignored; six digits are the app's, ten letters and digits a recovery code. */
+/**
+ * A code as typed or pasted: spaces anywhere are dropped ("123 456", "abcde fghij"), and so is the
+ * hyphen some apps show mid-way through their six digits ("123-456"); letters in any case.
+ */
+function compactCode(typed: string): string {
+  return typed
+    .replace(/\s/g, "")
+    .replace(/^(\d{3})-(\d{3})$/, "$1$2")
+    .toLowerCase();
+}
+
+/** A code as typed: six digits are the app's, ten letters and digits a recovery code. */
 export const secondFactorCodeSchema = z
   .string({ error: codeMessages.empty })
   .max(CODE_MAX_LENGTH, { error: codeMessages.malformed, abort: true })
   .transform((typed, context): SecondFactorCode => {
-    const code = typed.replace(/\s/g, "").toLowerCase();
+    const code = compactCode(typed);
     if (TOTP_CODE.test(code)) return { kind: "totp", value: code };
     if (RECOVERY_CODE.test(code)) return { kind: "recovery", value: code };
     context.addIssue({ code: "custom", message: code === "" ? codeMessages.empty : codeMessages.malformed });
@@ -29,7 +47,7 @@ export const secondFactorCodeSchema = z
 export const totpCodeSchema = z
   .string({ error: codeMessages.empty })
   .max(CODE_MAX_LENGTH, { error: codeMessages.malformed, abort: true })
-  .transform((typed) => typed.replace(/\s/g, ""))
+  .transform(compactCode)
   .refine((code) => TOTP_CODE.test(code), { error: codeMessages.malformed });
 
 export const codeStepSchema = z.object({ code: secondFactorCodeSchema });
@@ -140,4 +158,38 @@ export const securityChangeSchema = z.discriminatedUnion(
     }),
   ],
   { error: securityMessages.unknownChange },
+);
+
+const SHOWN_RECOVERY_CODE = /^[0-9a-z]{5}-[0-9a-z]{5}$/;
+
+/**
+ * The recovery codes a page showed, sent back by its own forms (the .txt download, and "Continue",
+ * which shows them again when "I have saved these codes" was not ticked): one field, the codes
+ * separated by spaces, each as the site makes it.
+ */
+const shownRecoveryCodes = z
+  .string({ error: recoveryCodesPage.malformed })
+  .max(RECOVERY_CODE_COUNT * 12, { error: recoveryCodesPage.malformed, abort: true })
+  .transform((text) => text.trim().split(/\s+/))
+  .refine((codes) => codes.length <= RECOVERY_CODE_COUNT && codes.every((code) => SHOWN_RECOVERY_CODE.test(code)), {
+    error: recoveryCodesPage.malformed,
+  });
+
+/** The recovery codes' .txt file. */
+export const recoveryCodesFileSchema = z.object({ codes: shownRecoveryCodes });
+
+/** The recovery codes' page: the sign-in's first set made, or "Continue" once they are saved. */
+export const recoveryCodesPageSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("issue") }),
+    z.object({
+      intent: z.literal("continue"),
+      codes: shownRecoveryCodes,
+      // Checked by the route, so a refusal can show the codes again.
+      saved: z.literal("on", { error: recoveryCodesPage.savedMissing }).optional(),
+      next: z.enum(["/financing", "/financing/security"], { error: recoveryCodesPage.malformed }),
+    }),
+  ],
+  { error: recoveryCodesPage.malformed },
 );

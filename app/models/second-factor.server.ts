@@ -14,6 +14,7 @@ import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import {
   deleteRecoveryCodes,
+  issueRecoveryCodesIfNone,
   replaceRecoveryCodes,
   spendRecoveryCode,
   unusedRecoveryCodeCount,
@@ -76,6 +77,20 @@ async function hasAnySecondFactor(userId: string): Promise<boolean> {
   return Boolean(row.app) || Boolean(row.passkey);
 }
 
+/**
+ * Whether the account has a passkey but no recovery codes at all (a passkey added before codes came
+ * with every factor; an app's set-up always made them): its next sign-in asks it to save a set.
+ */
+export async function needsRecoveryCodes(userId: string): Promise<boolean> {
+  const row = await getDb()
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom("passkeys").select("id").where("user_id", "=", userId)).as("passkey"),
+      eb.exists(eb.selectFrom("recovery_codes").select("user_id").where("user_id", "=", userId)).as("codes"),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.passkey) && !row.codes;
+}
+
 /** What follows the right password: the code step, the administrator's enrolment, or nothing. */
 export async function stepAfterPassword(user: PublicUser): Promise<"code" | "enrol" | "none"> {
   if (await hasAnySecondFactor(user.id)) return "code";
@@ -111,7 +126,7 @@ export async function checkSecondFactorCode({
   if (code.kind === "recovery") {
     const left = await unusedRecoveryCodeCount(user.id);
     await recordOwnAccountEvent(user, "mfa.recovery_code_used", { ip, details: { left } });
-    accountMail.recoveryCodeUsed(user.email, secondFactorChanges.recoveryCodeUsed(left));
+    accountMail.recoveryCodeUsed(user.email, left);
     return { ok: true, method: "recovery_code" };
   }
   return { ok: true, method: "totp" };
@@ -169,6 +184,30 @@ export async function regenerateRecoveryCodes({ user, sessionIdHash, ip }: InSes
     ip,
   });
   return codes;
+}
+
+/**
+ * The first set of recovery codes of an account that has a passkey and never had codes, asked for
+ * right after a sign-in (the caller checks that the sign-in is fresh). Null when it has a set already:
+ * a set is shown once, and a new one replaces it only from the security settings, after "Confirm it's you".
+ */
+export async function issueMissingRecoveryCodes({ user, sessionIdHash, ip }: InSession): Promise<string[] | null> {
+  if (!(await needsRecoveryCodes(user.id))) return null;
+  const codes = await issueRecoveryCodesIfNone(user.id);
+  if (!codes) return null;
+  await afterFactorChange({
+    account: user,
+    keepSessionIdHash: sessionIdHash,
+    action: "mfa.recovery_codes_issued",
+    change: secondFactorChanges.codesIssued,
+    ip,
+  });
+  return codes;
+}
+
+/** After a passkey's removal: with no factor left, its recovery codes go too, as when the factor is turned off. */
+export async function forgetRecoveryCodesWithoutFactor(userId: string): Promise<void> {
+  if (!(await hasAnySecondFactor(userId))) await deleteRecoveryCodes(userId);
 }
 
 /** Forgets the account's app, recovery codes and passkeys; true if it had any. */

@@ -97,6 +97,16 @@ export function isReauthenticated(session: Pick<LiveSession, "reauthenticatedAt"
   return session.reauthenticatedAt !== null && now() - session.reauthenticatedAt < REAUTHENTICATION_MS;
 }
 
+/** Whether the session was opened less than REAUTHENTICATION_MS ago: the sign-in itself is that recent. */
+export async function isFreshSignIn(idHash: string): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom("sessions")
+    .select("created_at")
+    .where("id_hash", "=", idHash)
+    .executeTakeFirst();
+  return row !== undefined && now() - row.created_at < REAUTHENTICATION_MS;
+}
+
 /** When the session's confirmed changes close again (ISO 8601), or null when it must confirm first. */
 export function reauthenticatedUntil(session: Pick<LiveSession, "reauthenticatedAt">): string | null {
   return isReauthenticated(session) && session.reauthenticatedAt !== null

@@ -82,6 +82,7 @@ export default function ConfirmPage() {
         <ReauthenticationForm
           reply={actionData?.result}
           asksForCode={reauthentication.asksForCode}
+          codeFromApp={reauthentication.codeFromApp}
           offersPasskey={reauthentication.offersPasskey}
           minutes={reauthentication.minutes}
           intro={sudoContent.intro}

@@ -4,7 +4,7 @@ import { codeMessages } from "~/content/second-factor";
 import {
   completeCodeStep,
   createUserSession,
-  HOME_PATH,
+  homeAfterSignIn,
   LOGIN_PATH,
   pendingCodeStepUser,
   requireAnonymous,
@@ -15,13 +15,18 @@ import { refusalInit } from "~/http/retry-after";
 import { codeStepSchema } from "~/models/second-factor-schemas.server";
 import { checkSecondFactorCode, secondFactorStatus } from "~/models/second-factor.server";
 
-/** Only after the right password: without a pending step the login starts again. */
+/**
+ * Only after the right password: without a pending step the login starts again. `?recovery=1` asks
+ * for a recovery code rather than the app's (a link, so the choice needs no script); an account
+ * without an app is always asked for a recovery code, beside its passkey.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   const user = await pendingCodeStepUser(request);
   if (!user) throw redirect(LOGIN_PATH);
   const status = await secondFactorStatus(user.id);
-  return json({ totp: status.totp, passkeys: status.passkeys > 0 });
+  const askedForRecovery = new URL(request.url).searchParams.get("recovery") === "1";
+  return json({ totp: status.totp, passkeys: status.passkeys > 0, recovery: askedForRecovery || !status.totp });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     authMethod: outcome.method === "totp" ? "password+totp" : "password+recovery_code",
     request,
     ip: context.clientIp,
-    redirectTo: HOME_PATH,
+    redirectTo: await homeAfterSignIn(user.id),
     toast: { message: authNotices.loggedIn, type: "success" },
   });
 }

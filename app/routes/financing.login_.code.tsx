@@ -4,6 +4,7 @@ import { AuthCard } from "~/components/auth-form";
 import { CodeField } from "~/components/code-field";
 import { FormErrors } from "~/components/form-field";
 import { PasskeySignIn } from "~/components/passkey-sign-in";
+import { codeStepChoice } from "~/content/recovery-codes";
 import { codeStepPage } from "~/content/second-factor";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import { keepRetryAfter } from "~/http/retry-after";
@@ -16,22 +17,44 @@ export const meta: MetaFunction = () => pageMeta(codeStepPage.title, codeStepPag
 
 export const headers = keepRetryAfter;
 
-/** The login's second step: a code from the authenticator app, a recovery code, or a passkey. */
+const CODE_STEP = "/financing/login/code";
+
+/**
+ * The login's second step: a code from the authenticator app, or, as a choice of its own, a recovery
+ * code (its field takes letters, so a phone shows its ordinary keyboard), or a passkey.
+ */
 export default function CodeStepPage() {
-  const { totp, passkeys } = useLoaderData<typeof loader>();
+  const { totp, passkeys, recovery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { formProps, formErrors, fieldProps } = useLiveValidation("code-step", actionData?.result);
+  // Checked when sent, not when left: the field starts focused, and leaving it for another way in
+  // (a recovery code, a passkey) must not put a message in the way of that click.
+  const { formProps, formErrors, fieldProps } = useLiveValidation("code-step", actionData?.result, "submit");
+  const intro = recovery ? (totp ? codeStepChoice.introRecovery : codeStepPage.introPasskeyOnly) : codeStepPage.intro;
 
   return (
     <div className="auth-page">
-      <AuthCard heading={codeStepPage.heading} intro={totp ? codeStepPage.intro : codeStepPage.introPasskeyOnly}>
+      <AuthCard heading={codeStepPage.heading} intro={intro}>
         <Form method="post" {...formProps}>
           <FormErrors id="code-step-form-error" errors={formErrors} />
-          <CodeField field={fieldProps("code")} label={codeStepPage.codeLabel} />
+          <CodeField
+            // A new field for the other kind of code, so the cursor moves into it.
+            key={recovery ? "recovery" : "app"}
+            field={fieldProps("code")}
+            label={recovery ? codeStepChoice.recoveryLabel : codeStepPage.codeLabel}
+            kind={recovery ? "recovery" : "app"}
+            focusOnArrival
+          />
           <button type="submit" className="button">
             {codeStepPage.submit}
           </button>
         </Form>
+        {totp ? (
+          <p className="code-step-choice">
+            <Link to={recovery ? CODE_STEP : `${CODE_STEP}?recovery=1`} replace>
+              {recovery ? codeStepChoice.useApp : codeStepChoice.useRecoveryCode}
+            </Link>
+          </p>
+        ) : null}
         {passkeys ? <PasskeySignIn label={codeStepPage.passkeyButton} secondStep /> : null}
         <div className="auth-links">
           <p>

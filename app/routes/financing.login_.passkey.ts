@@ -3,7 +3,7 @@ import { codeMessages } from "~/content/second-factor";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import {
   completeCodeStep,
-  HOME_PATH,
+  homeAfterSignIn,
   pendingCodeStepUser,
   requireAnonymous,
   sessionHeadersFor,
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ip: context.clientIp,
   });
   headers.set("Cache-Control", "private, no-store");
-  return apiJson({ redirectTo: HOME_PATH }, { headers });
+  return apiJson({ redirectTo: await homeAfterSignIn(outcome.user.id) }, { headers });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,5 +1,6 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
 import { AddPasskey } from "~/components/add-passkey";
 import { AuthCard } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
@@ -34,6 +35,10 @@ export const headers = keepRetryAfter;
 export default function SecurityPage() {
   const { status, passkeys, canTurnOff, reauthentication } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // The first passkey's recovery codes, from its script's answer: shown once, like any new set, until
+  // the page is left ("Continue" comes back here, as a new visit).
+  const { key: visit } = useLocation();
+  const [codesWithPasskey, setCodesWithPasskey] = useState<{ codes: string[]; visit: string } | null>(null);
   const replyFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const hasFactor = status.totp || status.passkeys > 0;
   const confirmed = reauthentication.until !== null;
@@ -53,11 +58,13 @@ export default function SecurityPage() {
       ? Object.values(actionData.result.error).flat()
       : undefined;
 
-  if (actionData?.recoveryCodes) {
+  const recoveryCodes =
+    actionData?.recoveryCodes ?? (codesWithPasskey?.visit === visit ? codesWithPasskey.codes : null);
+  if (recoveryCodes) {
     return (
       <div className="auth-page">
         <AuthCard heading={securityPage.heading}>
-          <RecoveryCodes codes={actionData.recoveryCodes} continueTo="/financing/security" />
+          <RecoveryCodes codes={recoveryCodes} continueTo="/financing/security" />
         </AuthCard>
       </div>
     );
@@ -75,6 +82,7 @@ export default function SecurityPage() {
           <ReauthenticationForm
             reply={replyFor("confirm")}
             asksForCode={reauthentication.asksForCode}
+            codeFromApp={reauthentication.codeFromApp}
             offersPasskey={reauthentication.offersPasskey}
             minutes={reauthentication.minutes}
           />
@@ -138,7 +146,7 @@ export default function SecurityPage() {
               ) : null}
             </div>
           ))}
-          {confirmed ? <AddPasskey /> : null}
+          {confirmed ? <AddPasskey onRecoveryCodes={(codes) => setCodesWithPasskey({ codes, visit })} /> : null}
         </section>
 
         {hasFactor && (confirmed || !canTurnOff) ? (

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { secret, uri } = await beginTotpEnrolment({ user, sessionIdHash: session.idHash });
   return json(
-    { setUp: { secret, qrSvg: await qrCodeSvg(uri), replacing: status.totp }, reauthentication: null, mustEnrol },
+    { setUp: { secret, uri, qrSvg: await qrCodeSvg(uri), replacing: status.totp }, reauthentication: null, mustEnrol },
     { headers: NO_STORE },
   );
 }

@@ -5,6 +5,7 @@ import { CodeField } from "~/components/code-field";
 import { FormErrors } from "~/components/form-field";
 import { ReauthenticationForm } from "~/components/reauthentication-form";
 import { RecoveryCodes } from "~/components/recovery-codes";
+import { openInApp } from "~/content/recovery-codes";
 import { enrolPage, securityPage } from "~/content/second-factor";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import { keepRetryAfter } from "~/http/retry-after";
@@ -55,16 +56,18 @@ export default function AuthenticatorSetUpPage() {
 
 function SetUpForm({
   secret,
+  uri,
   qrSvg,
   replacing,
   reply,
 }: {
   secret: string;
+  uri: string;
   qrSvg: string;
   replacing: boolean;
   reply: FormReply | undefined;
 }) {
-  const { formProps, formErrors, fieldProps } = useLiveValidation("authenticator", reply);
+  const { formProps, formErrors, fieldProps } = useLiveValidation("authenticator", reply, "submit");
   return (
     <>
       <ol className="enrol-steps">
@@ -84,6 +87,12 @@ function SetUpForm({
             <span className="visually-hidden">{enrolPage.secretLabel}: </span>
             <code>{secret.replace(/(.{4})/g, "$1 ").trim()}</code>
           </p>
+          {/* On the phone that holds the app, which cannot scan its own screen. */}
+          <p>
+            <a href={uri} className="button button--secondary">
+              {openInApp}
+            </a>
+          </p>
         </li>
         <li>
           <p>{enrolPage.steps[2]}</p>
@@ -93,7 +102,7 @@ function SetUpForm({
         <FormErrors id="authenticator-form-error" errors={formErrors} />
         <input type="hidden" name="intent" value="enrol" />
         {replacing ? <p>{enrolPage.replacingNote}</p> : null}
-        <CodeField field={fieldProps("code")} label={enrolPage.codeLabel} digitsOnly />
+        <CodeField field={fieldProps("code")} label={enrolPage.codeLabel} focusOnArrival />
         <button type="submit" className="button">
           {enrolPage.submit}
         </button>

@@ -7,7 +7,10 @@ import { registerPasskey } from "~/models/passkey.server";
 import { passkeyRegistrationSchema } from "~/models/second-factor-schemas.server";
 import { isReauthenticated } from "~/models/session.server";
 
-/** POST { challengeId, response } → the new passkey is stored: 201, or a 4xx with `{ message }`. */
+/**
+ * POST { challengeId, response } → the new passkey is stored: 201 with the recovery codes made with
+ * it (the account's first set, shown once) or null, or a 4xx with `{ message }`.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUserSession(request);
   const body = await readJsonBody(request, passkeyRegistrationSchema);
@@ -20,7 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     userAgent: clientOf(request, context.clientIp).userAgent,
   });
   if (!outcome.ok) return apiRefusal(outcome);
-  return apiJson({ ok: true }, { status: 201 });
+  return apiJson(
+    { ok: true, recoveryCodes: outcome.recoveryCodes },
+    { status: 201, headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

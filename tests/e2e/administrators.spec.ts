@@ -87,7 +87,8 @@ test("an invitee follows the e-mailed link, chooses a password, must set up an a
     await invitee.page.getByLabel("Code from the app").fill(await unusedTotpCode(secret));
     await invitee.page.getByRole("button", { name: "Turn on" }).click();
     await expect(invitee.page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
-    await invitee.page.getByRole("link", { name: "Continue" }).click();
+    await invitee.page.getByLabel("I have saved these codes").check();
+    await invitee.page.getByRole("button", { name: "Continue" }).click();
     await expect(invitee.page.getByRole("heading", { name: "Investors", level: 1 })).toBeVisible();
 
     // The link worked once.

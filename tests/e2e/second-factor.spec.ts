@@ -66,7 +66,8 @@ test("an administrator sets up the authenticator app at the first login, reachin
 
   const { secret } = await setUpAuthenticator(page);
   await expectNoAxeViolations(page, "the recovery codes");
-  await page.getByRole("link", { name: "Continue" }).click();
+  await page.getByLabel("I have saved these codes").check();
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Investors", level: 1 })).toBeVisible();
 
   await logOut(page);
@@ -103,7 +104,8 @@ test("an investor turns the app on in the settings, uses a recovery code once, a
   await expectNoAxeViolations(page, "the security settings");
   await page.getByRole("link", { name: "Set up an authenticator app" }).click();
   const { secret, recoveryCodes } = await setUpAuthenticator(page);
-  await page.getByRole("link", { name: "Continue" }).click();
+  await page.getByLabel("I have saved these codes").check();
+  await page.getByRole("button", { name: "Continue" }).click();
   await logOut(page);
 
   // A recovery code in place of the app's code: it works once.
@@ -194,7 +196,10 @@ test("a passkey is added in the settings, then signs in as the second step and o
   await visit(page, "/financing/security", javaScriptOn);
   // Just signed in with the password: the changes are open without asking again.
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Passkey added" })).toBeVisible();
+  // The account's first factor: its recovery codes come with it, shown once before anything else.
+  await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+  await page.getByLabel("I have saved these codes").check();
+  await page.getByRole("button", { name: "Continue" }).click();
   // Named by the browser and system that made it, until its owner renames it.
   await expect(page.locator(".security-passkey h3")).toHaveText([/^Chrome on \w+/]);
   // The registration's answer sent again, by the same signed-in browser: its challenge is spent.
