@@ -43,6 +43,8 @@ const PORTAL_ROUTES: PortalRoute[] = [
   { role: "investor", path: "/financing/security", sudo: true },
   { role: "investor", path: "/financing/security/authenticator" },
   { role: "investor", path: "/financing/security/authenticator", sudo: true },
+  { role: "investor", path: "/financing/security/password" },
+  { role: "investor", path: "/financing/security/sessions" },
   { role: "investor", path: "/financing/confirm?returnTo=/financing/security" },
   { role: "investor", path: "/financing/materials", step: "named", status: 403 },
   { role: "investor", path: "/financing/audit", status: 403 },
@@ -58,6 +60,8 @@ const PORTAL_ROUTES: PortalRoute[] = [
   { role: "administrator", path: "/financing/security", sudo: true },
   { role: "administrator", path: "/financing/security", sudo: true, press: "Make new recovery codes" },
   { role: "administrator", path: "/financing/security/authenticator", sudo: true },
+  { role: "administrator", path: "/financing/security/password" },
+  { role: "administrator", path: "/financing/security/sessions" },
   { role: "administrator", path: "/financing/confirm?returnTo=/financing/admins" },
 ];
 

@@ -112,7 +112,14 @@ async function registerOne(user: { id: string; email: string }, cookie: string, 
     response: { clientDataJSON: "e30", attestationObject: "e30" },
     clientExtensionResults: {},
   } as RegistrationResponseJSON;
-  return registerPasskey({ user, sessionIdHash: await sessionIdHashOf(cookie), challengeId, response, ip: freshIp() });
+  return registerPasskey({
+    user,
+    sessionIdHash: await sessionIdHashOf(cookie),
+    challengeId,
+    response,
+    ip: freshIp(),
+    userAgent: null,
+  });
 }
 
 const codeRows = (userId: string) =>
