@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { issueApiTokens } from "~/models/api-token.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
@@ -28,6 +29,7 @@ describe("the database", () => {
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
         "admin_invitations",
+        "api_token_families",
         "api_tokens",
         "audit_events",
         "contact_messages",
@@ -51,7 +53,11 @@ describe("the database", () => {
       .insertInto("totp_enrolments")
       .values({ session_id_hash: session.id_hash, user_id: user.id, secret: "v1.sealed", created_at: 0 })
       .execute();
+    await issueApiTokens(user.id);
     await getDb().deleteFrom("users").where("id", "=", user.id).execute();
+    expect(
+      await getDb().selectFrom("api_token_families").select("id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
     expect(await getDb().selectFrom("sessions").select("id_hash").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(await getDb().selectFrom("totp_enrolments").selectAll().execute()).toEqual([]);
   });
