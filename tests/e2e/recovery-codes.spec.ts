@@ -124,7 +124,6 @@ test("the .txt file is an attachment of the codes sent, never stored, and only f
   page,
   javaScriptOn,
 }) => {
-  test.skip(!javaScriptOn, "HTTP only: once is enough");
   const codes = ["abcde-fghjk", "mnpqr-stvwx"];
   const signedOut = await page.request.post("/financing/security/recovery-codes.txt", {
     form: { codes: codes.join(" ") },
