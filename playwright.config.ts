@@ -18,12 +18,16 @@ const chromium = {
   },
 };
 
+const browserIgnore = E2E_ON_POSTGRES ? [/\.http\.spec\.ts$/, /\.layout\.spec\.ts$/] : /\.http\.spec\.ts$/;
+
 /**
  * One production server (built app, its own SQLite file, a real SMTP catcher)
  * serves both projects: the whole suite runs once with JavaScript and once without.
  * `E2E_ENGINE=postgres` (npm run test:e2e:postgres) runs the browser projects again with that
  * server on PostgreSQL; the HTTP-level specs stay on SQLite, whose file, lock and WAL many of them
- * look at, and those about PostgreSQL start clusters of their own.
+ * look at, and those about PostgreSQL start clusters of their own. Layout sweeps (`*.layout.spec.ts`:
+ * every page at phone widths) stay on SQLite too: what they measure is the page's box, which no
+ * engine changes, and each page's behaviour on PostgreSQL is its own spec's.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,8 +44,8 @@ export default defineConfig({
     screenshot: "off",
   },
   projects: [
-    { name: "js-on", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", testIgnore: /\.http\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js-on", testIgnore: browserIgnore, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", testIgnore: browserIgnore, use: { ...chromium, javaScriptEnabled: false } },
     // HTTP-level checks (headers, status codes, the API) need no browser, so they run once.
     ...(E2E_ON_POSTGRES ? [] : [{ name: "http", testMatch: /\.http\.spec\.ts$/ }]),
   ],
