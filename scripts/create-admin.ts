@@ -10,7 +10,7 @@
  * first. No default administrator exists.
  */
 import "dotenv/config";
-import { validationMessages } from "../app/content/account-messages";
+import { validationMessages } from "../app/content/validation-messages";
 import { emailSchema, passwordSchema } from "../app/models/account-schemas.server";
 import { createOrPromoteAdministrator, settleAccountMail } from "../app/models/account.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";

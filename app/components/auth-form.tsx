@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Field } from "~/components/form-field";
-import { validationMessages } from "~/content/account-messages";
 import { authLabels } from "~/content/account-pages/common";
+import { validationMessages } from "~/content/validation-messages";
 import type { BoundField } from "~/hooks/use-live-validation";
 
 /** The card every account page sits in: a heading, an optional intro, the form. */

@@ -1,7 +1,7 @@
 import { Field } from "~/components/form-field";
-import { validationMessages } from "~/content/account-messages";
 import { authLabels } from "~/content/account-pages/common";
 import { PASSWORD_MIN_LENGTH } from "~/content/constants";
+import { validationMessages } from "~/content/validation-messages";
 import type { BoundField } from "~/hooks/use-live-validation";
 
 /** A new password and its confirmation, as sign-up, password reset and the password's change ask for them. */

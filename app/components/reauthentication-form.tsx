@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useRef, useState, type MouseEvent } from "react";
-import { validationMessages } from "~/content/account-messages";
 import { passkeyMessages, reauthenticationForm, securityPage } from "~/content/second-factor";
+import { validationMessages } from "~/content/validation-messages";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import type { FormReply } from "~/lib/form-reply";

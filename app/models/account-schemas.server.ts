@@ -5,8 +5,9 @@
  * and messages from app/content.
  */
 import { z } from "zod";
-import { accountMessages, validationMessages } from "~/content/account-messages";
+import { accountMessages } from "~/content/account-messages";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/content/constants";
+import { validationMessages } from "~/content/validation-messages";
 import { isCommonPassword } from "./password.server";
 
 /** C0 controls and DEL: nothing a person types into a password field. */
