@@ -1,10 +1,13 @@
-/** The words of "sudo mode" as administrators meet it: the changes to someone's access that ask for it. */
+/**
+ * The words of "sudo mode": the confirmation page any signed-in user is sent to (an investor before a copy of
+ * their data, an administrator before a change to someone's access), and the notices of the administrator's pages.
+ */
 export const sudoContent = {
   title: "Confirm it's you",
   heading: "Confirm it's you to continue",
-  description: "Confirm your password and second factor before a change to someone's access.",
+  description: "Confirm your password and second factor before a sensitive change.",
   intro: (minutes: number) =>
-    `Changes to someone's access (a correction, a reset of their second factor, a deletion, administrators and invitations) need your password again, and your second factor. Once confirmed, you can make them for ${minutes} minutes.`,
+    `Some changes need your password again, and your second factor where you have one: your own security settings and a copy of your data, and, for an administrator, changes to someone's access (a correction, a reset of their second factor, a deletion, administrators and invitations). Once confirmed, you can make them for ${minutes} minutes.`,
   needed: "Confirm it's you first: this change needs your password and second factor from the last 10 minutes.",
   confirmLink: "Confirm it's you",
   notice: "Changes to someone's access ask you to confirm it's you first.",

@@ -36,7 +36,10 @@ function returnToOf(request: Request) {
   return safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
 }
 
-/** "Confirm it's you" on a page of its own: where an administrator's change to someone's access sends them first. */
+/**
+ * "Confirm it's you" on a page of its own: where a change that needs it (an administrator's change to
+ * someone's access, an investor's download of their data) sends the user first.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireUserSession(request);
   const status = await secondFactorStatus(session.user.id);
