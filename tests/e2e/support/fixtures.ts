@@ -31,8 +31,9 @@ export async function expectNoAxeViolations(page: Page, context?: string) {
  * Axe measures contrast on what is painted now: a block still fading in (a click
  * that scrolls reveals more of the landing page) reads as too faint. So wait until
  * every scroll-in block in view has been told to show (its check is throttled),
- * then for every finite animation and transition to end; endless ones (a spinner) and paused ones
- * (a notice under the pointer, fully shown) are left.
+ * then for a server-rendered notice to become its toast, then for every finite
+ * animation and transition to end; endless ones (a spinner) and paused ones (a
+ * notice under the pointer, fully shown) are left.
  */
 async function settleAnimations(page: Page) {
   await page.waitForFunction(
@@ -43,6 +44,9 @@ async function settleAnimations(page: Page) {
       }),
     { offset: SCROLL_ANIMATION_OFFSET_PX },
   );
+  // A notice the server rendered as a status line is taken over by the toaster once its chunk arrives,
+  // and the toast then slides in: until the line is gone, that animation has not even begun.
+  await page.waitForFunction(() => document.querySelector(".status-line") === null);
   // One animation's end may start the next (a notice's timer bar ends, then the
   // notice fades out), so wait until a frame passes with none left running.
   await page.evaluate(async () => {
