@@ -2,8 +2,9 @@
  * Every signed-in page of the portal, the investor's and the administrator's, at a phone's 320 and 375 px
  * and at a desktop's width, with JavaScript on and off: the header on one line with each of its controls
  * inside it, nothing wider than the viewport (the page does not scroll sideways, and no element's right
- * edge passes it unless a box of its own clips it), and axe clean. One sign-in per role and worker; each
- * page's test opens the portal with that session's cookie and looks at the page at each width in turn.
+ * edge passes it unless a box of its own clips it), and axe clean at 320 px. One sign-in per role and
+ * worker; each page's test opens the portal with that session's cookie and looks at the page at each
+ * width in turn.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expireReauthentication, updateUser, withDatabase } from "../support/outside-database";
@@ -220,11 +221,11 @@ const nameOf = (route: PortalRoute) =>
     .join(" ");
 
 for (const route of PORTAL_ROUTES) {
-  test(`${nameOf(route)} at ${WIDTHS.map(({ width }) => width).join(", ")}px: one-row header, nothing wider, axe clean`, async ({
+  test(`${nameOf(route)} at ${WIDTHS.map(({ width }) => width).join(", ")}px: one-row header, nothing wider; axe clean at ${WIDTHS[0].width}px`, async ({
     browser,
     javaScriptOn,
   }) => {
-    // Axe at each width, twice without JavaScript (a scripted copy of the page), on two shared cores.
+    // Three widths, and axe twice without JavaScript (a scripted copy of the page), on two shared cores.
     test.slow();
     const session = signedIn[route.role]!;
     await withDatabase(E2E_DATABASE, (db) =>
@@ -248,7 +249,8 @@ for (const route of PORTAL_ROUTES) {
         // Soft: one run names every width that does not fit, not only the first.
         expect.soft(await headerProblems(page), where).toEqual([]);
         expect.soft(await overflowProblems(page), where).toEqual([]);
-        await expectNoAxeViolations(page, where);
+        // Axe at the narrowest width, where the layout is tightest; each page's own spec runs it on a desktop.
+        if (size === WIDTHS[0]) await expectNoAxeViolations(page, where);
       }
     } finally {
       await context.close();
