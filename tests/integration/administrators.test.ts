@@ -469,7 +469,14 @@ describe("removing an administrator", () => {
       post(first.cookie, { intent: "remove", id: second.admin.id, confirm: "remove" }),
       post(second.cookie, { intent: "remove", id: first.admin.id, confirm: "remove" }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
+    // One removes the other. The other is refused as the last administrator, or, when the first removal
+    // ended its account (and session) before it was read, sent to sign in: never a second removal.
+    const outcomes = answers.map((answer) =>
+      answer.status === 302 ? (answer.headers.get("Location") ?? "").split("?")[0] : answer.status,
+    );
+    expect(outcomes).toContain("/financing/admins");
+    expect(outcomes.filter((outcome) => outcome === "/financing/admins")).toHaveLength(1);
+    expect([409, "/financing/login"]).toContain(outcomes.find((outcome) => outcome !== "/financing/admins"));
     const left = await getDb().selectFrom("users").select("id").where("role", "=", "administrator").execute();
     expect(left).toHaveLength(1);
     expect(await auditRows("admin.removed")).toHaveLength(1);
