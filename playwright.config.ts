@@ -18,7 +18,9 @@ const chromium = {
   },
 };
 
-const browserIgnore = E2E_ON_POSTGRES ? [/\.http\.spec\.ts$/, /\.layout\.spec\.ts$/] : /\.http\.spec\.ts$/;
+const browserIgnore = E2E_ON_POSTGRES
+  ? [/\.http\.spec\.ts$/, /\.layout\.spec\.ts$/, /\.public\.spec\.ts$/]
+  : /\.http\.spec\.ts$/;
 
 /**
  * One production server (built app, its own SQLite file, a real SMTP catcher)
@@ -27,7 +29,8 @@ const browserIgnore = E2E_ON_POSTGRES ? [/\.http\.spec\.ts$/, /\.layout\.spec\.t
  * server on PostgreSQL; the HTTP-level specs stay on SQLite, whose file, lock and WAL many of them
  * look at, and those about PostgreSQL start clusters of their own. Layout sweeps (`*.layout.spec.ts`:
  * every page at phone widths) stay on SQLite too: what they measure is the page's box, which no
- * engine changes, and each page's behaviour on PostgreSQL is its own spec's.
+ * engine changes, and each page's behaviour on PostgreSQL is its own spec's. So do the public pages'
+ * specs (`*.public.spec.ts`): those pages read nothing from the database, so no engine can change them.
  */
 export default defineConfig({
   testDir: "tests/e2e",
