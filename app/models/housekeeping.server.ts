@@ -2,8 +2,9 @@
  * Rows that can no longer open anything are deleted on a schedule (server.js),
  * so that the tables a request reads stay small however long the site runs:
  * ended rate-limit windows, expired or idle sessions, expired one-time links,
- * administrator invitations and API tokens. Audit rows and contact messages are records, and are kept.
+ * administrator invitations, API tokens and uploads left unfinished. Audit rows and contact messages are records, and are kept.
  */
+import { pruneAbandonedBlobs } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/log.server";
@@ -20,6 +21,8 @@ export type PrunedRows = {
   apiTokenFamilies: number;
   loginChallenges: number;
   adminInvitations: number;
+  /** Uploads a stopped process left incomplete (app/server/blob-store.server.ts). */
+  abandonedUploads: number;
 };
 
 export async function pruneExpiredRows(): Promise<PrunedRows> {
@@ -40,6 +43,7 @@ export async function pruneExpiredRows(): Promise<PrunedRows> {
     apiTokenFamilies: await deleted(db.deleteFrom("api_token_families").where("expires_at", "<", at)),
     loginChallenges: await deleted(db.deleteFrom("login_challenges").where("expires_at", "<", at)),
     adminInvitations: await deleted(db.deleteFrom("admin_invitations").where("expires_at", "<", at)),
+    abandonedUploads: await pruneAbandonedBlobs(),
   };
 }
 

@@ -188,6 +188,76 @@ export interface AdminInvitationsTable {
   expires_at: number;
 }
 
+/** A stored file, in 1 MiB rows of blob_chunks (migrations/016_materials_library.js). */
+export interface BlobsTable {
+  id: string;
+  size: number;
+  /** Hex SHA-256 of the whole file; null while its upload is under way. */
+  sha256: string | null;
+  chunk_count: number;
+  /** 1 once the upload passed its checks and a version points at it; 0 for one under way or abandoned. */
+  complete: number;
+  created_at: number;
+}
+
+export interface BlobChunksTable {
+  blob_id: string;
+  chunk_index: number;
+  data: Uint8Array;
+}
+
+export type DocumentKind = "pdf" | "video";
+/** "signed": every investor whose NDA is signed; "chosen": the investors in document_audience. */
+export type DocumentAudienceKind = "signed" | "chosen";
+
+export interface DocumentsTable {
+  id: string;
+  title: string;
+  description: string;
+  kind: DocumentKind;
+  position: number;
+  audience: DocumentAudienceKind;
+  published: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DocumentVersionsTable {
+  id: string;
+  document_id: string;
+  number: number;
+  /** The uploaded file's own name, as sent (shown to administrators only). */
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  blob_id: string;
+  /** A video's WebVTT captions, if the firm uploaded them with it. */
+  captions_blob_id: string | null;
+  uploaded_by: string | null;
+  created_at: number;
+}
+
+export interface DocumentAudienceTable {
+  document_id: string;
+  user_id: string;
+}
+
+/** One opening of a document; its id is the download id stamped into a PDF copy. */
+export interface DocumentOpensTable {
+  id: string;
+  document_id: string;
+  version_id: string;
+  user_id: string;
+  opened_at: number;
+}
+
+export interface MaterialVisitsTable {
+  user_id: string;
+  visited_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -205,6 +275,13 @@ export interface Database {
   passkeys: PasskeysTable;
   login_challenges: LoginChallengesTable;
   admin_invitations: AdminInvitationsTable;
+  blobs: BlobsTable;
+  blob_chunks: BlobChunksTable;
+  documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
+  document_audience: DocumentAudienceTable;
+  document_opens: DocumentOpensTable;
+  material_visits: MaterialVisitsTable;
 }
 
 let instance: Kysely<Database> | undefined;

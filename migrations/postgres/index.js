@@ -9,6 +9,7 @@ import * as m012 from "./012_investor_search_text.js";
 import * as m013 from "./013_administrators.js";
 import * as m014 from "./014_audit_log_indexes.js";
 import * as m015 from "./015_sessions_and_devices.js";
+import * as m016 from "./016_materials_library.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -21,4 +22,5 @@ export const migrations = {
   "013_administrators": m013,
   "014_audit_log_indexes": m014,
   "015_sessions_and_devices": m015,
+  "016_materials_library": m016,
 };

@@ -1,0 +1,14 @@
+/** The materials library's words: the investors' list, the administrators' library and their refusals. */
+export const materialsMessages = {
+  notFound: "There is no such document.",
+  notInAudience: "This document is not shared with you.",
+  audienceNotInvestors: "Only investors can be chosen as a document's audience.",
+  wrongKindForVersion: "A new version must be of the same kind as the document: a PDF for a PDF, a video for a video.",
+  emptyFile: "The file is empty.",
+  wrongType: "The file is not a PDF or an MP4 video, whatever its name says.",
+  notStampable:
+    "The PDF cannot be read, so it cannot be stamped for each investor. Save it again as a PDF and upload it.",
+  tooLarge: (limit: string) => `The file is larger than ${limit}.`,
+  captionsWrongType: "The captions file must be a WebVTT file (it starts with WEBVTT).",
+  captionsOnlyForVideo: "Captions go with a video only.",
+} as const;

@@ -1,0 +1,156 @@
+/**
+ * Files kept in the database, in rows of BLOB_CHUNK_BYTES (docs/decisions/0024-files-in-the-database.md):
+ * written as they stream in, read back a chunk at a time, so neither an upload nor a byte range ever
+ * holds a whole file in memory. A blob is incomplete until its upload passed its checks and a version
+ * points at it; a failed upload deletes its own, and housekeeping deletes those a crash left behind.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import { BLOB_CHUNK_BYTES } from "../../migrations/library.js";
+import { now } from "./clock.server";
+import { getDb, type Database } from "./db.server";
+
+export { BLOB_CHUNK_BYTES };
+
+/** Why an upload was refused before it was kept. */
+export type BlobRefusal = "empty" | "too-large" | "wrong-type";
+
+export class BlobRefused extends Error {
+  constructor(readonly reason: BlobRefusal) {
+    super(`The file was refused: ${reason}`);
+  }
+}
+
+export interface StoredBlob {
+  id: string;
+  size: number;
+  sha256: string;
+  /** The file's first bytes, for a check of what it is. */
+  head: Uint8Array;
+}
+
+/** As many first bytes as a type check looks at. */
+const HEAD_BYTES = 64;
+
+/** An upload under way this long is taken for abandoned by a process that stopped mid-way. */
+export const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Streams `source` into a new, incomplete blob, a chunk per row, hashing as it goes. `accepts` judges
+ * the first bytes as soon as they are in, so a file that is not what it claims is refused before more
+ * of it is stored. Any failure (a refusal, a client that went away mid-upload) deletes what was written.
+ */
+export async function storeBlob(
+  source: AsyncIterable<Uint8Array>,
+  { maxBytes, accepts }: { maxBytes: number; accepts: (head: Uint8Array) => boolean },
+): Promise<StoredBlob> {
+  const db = getDb();
+  const id = randomUUID();
+  await db
+    .insertInto("blobs")
+    .values({ id, size: 0, sha256: null, chunk_count: 0, complete: 0, created_at: now() })
+    .execute();
+  try {
+    const hash = createHash("sha256");
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    let chunkCount = 0;
+    let head: Uint8Array | null = null;
+    const flush = async (bytes: Buffer) => {
+      await db.insertInto("blob_chunks").values({ blob_id: id, chunk_index: chunkCount, data: bytes }).execute();
+      chunkCount += 1;
+    };
+    for await (const piece of source) {
+      size += piece.byteLength;
+      if (size > maxBytes) throw new BlobRefused("too-large");
+      hash.update(piece);
+      pending.push(piece);
+      pendingBytes += piece.byteLength;
+      if (!head && pendingBytes >= HEAD_BYTES && chunkCount === 0) {
+        head = Buffer.concat(pending).subarray(0, HEAD_BYTES);
+        if (!accepts(head)) throw new BlobRefused("wrong-type");
+      }
+      while (pendingBytes >= BLOB_CHUNK_BYTES) {
+        const joined = Buffer.concat(pending);
+        await flush(joined.subarray(0, BLOB_CHUNK_BYTES));
+        const rest = joined.subarray(BLOB_CHUNK_BYTES);
+        pending = rest.byteLength > 0 ? [rest] : [];
+        pendingBytes = rest.byteLength;
+      }
+    }
+    if (size === 0) throw new BlobRefused("empty");
+    if (!head) {
+      head = Buffer.concat(pending).subarray(0, HEAD_BYTES);
+      if (!accepts(head)) throw new BlobRefused("wrong-type");
+    }
+    if (pendingBytes > 0) await flush(Buffer.concat(pending));
+    const sha256 = hash.digest("hex");
+    await db.updateTable("blobs").set({ size, sha256, chunk_count: chunkCount }).where("id", "=", id).execute();
+    return { id, size, sha256, head };
+  } catch (error) {
+    await deleteBlob(id);
+    throw error;
+  }
+}
+
+/** Marks a stored blob as kept: from now on only its document's deletion removes it. */
+export async function completeBlob(db: Kysely<Database> | Transaction<Database>, id: string) {
+  await db.updateTable("blobs").set({ complete: 1 }).where("id", "=", id).execute();
+}
+
+/** Deletes a blob and its chunks. */
+export async function deleteBlob(id: string) {
+  const db = getDb();
+  await db.deleteFrom("blob_chunks").where("blob_id", "=", id).execute();
+  await db.deleteFrom("blobs").where("id", "=", id).execute();
+}
+
+/** The blob's bytes `start` to `end` (inclusive), read a chunk at a time as the reader asks for them. */
+export function readBlobRange(id: string, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (position > end) return controller.close();
+      const index = Math.floor(position / BLOB_CHUNK_BYTES);
+      const chunk = await getDb()
+        .selectFrom("blob_chunks")
+        .select("data")
+        .where("blob_id", "=", id)
+        .where("chunk_index", "=", index)
+        .executeTakeFirst();
+      if (!chunk) return controller.error(new Error(`Blob ${id} has no chunk ${index}`));
+      const offset = position - index * BLOB_CHUNK_BYTES;
+      const slice = Buffer.from(chunk.data).subarray(
+        offset,
+        Math.min(chunk.data.byteLength, end - index * BLOB_CHUNK_BYTES + 1),
+      );
+      position += slice.byteLength;
+      controller.enqueue(slice);
+    },
+  });
+}
+
+/** The whole blob in memory: for the files that must be whole to be worked on (a PDF to stamp). */
+export async function readWholeBlob(id: string): Promise<Buffer> {
+  const chunks = await getDb()
+    .selectFrom("blob_chunks")
+    .select("data")
+    .where("blob_id", "=", id)
+    .orderBy("chunk_index")
+    .execute();
+  return Buffer.concat(chunks.map((chunk) => chunk.data));
+}
+
+/** Deletes the uploads a stopped process left incomplete; returns how many. */
+export async function pruneAbandonedBlobs(): Promise<number> {
+  const db = getDb();
+  const abandoned = await db
+    .selectFrom("blobs")
+    .select("id")
+    .where("complete", "=", 0)
+    .where("created_at", "<", now() - ABANDONED_UPLOAD_MS)
+    .execute();
+  for (const { id } of abandoned) await deleteBlob(id);
+  return abandoned.length;
+}
