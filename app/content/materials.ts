@@ -11,4 +11,6 @@ export const materialsMessages = {
   tooLarge: (limit: string) => `The file is larger than ${limit}.`,
   captionsWrongType: "The captions file must be a WebVTT file (it starts with WEBVTT).",
   captionsOnlyForVideo: "Captions go with a video only.",
+  videoIncomplete: "The video is not whole: it may have been cut off while it was sent. Upload it again.",
+  fieldTooLarge: "A field of this form is too long.",
 } as const;

@@ -36,13 +36,14 @@ const HEAD_BYTES = 64;
 export const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Streams `source` into a new, incomplete blob, a chunk per row, hashing as it goes. `accepts` judges
- * the first bytes as soon as they are in, so a file that is not what it claims is refused before more
- * of it is stored. Any failure (a refusal, a client that went away mid-upload) deletes what was written.
+ * Streams `source` into a new, incomplete blob, a chunk per row, hashing as it goes. `limitFor` judges
+ * the first bytes as soon as they are in: the most bytes a file that starts so may have, or null for
+ * one that is not what it claims, refused before more of it is stored. Any failure (a refusal, a
+ * client that went away mid-upload) deletes what was written.
  */
 export async function storeBlob(
   source: AsyncIterable<Uint8Array>,
-  { maxBytes, accepts }: { maxBytes: number; accepts: (head: Uint8Array) => boolean },
+  { limitFor }: { limitFor: (head: Uint8Array) => number | null },
 ): Promise<StoredBlob> {
   const db = getDb();
   const id = randomUUID();
@@ -57,20 +58,26 @@ export async function storeBlob(
     let size = 0;
     let chunkCount = 0;
     let head: Uint8Array | null = null;
+    // Until the first bytes say what the file is, it may be as large as the largest kind.
+    let maxBytes = Number.MAX_SAFE_INTEGER;
+    const judge = (first: Uint8Array) => {
+      const limit = limitFor(first);
+      if (limit === null) throw new BlobRefused("wrong-type");
+      maxBytes = limit;
+      if (size > maxBytes) throw new BlobRefused("too-large");
+      return first;
+    };
     const flush = async (bytes: Buffer) => {
       await db.insertInto("blob_chunks").values({ blob_id: id, chunk_index: chunkCount, data: bytes }).execute();
       chunkCount += 1;
     };
     for await (const piece of source) {
       size += piece.byteLength;
-      if (size > maxBytes) throw new BlobRefused("too-large");
       hash.update(piece);
       pending.push(piece);
       pendingBytes += piece.byteLength;
-      if (!head && pendingBytes >= HEAD_BYTES && chunkCount === 0) {
-        head = Buffer.concat(pending).subarray(0, HEAD_BYTES);
-        if (!accepts(head)) throw new BlobRefused("wrong-type");
-      }
+      if (!head && pendingBytes >= HEAD_BYTES) head = judge(Buffer.concat(pending).subarray(0, HEAD_BYTES));
+      if (size > maxBytes) throw new BlobRefused("too-large");
       while (pendingBytes >= BLOB_CHUNK_BYTES) {
         const joined = Buffer.concat(pending);
         await flush(joined.subarray(0, BLOB_CHUNK_BYTES));
@@ -80,10 +87,7 @@ export async function storeBlob(
       }
     }
     if (size === 0) throw new BlobRefused("empty");
-    if (!head) {
-      head = Buffer.concat(pending).subarray(0, HEAD_BYTES);
-      if (!accepts(head)) throw new BlobRefused("wrong-type");
-    }
+    head ??= judge(Buffer.concat(pending).subarray(0, HEAD_BYTES));
     if (pendingBytes > 0) await flush(Buffer.concat(pending));
     const sha256 = hash.digest("hex");
     await db.updateTable("blobs").set({ size, sha256, chunk_count: chunkCount }).where("id", "=", id).execute();

@@ -58,6 +58,8 @@ const countRows = async (table: "blobs" | "blob_chunks") =>
     ).n,
   );
 
+const pdfUpTo = (limit: number) => (head: Uint8Array) => (looksLikePdf(head) ? limit : null);
+
 async function admin() {
   return toPublicUser(await createUser({ role: "administrator" }));
 }
@@ -79,10 +81,7 @@ it("stores a file in chunks as it streams in, and reads any range back a chunk a
   const bytes = Buffer.alloc(2 * BLOB_CHUNK_BYTES + 12345);
   for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31) % 251;
   bytes.write("%PDF-1.7", 0, "latin1");
-  const stored = await storeBlob(pieces(bytes, 64 * 1024 + 7), {
-    maxBytes: 10 * BLOB_CHUNK_BYTES,
-    accepts: looksLikePdf,
-  });
+  const stored = await storeBlob(pieces(bytes, 64 * 1024 + 7), { limitFor: pdfUpTo(10 * BLOB_CHUNK_BYTES) });
   expect(stored.size).toBe(bytes.byteLength);
   expect(stored.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
   const chunks = await getDb()
@@ -102,12 +101,9 @@ it("refuses a file that is not what it claims, an empty one or one over the limi
   const large = Buffer.alloc(3 * BLOB_CHUNK_BYTES, 1);
   large.write("%PDF-1.7", 0, "latin1");
   const attempts = [
-    storeBlob(pieces(Buffer.from("GIF89a not a PDF at all, whatever it is called"), 8), {
-      maxBytes: 1000,
-      accepts: looksLikePdf,
-    }),
-    storeBlob(pieces(Buffer.alloc(0), 8), { maxBytes: 1000, accepts: looksLikePdf }),
-    storeBlob(pieces(large, 100_000), { maxBytes: 2 * BLOB_CHUNK_BYTES, accepts: looksLikePdf }),
+    storeBlob(pieces(Buffer.from("GIF89a not a PDF at all, whatever it is called"), 8), { limitFor: pdfUpTo(1000) }),
+    storeBlob(pieces(Buffer.alloc(0), 8), { limitFor: pdfUpTo(1000) }),
+    storeBlob(pieces(large, 100_000), { limitFor: pdfUpTo(2 * BLOB_CHUNK_BYTES) }),
   ];
   const reasons = await Promise.all(attempts.map((attempt) => attempt.catch((error: BlobRefused) => error.reason)));
   expect(reasons).toEqual(["wrong-type", "empty", "too-large"]);
@@ -115,7 +111,7 @@ it("refuses a file that is not what it claims, an empty one or one over the limi
     yield Buffer.from("%PDF-1.7 and then the client went away ......................................");
     throw new Error("aborted");
   }
-  await expect(storeBlob(cutOff(), { maxBytes: 1000, accepts: looksLikePdf })).rejects.toThrow("aborted");
+  await expect(storeBlob(cutOff(), { limitFor: pdfUpTo(1000) })).rejects.toThrow("aborted");
   expect([await countRows("blobs"), await countRows("blob_chunks")]).toEqual(before);
 });
 
@@ -124,7 +120,9 @@ it("shows a chosen audience's document to them only, refuses the others with 403
   const chosen = toPublicUser(await createUser({ signed: true }));
   const other = toPublicUser(await createUser({ signed: true }));
   const video = readFileSync("private/investorvideo.mp4");
-  const stored = await storeBlob(pieces(video, 50_000), { maxBytes: video.byteLength, accepts: looksLikeMp4 });
+  const stored = await storeBlob(pieces(video, 50_000), {
+    limitFor: (head) => (looksLikeMp4(head) ? video.byteLength : null),
+  });
   const upload = {
     blobId: stored.id,
     fileName: "deal.mp4",
@@ -180,7 +178,7 @@ it("keeps every version, serves the latest, and marks documents new or updated s
   testClock.advance(60_000);
   const [, deck] = (await listLibrary()).filter((d) => d.kind === "pdf");
   const pdf = readFileSync("private/download.pdf");
-  const stored = await storeBlob(pieces(pdf, 100), { maxBytes: pdf.byteLength, accepts: looksLikePdf });
+  const stored = await storeBlob(pieces(pdf, 100), { limitFor: pdfUpTo(pdf.byteLength) });
   const replaced = await addVersion(
     deck.id,
     "pdf",

@@ -1,0 +1,126 @@
+/**
+ * A materials upload as the server reads it: the file judged by its bytes and checked whole before it is
+ * kept, and every refusal leaving no blob behind.
+ */
+import { readFileSync } from "node:fs";
+import { materialsMessages } from "~/content/materials";
+import { readMaterialUpload } from "~/http/material-upload.server";
+import { getDb } from "~/server/db.server";
+import { useFreshDatabase } from "../support/test-database";
+
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+beforeAll(async () => {
+  database = await useFreshDatabase();
+});
+afterAll(() => database.cleanup());
+
+const pdf = readFileSync("private/download.pdf");
+const video = readFileSync("private/investorvideo.mp4");
+
+function uploadRequest(parts: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts))
+    if (typeof value === "string") form.append(name, value);
+    else
+      form.append(
+        name,
+        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/octet-stream" }),
+        value.name,
+      );
+  return new Request("http://localhost/upload", { method: "POST", body: form });
+}
+
+const blobCount = async () =>
+  Number(
+    (
+      await getDb()
+        .selectFrom("blobs")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("complete", "=", 0)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+it("keeps a PDF and a video with its captions, whatever their names say, with their size and hash", async () => {
+  const asPdf = await readMaterialUpload(
+    uploadRequest({ title: "Deck", file: { bytes: pdf, name: "deck.mp4", type: "video/mp4" } }),
+  );
+  expect(asPdf).toMatchObject({
+    ok: true,
+    upload: { kind: "pdf", fileName: "deck.mp4", contentType: "application/pdf", size: pdf.byteLength },
+  });
+  if (!asPdf.ok) return;
+  expect(asPdf.formData.get("title")).toBe("Deck");
+  const captions = Buffer.from("WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n");
+  const asVideo = await readMaterialUpload(
+    uploadRequest({ file: { bytes: video, name: "intro.mp4" }, captions: { bytes: captions, name: "intro.vtt" } }),
+  );
+  expect(asVideo).toMatchObject({ ok: true, upload: { kind: "video", size: video.byteLength } });
+  if (asVideo.ok) expect(asVideo.upload?.captionsBlobId).toEqual(expect.any(String));
+});
+
+it("takes a form whose file input was left empty as one without a file", async () => {
+  const reply = await readMaterialUpload(
+    uploadRequest({ title: "Only a title", file: { bytes: new Uint8Array(0), name: "" } }),
+  );
+  expect(reply).toMatchObject({ ok: true, upload: null });
+});
+
+it.each([
+  [
+    "a GIF named .pdf",
+    { file: { bytes: Buffer.from("GIF89a" + "x".repeat(100)), name: "deck.pdf", type: "application/pdf" } },
+    415,
+    materialsMessages.wrongType,
+  ],
+  ["an empty file", { file: { bytes: new Uint8Array(0), name: "deck.pdf" } }, 400, materialsMessages.emptyFile],
+  [
+    "a PDF that does not parse",
+    { file: { bytes: Buffer.from("%PDF-1.7\n" + "not a pdf ".repeat(50)), name: "deck.pdf" } },
+    400,
+    materialsMessages.notStampable,
+  ],
+  [
+    "a video cut off mid-way",
+    { file: { bytes: video.subarray(0, video.byteLength - 1000), name: "intro.mp4" } },
+    400,
+    materialsMessages.videoIncomplete,
+  ],
+  [
+    "captions that are not WebVTT",
+    {
+      file: { bytes: video, name: "intro.mp4" },
+      captions: { bytes: Buffer.from("1\n00:00:00,000 --> 00:00:02,000\nHi\n"), name: "intro.srt" },
+    },
+    415,
+    materialsMessages.captionsWrongType,
+  ],
+  [
+    "captions with a PDF",
+    { file: { bytes: pdf, name: "deck.pdf" }, captions: { bytes: Buffer.from("WEBVTT\n"), name: "x.vtt" } },
+    400,
+    materialsMessages.captionsOnlyForVideo,
+  ],
+])("refuses %s, leaving nothing stored", async (_name, parts, status, message) => {
+  const before = await blobCount();
+  expect(await readMaterialUpload(uploadRequest(parts))).toEqual({ ok: false, status, message });
+  expect(await blobCount()).toBe(before);
+});
+
+it("refuses a body that is not multipart, and one cut off before its end", async () => {
+  const urlencoded = new Request("http://localhost/upload", {
+    method: "POST",
+    body: new URLSearchParams({ title: "x" }),
+  });
+  expect(await readMaterialUpload(urlencoded)).toMatchObject({ ok: false, status: 415 });
+  const whole = uploadRequest({ file: { bytes: video, name: "intro.mp4" } });
+  const bytes = Buffer.from(await whole.arrayBuffer());
+  const before = await blobCount();
+  const cut = new Request("http://localhost/upload", {
+    method: "POST",
+    headers: { "Content-Type": whole.headers.get("Content-Type")! },
+    body: bytes.subarray(0, bytes.byteLength - 5000),
+  });
+  expect(await readMaterialUpload(cut)).toMatchObject({ ok: false, status: 400 });
+  expect(await blobCount()).toBe(before);
+});
