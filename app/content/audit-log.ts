@@ -20,6 +20,11 @@ const methods: Record<string, string> = {
   passkey: "passkey",
 };
 
+const titleOf = (details: Record<string, unknown>) =>
+  typeof details.title === "string" ? `"${details.title}"` : "a document";
+const versionOf = (details: Record<string, unknown>) =>
+  typeof details.version === "number" ? ` (version ${details.version})` : "";
+
 const methodOf = (details: Record<string, unknown>) =>
   typeof details.method === "string" ? (methods[details.method] ?? details.method) : "an unrecorded method";
 
@@ -113,6 +118,39 @@ export const auditEvents: Record<string, EventWords> = {
   "file.download": {
     kind: "File downloaded",
     says: ({ details }) => `Downloaded ${typeof details.file === "string" ? details.file : "a protected file"}`,
+  },
+  "material.opened": {
+    kind: "Document opened",
+    says: ({ details }) => `Opened ${titleOf(details)}${versionOf(details)}`,
+  },
+  "material.refused": {
+    kind: "Document refused",
+    says: ({ details }) => `Was refused ${titleOf(details)}, which is not shared with them`,
+  },
+  "material.uploaded": {
+    kind: "Document uploaded",
+    says: ({ details }) => `Uploaded ${titleOf(details)}`,
+  },
+  "material.replaced": {
+    kind: "Document replaced",
+    says: ({ details }) => `Replaced ${titleOf(details)} with version ${String(details.version ?? "?")}`,
+  },
+  "material.edited": {
+    kind: "Document edited",
+    says: ({ details }) => `Edited the title or description of ${titleOf(details)}`,
+  },
+  "material.moved": {
+    kind: "Document moved",
+    says: ({ details }) => `Moved a document ${details.direction === "up" ? "up" : "down"} the list`,
+  },
+  "material.published": { kind: "Document published", says: ({ details }) => `Published ${titleOf(details)} again` },
+  "material.unpublished": { kind: "Document unpublished", says: ({ details }) => `Unpublished ${titleOf(details)}` },
+  "material.audience_changed": {
+    kind: "Document audience changed",
+    says: ({ details }) =>
+      details.audience === "chosen"
+        ? `Shared a document with ${Array.isArray(details.chosen) ? details.chosen.length : "some"} chosen investors`
+        : "Shared a document with every investor whose NDA is signed",
   },
   "nda.sent.changed": {
     kind: "NDA sent changed",

@@ -429,12 +429,12 @@ export async function addVersion(
   actor: Actor,
 ): Promise<MaterialsResult<{ number: number }>> {
   const at = now();
-  const number = await getDb()
+  const added = await getDb()
     .transaction()
     .execute(async (trx) => {
       const document = await trx
         .selectFrom("documents")
-        .select(["kind"])
+        .select(["kind", "title"])
         .where("id", "=", documentId)
         .executeTakeFirst();
       if (!document) return null;
@@ -447,15 +447,16 @@ export async function addVersion(
       const next = Number(last?.number ?? 0) + 1;
       await insertVersion(trx, documentId, next, upload, actor, at);
       await trx.updateTable("documents").set({ updated_at: at }).where("id", "=", documentId).execute();
-      return next;
+      return { number: next, title: document.title };
     });
-  if (number === null) return { ok: false, status: 404, message: materialsMessages.notFound };
-  if (number === "wrong-kind") return { ok: false, status: 400, message: materialsMessages.wrongKindForVersion };
+  if (added === null) return { ok: false, status: 404, message: materialsMessages.notFound };
+  if (added === "wrong-kind") return { ok: false, status: 400, message: materialsMessages.wrongKindForVersion };
+  const { number, title } = added;
   await recordAuditEvent({
     actorId: actor.user.id,
     actorEmail: actor.user.email,
     action: "material.replaced",
-    details: { documentId, version: number, size: upload.size, sha256: upload.sha256 },
+    details: { documentId, title, version: number, size: upload.size, sha256: upload.sha256 },
     ip: actor.ip,
   });
   return { ok: true, number };
@@ -467,16 +468,18 @@ export async function discardUpload(upload: Pick<CheckedUpload, "blobId" | "capt
   if (upload.captionsBlobId) await deleteBlob(upload.captionsBlobId);
 }
 
+/** Applies the changes; returns the document's title, or null when there is no such document. */
 async function updateDocument(
   documentId: string,
   changes: { title?: string; description?: string; published?: number; audience?: DocumentAudienceKind },
-) {
-  const result = await getDb()
+): Promise<string | null> {
+  const row = await getDb()
     .updateTable("documents")
     .set({ ...changes, updated_at: now() })
     .where("id", "=", documentId)
+    .returning("title")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row?.title ?? null;
 }
 
 /** A new title and description. */
@@ -485,7 +488,7 @@ export async function editDocument(
   { title, description }: { title: string; description: string },
   actor: Actor,
 ): Promise<MaterialsResult> {
-  if (!(await updateDocument(documentId, { title, description })))
+  if ((await updateDocument(documentId, { title, description })) === null)
     return { ok: false, status: 404, message: materialsMessages.notFound };
   await recordAuditEvent({
     actorId: actor.user.id,
@@ -499,13 +502,13 @@ export async function editDocument(
 
 /** Unpublishes (investors no longer see or open it) or publishes again. */
 export async function setPublished(documentId: string, published: boolean, actor: Actor): Promise<MaterialsResult> {
-  if (!(await updateDocument(documentId, { published: published ? 1 : 0 })))
-    return { ok: false, status: 404, message: materialsMessages.notFound };
+  const title = await updateDocument(documentId, { published: published ? 1 : 0 });
+  if (title === null) return { ok: false, status: 404, message: materialsMessages.notFound };
   await recordAuditEvent({
     actorId: actor.user.id,
     actorEmail: actor.user.email,
     action: published ? "material.published" : "material.unpublished",
-    details: { documentId },
+    details: { documentId, title },
     ip: actor.ip,
   });
   return { ok: true };
