@@ -1,4 +1,5 @@
 import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
+import { MATERIAL_LIMITS } from "~/lib/material-limits";
 import type { Env } from "~/server/env.server";
 
 /**
@@ -121,6 +122,20 @@ export function corsHeaders(origin: string | undefined, env: Env): Record<string
   };
 }
 
+/**
+ * The addresses that take a materials upload (a new document or a new version, from a page or the API):
+ * the largest video with its captions, and the form around them. The action reads no byte of it before
+ * it knows an administrator sent it (app/http/material-upload.server.ts).
+ */
+const UPLOAD_PATHS = [
+  /^\/financing\/library\/new$/,
+  /^\/financing\/library\/[^/]+\/versions$/,
+  /^\/api\/materials(?:\/[^/]+\/versions)?$/,
+];
+export const UPLOAD_BODY_LIMIT_BYTES = MATERIAL_LIMITS.video + MATERIAL_LIMITS.captions + 1024 * 1024;
+
 export function bodyLimitFor(pathname: string) {
+  const path = pathname.toLowerCase();
+  if (UPLOAD_PATHS.some((pattern) => pattern.test(path))) return UPLOAD_BODY_LIMIT_BYTES;
   return isPortalPath(pathname) ? AUTH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES;
 }

@@ -3,14 +3,12 @@
  * starts with `%PDF-`, an MP4 has `ftyp` at byte 4, a WebVTT file starts with `WEBVTT`. A PDF must also
  * parse and take a stamp, since every investor's copy is stamped (app/server/pdf-stamp.server.ts).
  */
+import { MATERIAL_LIMITS } from "~/lib/material-limits";
 import { readWholeBlob } from "~/server/blob-store.server";
 import type { DocumentKind } from "~/server/db.server";
 import { stampPdf } from "~/server/pdf-stamp.server";
 
-const MIB = 1024 * 1024;
-
-/** The largest file of each kind an administrator may upload. */
-export const MATERIAL_LIMITS = { pdf: 50 * MIB, video: 1024 * MIB, captions: 2 * MIB } as const;
+export { MATERIAL_LIMITS };
 
 export const MATERIAL_CONTENT_TYPES = { pdf: "application/pdf", video: "video/mp4", captions: "text/vtt" } as const;
 
