@@ -23,6 +23,8 @@ type VideoDisclaimerProps = {
   disclaimerHeading: string;
   disclaimer: readonly string[];
   video: { src: string; label: string };
+  /** WebVTT captions, shown by default where the video has them. */
+  captions?: { src: string; label: string; language: string } | null;
   agreement: VideoAgreement;
 };
 
@@ -33,7 +35,14 @@ type VideoDisclaimerProps = {
  * names the form's place, so either way the answer (the video, or the message
  * beside the box) is scrolled into view.
  */
-export function VideoDisclaimer({ heading, disclaimerHeading, disclaimer, video, agreement }: VideoDisclaimerProps) {
+export function VideoDisclaimer({
+  heading,
+  disclaimerHeading,
+  disclaimer,
+  video,
+  captions,
+  agreement,
+}: VideoDisclaimerProps) {
   const { pathname } = useLocation();
   const { videoRef, checkboxRef } = useFocusOnAnswer(agreement);
   const errorId = "video-agreement-error";
@@ -80,7 +89,8 @@ export function VideoDisclaimer({ heading, disclaimerHeading, disclaimer, video,
       {agreement.agreed ? (
         <div id={STAGE_ID} className="video-stage">
           {/* Agreeing is the request to watch, so it plays at once; the controls pause it. */}
-          {/* The video has no sound track (scripts/make-assets.sh), so there is nothing to caption. */}
+          {/* The shipped video has no sound track (scripts/make-assets.sh), so there is nothing to caption; a
+              library video has the captions the firm uploaded with it, if any. */}
           {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
           <video
             ref={videoRef}
@@ -92,7 +102,11 @@ export function VideoDisclaimer({ heading, disclaimerHeading, disclaimer, video,
             controls
             playsInline
             preload="auto"
-          />
+          >
+            {captions ? (
+              <track kind="captions" src={captions.src} label={captions.label} srcLang={captions.language} default />
+            ) : null}
+          </video>
         </div>
       ) : null}
     </div>

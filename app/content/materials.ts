@@ -1,3 +1,5 @@
+import { firm } from "./firm";
+
 /** The materials library's words: the investors' list, the administrators' library and their refusals. */
 export const materialsMessages = {
   notFound: "There is no such document.",
@@ -13,4 +15,23 @@ export const materialsMessages = {
   captionsOnlyForVideo: "Captions go with a video only.",
   videoIncomplete: "The video is not whole: it may have been cut off while it was sent. Upload it again.",
   fieldTooLarge: "A field of this form is too long.",
+  noCaptions: "This video has no captions.",
+  notAVideo: "This document is not a video.",
+} as const;
+
+/** The investor's side: the library beneath the materials page's links, and a video's page. */
+export const libraryView = {
+  heading: "Documents",
+  intro:
+    "Every document shared with you, the latest version of each. PDFs open in your browser, stamped with your name.",
+  empty: "No documents are shared with you yet.",
+  kinds: { pdf: "PDF", video: "Video" },
+  marks: { new: "New", updated: "Updated" },
+  /** "PDF, 1.4 MB, updated November 27, 2026" */
+  facts: (kind: string, size: string, date: string) => `${kind}, ${size}, updated ${date}`,
+  videoFallbackTitle: "Video",
+  videoDescription: `A video from ${firm.shortName} for investors, behind its disclaimer.`,
+  captionsLabel: "English captions",
+  refusalHeading: "This document is not shared with you",
+  backToMaterials: "Back to the materials",
 } as const;

@@ -3,7 +3,8 @@
  * let in: whole (200), one byte range (206) or an unsatisfiable range (416),
  * never cached by a browser or a proxy, and written to the audit log once per
  * viewing: a browser fetches a video in dozens of ranges, which would otherwise
- * bury the trail in rows that say nothing more. The PDF is not streamed as
+ * bury the trail in rows that say nothing more. The library's videos, whose
+ * bytes are in the database, are answered the same way (library-file.server.ts). The PDF is not streamed as
  * stored: each download is stamped for its investor and audited
  * (stamped-pdf.server.ts).
  */
@@ -68,15 +69,7 @@ export async function servePrivateFile({
 }): Promise<Response> {
   const filePath = path.join(PRIVATE_DIR, file.name);
   const { size } = await fs.stat(filePath);
-  const range = parseRange(request.headers.get("Range"), size);
-  const headers = new Headers({
-    "Content-Type": file.contentType,
-    "Accept-Ranges": "bytes",
-    "Cache-Control": "private, no-store",
-    "Content-Disposition": `inline; filename="${file.name}"`,
-  });
-
-  if (await opensNewViewing(user, file)) {
+  if (await opensNewViewing(`audit:${file.name}:${user.id}`, file.viewingWindowMs)) {
     await recordAuditEvent({
       actorId: user.id,
       actorEmail: user.email,
@@ -85,7 +78,39 @@ export async function servePrivateFile({
       ip: ip ?? null,
     });
   }
+  return rangedResponse({
+    request,
+    size,
+    contentType: file.contentType,
+    contentDisposition: `inline; filename="${file.name}"`,
+    body: (start, end) => Readable.toWeb(createReadStream(filePath, { start, end })) as ReadableStream<Uint8Array>,
+  });
+}
 
+/**
+ * A file's answer to a GET or HEAD: whole (200), one byte range (206) or an unsatisfiable range (416),
+ * never cached by a browser or a proxy. `body` is asked for the bytes only when they are sent.
+ */
+export function rangedResponse({
+  request,
+  size,
+  contentType,
+  contentDisposition,
+  body,
+}: {
+  request: Request;
+  size: number;
+  contentType: string;
+  contentDisposition: string;
+  body: (start: number, end: number) => ReadableStream<Uint8Array>;
+}): Response {
+  const range = parseRange(request.headers.get("Range"), size);
+  const headers = new Headers({
+    "Content-Type": contentType,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": "private, no-store",
+    "Content-Disposition": contentDisposition,
+  });
   if (range === "unsatisfiable") {
     headers.set("Content-Range", `bytes */${size}`);
     headers.delete("Content-Type");
@@ -96,13 +121,11 @@ export async function servePrivateFile({
   if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
   const status = range ? 206 : 200;
   if (request.method === "HEAD" || size === 0) return new Response(null, { status, headers });
-
-  const stream = Readable.toWeb(createReadStream(filePath, { start, end })) as ReadableStream<Uint8Array>;
-  return new Response(stream, { status, headers });
+  return new Response(body(start, end), { status, headers });
 }
 
-/** Whether this request is the first of a viewing: of the user's requests for the file within its window. */
-async function opensNewViewing(user: PublicUser, file: RangedFile): Promise<boolean> {
-  const { allowed } = await hitRateLimit(`audit:${file.name}:${user.id}`, { limit: 1, windowMs: file.viewingWindowMs });
+/** Whether this request is the first of a viewing: of the requests under `key` within the window. */
+export async function opensNewViewing(key: string, windowMs: number): Promise<boolean> {
+  const { allowed } = await hitRateLimit(key, { limit: 1, windowMs });
   return allowed;
 }

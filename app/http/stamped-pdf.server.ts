@@ -1,8 +1,8 @@
 /**
- * The investor PDF, stamped for the one who downloads it: their name, e-mail, the time and a new
- * download id on every page, the same id in the document's metadata and that download's audit row.
- * A leaked copy names its source. Each copy is unique, so it is answered whole (no byte ranges) and
- * never cached.
+ * A PDF, stamped for the one who downloads it: their name, e-mail, the time and a new download id on
+ * every page, the same id in the document's metadata and that download's record. A leaked copy names
+ * its source. Each copy is unique, so it is answered whole (no byte ranges) and never cached. The
+ * shipped investor PDF (/pdfs/download.pdf) and the library's PDFs are served alike.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
@@ -26,35 +26,63 @@ export async function serveStampedPdf({
   user: PublicUser;
   ip?: string | null;
 }): Promise<Response> {
+  return stampedPdfResponse({
+    request,
+    user,
+    contentDisposition: `inline; filename="${PDF.name}"`,
+    source: () => fs.readFile(path.join(PRIVATE_DIR, PDF.name)),
+    record: async () => {
+      const downloadId = randomUUID();
+      await recordAuditEvent({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: "file.download",
+        details: { file: PDF.name, downloadId },
+        ip: ip ?? null,
+      });
+      return downloadId;
+    },
+  });
+}
+
+/**
+ * The stamped copy's answer. `record` writes the download wherever it is kept and returns its id; it
+ * runs before a byte leaves, so a copy that is not on record is never served. A HEAD request is told
+ * what it would get: no copy is made, so nothing is recorded.
+ */
+export async function stampedPdfResponse({
+  request,
+  user,
+  contentDisposition,
+  source,
+  record,
+}: {
+  request: Request;
+  user: Pick<PublicUser, "fullName" | "email">;
+  contentDisposition: string;
+  source: () => Promise<Uint8Array>;
+  record: () => Promise<string>;
+}): Promise<Response> {
   const headers = new Headers({
     "Content-Type": PDF.contentType,
     // A byte range of one copy cannot be joined to a range of another: the whole copy each time.
     "Accept-Ranges": "none",
     "Cache-Control": "private, no-store",
-    "Content-Disposition": `inline; filename="${PDF.name}"`,
+    "Content-Disposition": contentDisposition,
   });
-  // A HEAD request is told what it would get; no copy is made, so nothing is recorded.
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
 
-  const downloadId = randomUUID();
-  const downloadedAt = now();
+  const original = await source();
+  const downloadId = await record();
   const stamped = await stampPdf(
-    await fs.readFile(path.join(PRIVATE_DIR, PDF.name)),
+    original,
     materialsStamp({
       fullName: user.fullName,
       email: user.email,
-      downloadedAt: formatRegistrationTime(new Date(downloadedAt).toISOString()),
+      downloadedAt: formatRegistrationTime(new Date(now()).toISOString()),
       downloadId,
     }),
   );
-  // Recorded before a byte leaves: a copy that is not in the trail is never served.
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "file.download",
-    details: { file: PDF.name, downloadId },
-    ip: ip ?? null,
-  });
   headers.set("Content-Length", String(stamped.byteLength));
   return new Response(stamped as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

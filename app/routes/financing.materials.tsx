@@ -1,22 +1,42 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { LibraryList } from "~/components/library-list";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { materialsPage } from "~/content/portal";
 import { requireMaterialsView } from "~/http/auth.server";
+import { formatFileSize } from "~/lib/file-size";
+import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
+import { listOpenableDocuments, recordMaterialsVisit } from "~/models/materials.server";
 import portalStyles from "~/styles/portal.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireMaterialsView(request, context.clientIp);
-  return json({ fullName: user.fullName || user.email });
+  // "New" and "Updated" are since the visit before this one.
+  const previousVisitAt = await recordMaterialsVisit(user.id);
+  const documents = await listOpenableDocuments(user, previousVisitAt);
+  return json({
+    fullName: user.fullName || user.email,
+    documents: documents.map((document) => ({
+      id: document.id,
+      title: document.title,
+      description: document.description,
+      kind: document.kind,
+      size: formatFileSize(document.latest.size),
+      updated: formatRegistrationTime(new Date(document.latest.createdAt).toISOString()),
+      mark: document.mark,
+      href:
+        document.kind === "video" ? `/financing/materials/${document.id}/watch` : `/financing/materials/${document.id}`,
+    })),
+  });
 }
 
 export const meta: MetaFunction = () => pageMeta(materialsPage.title, materialsPage.description);
 
 export default function MaterialsPage() {
-  const { fullName } = useLoaderData<typeof loader>();
+  const { fullName, documents } = useLoaderData<typeof loader>();
   const { links: materials } = materialsPage;
   return (
     <section className="portal-status portal-materials" aria-labelledby="materials-heading">
@@ -42,6 +62,7 @@ export default function MaterialsPage() {
           ))}
         </ul>
       </nav>
+      <LibraryList documents={documents} />
     </section>
   );
 }

@@ -607,7 +607,15 @@ describe("the /financing page", () => {
       path: "/financing/materials",
       headers: await sessionHeaders(signed.id),
     });
-    expect(await ok.json()).toEqual({ fullName: "Jane Roe" });
+    const page = await ok.json();
+    expect(page.fullName).toBe("Jane Roe");
+    // The library beneath the specification's links, every document new at a first visit.
+    expect(page.documents.map((d: { title: string; mark: string }) => [d.title, d.mark])).toEqual([
+      ["Introductory video", "new"],
+      ["Description of the firm", "new"],
+      ["Slide deck", "new"],
+      ["Offering details", "new"],
+    ]);
     const { events } = await listAuditEvents({ limit: 1 });
     expect(events[0]).toMatchObject({ action: "materials.view", actorEmail: signed.email });
 

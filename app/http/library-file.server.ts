@@ -1,0 +1,97 @@
+/**
+ * The library's documents as an investor opens them: a PDF stamped for them and named after the
+ * document, a video's bytes in ranges, a video's captions. Each request checks the document is open
+ * to them (openableVersion: 404 for none, 403 outside its audience, audited); each PDF copy, and each
+ * viewing of a video, is recorded in the reading report and the audit trail.
+ */
+import { firm } from "~/content/firm";
+import { materialsMessages } from "~/content/materials";
+import { openableVersion, recordOpening, type OpenableVersion } from "~/models/materials.server";
+import type { PublicUser } from "~/models/user.server";
+import { readBlobRange, readWholeBlob } from "~/server/blob-store.server";
+import { requireNdaSigned } from "./auth.server";
+import { opensNewViewing, rangedResponse, VIDEO_VIEWING_WINDOW_MS } from "./private-file.server";
+import { stampedPdfResponse } from "./stamped-pdf.server";
+
+const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" };
+
+/** A document id as ids are made (UUIDs); anything else names no document. */
+const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The signed-in user and the latest version of the document they may open; else the refusal is thrown. */
+export async function requireOpenableDocument(
+  request: Request,
+  documentId: string | undefined,
+  ip: string | null,
+): Promise<{ user: PublicUser } & OpenableVersion> {
+  const user = await requireNdaSigned(request);
+  return { user, ...(await openableDocumentFor(user, documentId, ip)) };
+}
+
+/** The latest version of the document the user may open; else the refusal (404 or 403) is thrown. */
+export async function openableDocumentFor(
+  user: PublicUser,
+  documentId: string | undefined,
+  ip: string | null,
+): Promise<OpenableVersion> {
+  if (!documentId || !DOCUMENT_ID.test(documentId))
+    throw new Response(materialsMessages.notFound, { status: 404, headers: TEXT_HEADERS });
+  const openable = await openableVersion(user, documentId, ip);
+  if (!openable.ok) throw new Response(openable.message, { status: openable.status, headers: TEXT_HEADERS });
+  const { ok: _ok, ...version } = openable;
+  return version;
+}
+
+/**
+ * `inline`, named after the firm and the document ("Northbeam - Slide deck.pdf"): plain ASCII for old
+ * clients, and the exact name in UTF-8 (RFC 6266) for the rest.
+ */
+export function inlineDisposition(title: string, extension: string) {
+  const name = `${firm.shortName} - ${title}.${extension}`.replace(/[\\/]/g, "-");
+  const ascii = name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^\x20-\x7e]/g, "_")
+    .replace(/["%]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A PDF of the library, stamped for the user as of now. */
+export function serveLibraryPdf(request: Request, user: PublicUser, openable: OpenableVersion, ip: string | null) {
+  return stampedPdfResponse({
+    request,
+    user,
+    contentDisposition: inlineDisposition(openable.document.title, "pdf"),
+    source: () => readWholeBlob(openable.blobId),
+    record: () => recordOpening(user, openable.document, ip),
+  });
+}
+
+/** A video of the library in byte ranges; the first request of a viewing records the opening. */
+export async function serveLibraryVideo(
+  request: Request,
+  user: PublicUser,
+  openable: OpenableVersion,
+  ip: string | null,
+) {
+  const { document } = openable;
+  const viewingKey = `viewing:${document.latest.id}:${user.id}`;
+  if (request.method !== "HEAD" && (await opensNewViewing(viewingKey, VIDEO_VIEWING_WINDOW_MS)))
+    await recordOpening(user, document, ip);
+  return rangedResponse({
+    request,
+    size: document.latest.size,
+    contentType: document.latest.contentType,
+    contentDisposition: inlineDisposition(document.title, "mp4"),
+    body: (start, end) => readBlobRange(openable.blobId, start, end),
+  });
+}
+
+/** A video's WebVTT captions; 404 when it has none. */
+export async function serveLibraryCaptions(openable: OpenableVersion) {
+  if (!openable.captionsBlobId)
+    throw new Response(materialsMessages.noCaptions, { status: 404, headers: TEXT_HEADERS });
+  return new Response(new Uint8Array(await readWholeBlob(openable.captionsBlobId)), {
+    headers: { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
