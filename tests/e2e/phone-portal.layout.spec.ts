@@ -18,7 +18,10 @@ type InvestorStep = "new" | "named" | "sent" | "signed";
 
 type PortalRoute = {
   role: Role;
-  /** `:investor` stands for the signed-in investor's id (the administrator's pages about them). */
+  /**
+   * `:investor` stands for the signed-in investor's id (the administrator's pages about them), `:video` for the
+   * library's introductory video.
+   */
   path: string;
   /** The investor's step first (default: signed, so that the materials open). */
   step?: InvestorStep;
@@ -37,6 +40,7 @@ const PORTAL_ROUTES: PortalRoute[] = [
   { role: "investor", path: "/financing", step: "sent" },
   { role: "investor", path: "/financing/materials" },
   { role: "investor", path: "/financing/introductoryvideo" },
+  { role: "investor", path: "/financing/materials/:video/watch?agree=on&view=video" },
   { role: "investor", path: "/financing/termsandconditions" },
   { role: "investor", path: "/financing/slidedeck" },
   { role: "investor", path: "/financing/descriptionofsecurities" },
@@ -87,6 +91,7 @@ type SignedIn = { account: TestAccount; cookies: Awaited<ReturnType<BrowserConte
  */
 const signedIn: Partial<Record<Role, SignedIn>> = {};
 let investorId = "";
+let videoId = "";
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
@@ -105,13 +110,19 @@ test.beforeAll(async ({ browser }) => {
   } finally {
     await administrator.context.close();
   }
-  investorId = await withDatabase(E2E_DATABASE, async (db) => {
-    const row = await db
+  [investorId, videoId] = await withDatabase(E2E_DATABASE, async (db) => {
+    const investor = await db
       .selectFrom("users")
       .select("id")
       .where("email", "=", signedIn.investor!.account.email)
       .executeTakeFirstOrThrow();
-    return row.id;
+    const video = await db
+      .selectFrom("documents")
+      .select("id")
+      .where("title", "=", "Introductory video")
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    return [investor.id, video.id];
   });
 });
 
@@ -235,7 +246,11 @@ for (const route of PORTAL_ROUTES) {
     const { context, page } = await newPortalPage(browser, javaScriptOn, session.cookies);
     try {
       await page.setViewportSize(WIDTHS[0]);
-      const response = await visit(page, route.path.replace(":investor", investorId), javaScriptOn);
+      const response = await visit(
+        page,
+        route.path.replace(":investor", investorId).replace(":video", videoId),
+        javaScriptOn,
+      );
       expect(response?.status()).toBe(route.status ?? 200);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       if (route.press) {

@@ -118,8 +118,10 @@ test.describe("the investor's way to the materials", () => {
     ).toBeVisible();
     await expect(page.getByRole("link", { name: FIRM_MAILBOX })).toBeVisible();
     await expectNoAxeViolations(page, "the materials");
+    // The specification's links (the library beneath them has its own spec, library-investor.spec.ts).
+    const specLinks = page.getByRole("navigation", { name: "Materials" });
     for (const name of ["Description of the firm (pdf)", "Slide deck", "Offering details"]) {
-      await expect(page.getByRole("link", { name })).toHaveAttribute("href", "/pdfs/download.pdf");
+      await expect(specLinks.getByRole("link", { name, exact: true })).toHaveAttribute("href", "/pdfs/download.pdf");
     }
 
     // The PDF, with the browser's own session.
@@ -130,7 +132,7 @@ test.describe("the investor's way to the materials", () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
     // The introductory video opens in a new tab, behind its disclaimer.
-    const videoLink = page.getByRole("link", { name: /^Introductory video/ });
+    const videoLink = specLinks.getByRole("link", { name: /^Introductory video/ });
     await expect(videoLink).toHaveAttribute("target", "_blank");
     const [videoPage] = await Promise.all([page.context().waitForEvent("page"), videoLink.click()]);
     await videoPage.waitForLoadState();

@@ -1,0 +1,113 @@
+/**
+ * The library as an investor meets it, with and without JavaScript: the documents beneath the materials
+ * page's links, "New" until seen; a PDF that opens stamped under the firm's name and the document's title; a
+ * video behind its disclaimer, played in byte ranges; and a document shared with others, refused.
+ */
+import { randomUUID } from "node:crypto";
+import { videoAgreement } from "~/content/intro-video";
+import { libraryView, materialsMessages } from "~/content/materials";
+import { updateUser, withDatabase } from "../support/outside-database";
+import { loggedInAccount } from "./support/accounts";
+import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
+import { E2E_DATABASE } from "./support/server";
+
+const FIRST_LIBRARY = ["Introductory video", "Description of the firm", "Slide deck", "Offering details"];
+
+/** A document shared with no one but the investors chosen for it (none), made of the first video's bytes. */
+function documentSharedWithOthers() {
+  return withDatabase(E2E_DATABASE, async (db) => {
+    const video = await db
+      .selectFrom("documents as d")
+      .innerJoin("document_versions as v", "v.document_id", "d.id")
+      .select(["v.blob_id", "v.size", "v.sha256"])
+      .where("d.title", "=", "Introductory video")
+      .executeTakeFirstOrThrow();
+    const id = randomUUID();
+    const at = Date.now();
+    await db
+      .insertInto("documents")
+      .values({
+        id,
+        title: "Board only",
+        description: "",
+        kind: "video",
+        position: 1000,
+        audience: "chosen",
+        published: 1,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto("document_versions")
+      .values({
+        id: randomUUID(),
+        document_id: id,
+        number: 1,
+        file_name: "board.mp4",
+        content_type: "video/mp4",
+        size: video.size,
+        sha256: video.sha256,
+        blob_id: video.blob_id,
+        captions_blob_id: null,
+        uploaded_by: null,
+        created_at: at,
+      })
+      .execute();
+    return id;
+  });
+}
+
+test("an investor finds the library beneath the links, opens a stamped PDF and a video, and is refused a document shared with others", async ({
+  page,
+  javaScriptOn,
+}) => {
+  const account = await loggedInAccount(page, javaScriptOn, "library-reader");
+  await withDatabase(E2E_DATABASE, (db) =>
+    updateUser(db, account.email, { fullName: "Ada Library", address: "1 Reading Row", signed: true }),
+  );
+  const hidden = await documentSharedWithOthers();
+
+  await visit(page, "/financing/materials", javaScriptOn);
+  const library = page.getByRole("region", { name: libraryView.heading });
+  const item = (title: string) =>
+    library.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  for (const title of FIRST_LIBRARY)
+    await expect(item(title).getByText(libraryView.marks.new, { exact: true })).toBeVisible();
+  await expect(item("Slide deck")).toContainText(/PDF, 1\.5 kB, updated \w+ \d+, \d{4}/);
+  await expect(library.getByRole("link", { name: "Board only" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "the materials page with its library");
+
+  // Seen once, nothing is new on the next visit.
+  await visit(page, "/financing/materials", javaScriptOn);
+  await expect(item("Slide deck")).toBeVisible();
+  await expect(item("Slide deck").getByText(libraryView.marks.new, { exact: true })).toHaveCount(0);
+
+  // The PDF opens inline, stamped, under a name that says what it is.
+  const pdfHref = await item("Slide deck").getByRole("link").getAttribute("href");
+  const pdf = await page.request.get(pdfHref!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-disposition"]).toMatch(/^inline; filename=".* - Slide deck\.pdf"/);
+  expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  // The video is behind its disclaimer, and plays in byte ranges.
+  await item("Introductory video").getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Introductory video" })).toBeVisible();
+  await page.getByLabel(videoAgreement.label).check();
+  await page.getByRole("button", { name: videoAgreement.submit }).click();
+  const video = page.locator("video");
+  await expect(video).toBeVisible();
+  const src = await video.getAttribute("src");
+  const range = await page.request.get(src!, { headers: { Range: "bytes=0-31" } });
+  expect(range.status()).toBe(206);
+  expect((await range.body()).subarray(4, 8).toString("latin1")).toBe("ftyp");
+  await expectNoAxeViolations(page, "a library video's page");
+
+  // A document shared with chosen investors only is refused to the others, in words.
+  const refused = await visit(page, `/financing/materials/${hidden}/watch`, javaScriptOn);
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1, name: libraryView.refusalHeading })).toBeVisible();
+  await expect(page.getByText(materialsMessages.notInAudience)).toBeVisible();
+  await expectNoAxeViolations(page, "a document refused");
+});
