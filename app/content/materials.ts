@@ -17,6 +17,7 @@ export const materialsMessages = {
   fieldTooLarge: "A field of this form is too long.",
   noCaptions: "This video has no captions.",
   notAVideo: "This document is not a video.",
+  noSuchVersion: "There is no such version of this document.",
 } as const;
 
 /** The investor's side: the library beneath the materials page's links, and a video's page. */

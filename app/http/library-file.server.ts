@@ -6,7 +6,14 @@
  */
 import { firm } from "~/content/firm";
 import { materialsMessages } from "~/content/materials";
-import { openableVersion, recordOpening, type OpenableVersion } from "~/models/materials.server";
+import {
+  documentVersion,
+  openableVersion,
+  recordOpening,
+  type LibraryDocument,
+  type OpenableVersion,
+  type VersionSummary,
+} from "~/models/materials.server";
 import type { PublicUser } from "~/models/user.server";
 import { readBlobRange, readWholeBlob } from "~/server/blob-store.server";
 import { requireNdaSigned } from "./auth.server";
@@ -17,6 +24,8 @@ const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Contr
 
 /** A document id as ids are made (UUIDs); anything else names no document. */
 const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A version's number as versions are numbered, from 1. */
+const VERSION_NUMBER = /^[1-9]\d{0,8}$/;
 
 /** The signed-in user and the latest version of the document they may open; else the refusal is thrown. */
 export async function requireOpenableDocument(
@@ -56,34 +65,41 @@ export function inlineDisposition(title: string, extension: string) {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** A PDF of the library, stamped for the user as of now. */
+/** A PDF of the library (its latest version), stamped for the user as of now. */
 export function serveLibraryPdf(request: Request, user: PublicUser, openable: OpenableVersion, ip: string | null) {
+  const { document, blobId } = openable;
+  return servePdf(request, user, { document, version: document.latest, blobId }, document.title, ip);
+}
+
+/** A video of the library (its latest version) in byte ranges; the first request of a viewing records the opening. */
+export function serveLibraryVideo(request: Request, user: PublicUser, openable: OpenableVersion, ip: string | null) {
+  const { document, blobId } = openable;
+  return serveVideo(request, user, { document, version: document.latest, blobId }, document.title, ip);
+}
+
+type ServedVersion = { document: LibraryDocument; version: VersionSummary; blobId: string };
+
+function servePdf(request: Request, user: PublicUser, served: ServedVersion, name: string, ip: string | null) {
   return stampedPdfResponse({
     request,
     user,
-    contentDisposition: inlineDisposition(openable.document.title, "pdf"),
-    source: () => readWholeBlob(openable.blobId),
-    record: () => recordOpening(user, openable.document, ip),
+    contentDisposition: inlineDisposition(name, "pdf"),
+    source: () => readWholeBlob(served.blobId),
+    record: () => recordOpening(user, served.document, ip, served.version),
   });
 }
 
-/** A video of the library in byte ranges; the first request of a viewing records the opening. */
-export async function serveLibraryVideo(
-  request: Request,
-  user: PublicUser,
-  openable: OpenableVersion,
-  ip: string | null,
-) {
-  const { document } = openable;
-  const viewingKey = `viewing:${document.latest.id}:${user.id}`;
-  if (request.method !== "HEAD" && (await opensNewViewing(viewingKey, VIDEO_VIEWING_WINDOW_MS)))
-    await recordOpening(user, document, ip);
+async function serveVideo(request: Request, user: PublicUser, served: ServedVersion, name: string, ip: string | null) {
+  const { document, version, blobId } = served;
+  const viewing = `viewing:${version.id}:${user.id}`;
+  if (request.method !== "HEAD" && (await opensNewViewing(viewing, VIDEO_VIEWING_WINDOW_MS)))
+    await recordOpening(user, document, ip, version);
   return rangedResponse({
     request,
-    size: document.latest.size,
-    contentType: document.latest.contentType,
-    contentDisposition: inlineDisposition(document.title, "mp4"),
-    body: (start, end) => readBlobRange(openable.blobId, start, end),
+    size: version.size,
+    contentType: version.contentType,
+    contentDisposition: inlineDisposition(name, "mp4"),
+    body: (start, end) => readBlobRange(blobId, start, end),
   });
 }
 
@@ -94,4 +110,26 @@ export async function serveLibraryCaptions(openable: OpenableVersion) {
   return new Response(new Uint8Array(await readWholeBlob(openable.captionsBlobId)), {
     headers: { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": "private, no-store" },
   });
+}
+
+/**
+ * One version of a document, for an administrator: a PDF stamped for them like any copy, a video in ranges
+ * (its captions are the latest version's page's). Each is an opening of that version, on record.
+ */
+export async function serveLibraryVersion(
+  request: Request,
+  user: PublicUser,
+  documentId: string | undefined,
+  number: string | undefined,
+  ip: string | null,
+) {
+  const found =
+    documentId && DOCUMENT_ID.test(documentId) && number && VERSION_NUMBER.test(number)
+      ? await documentVersion(documentId, Number(number))
+      : null;
+  if (!found) throw new Response(materialsMessages.noSuchVersion, { status: 404, headers: TEXT_HEADERS });
+  const name = `${found.document.title} (version ${found.version.number})`;
+  return found.document.kind === "pdf"
+    ? servePdf(request, user, found, name, ip)
+    : serveVideo(request, user, found, name, ip);
 }

@@ -300,20 +300,45 @@ export async function recordOpening(
   user: Pick<PublicUser, "id" | "email">,
   document: LibraryDocument,
   ip: string | null,
+  version: VersionSummary = document.latest,
 ): Promise<string> {
   const id = randomUUID();
   await getDb()
     .insertInto("document_opens")
-    .values({ id, document_id: document.id, version_id: document.latest.id, user_id: user.id, opened_at: now() })
+    .values({ id, document_id: document.id, version_id: version.id, user_id: user.id, opened_at: now() })
     .execute();
   await recordAuditEvent({
     actorId: user.id,
     actorEmail: user.email,
     action: "material.opened",
-    details: { documentId: document.id, title: document.title, version: document.latest.number, downloadId: id },
+    details: { documentId: document.id, title: document.title, version: version.number, downloadId: id },
     ip,
   });
   return id;
+}
+
+export interface EarlierVersion extends OpenableVersion {
+  version: VersionSummary;
+}
+
+/** Any version of a document, by its number, for an administrator looking back at what investors were shown. */
+export async function documentVersion(documentId: string, number: number): Promise<EarlierVersion | null> {
+  const document = await documentsWithLatest().where("d.id", "=", documentId).executeTakeFirst();
+  if (!document) return null;
+  const row = await getDb()
+    .selectFrom("document_versions as v")
+    .leftJoin("users as u", "u.id", "v.uploaded_by")
+    .select([...VERSION_COLUMNS, "v.blob_id"])
+    .where("v.document_id", "=", documentId)
+    .where("v.number", "=", number)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    document: toDocument(document),
+    version: toVersion(row),
+    blobId: row.blob_id,
+    captionsBlobId: row.captions_blob_id,
+  };
 }
 
 /** Investors (never administrators) among the ids, to check a chosen audience; returns the ids that are not. */

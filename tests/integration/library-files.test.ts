@@ -7,11 +7,12 @@ import fs from "node:fs";
 import { PDFDict, PDFDocument, PDFName, type PDFString } from "pdf-lib";
 import { materialsMessages } from "~/content/materials";
 import { listAuditEvents } from "~/models/audit.server";
-import { createDocument, listLibrary, readersOf, setPublished } from "~/models/materials.server";
+import { addVersion, createDocument, listLibrary, readersOf, setPublished } from "~/models/materials.server";
 import { toPublicUser } from "~/models/user.server";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as captionsRoute from "~/routes/financing.materials_.$documentId_.captions[.]vtt";
 import * as fileRoute from "~/routes/financing.materials_.$documentId_.file";
+import * as versionRoute from "~/routes/financing.materials_.$documentId_.versions.$number";
 import { storeBlob } from "~/server/blob-store.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { createUser, sessionHeaders } from "../support/factories";
@@ -22,6 +23,7 @@ const routes = {
   document: documentRoute as unknown as RouteModule,
   file: fileRoute as unknown as RouteModule,
   captions: captionsRoute as unknown as RouteModule,
+  version: versionRoute as unknown as RouteModule,
 };
 const VIDEO = fs.readFileSync("private/investorvideo.mp4");
 const CAPTIONS = "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome\n";
@@ -183,4 +185,36 @@ it("refuses an investor whose NDA is not signed, and sends a visitor to sign in"
     callRoute(routes.document, { path: `/financing/materials/${deck.id}`, params: { documentId: deck.id }, headers });
   expect((await call(await sessionHeaders(unsigned.id))).status).toBe(403);
   expect((await call({})).status).toBe(302);
+});
+
+it("lets an administrator open an earlier version, stamped for them, and answers 404 for a version that is not there", async () => {
+  const admin = toPublicUser(await createUser({ role: "administrator", fullName: "Ann Admin" }));
+  const headers = await sessionHeaders(admin.id);
+  const firm = (await listLibrary()).find((document) => document.title === "Description of the firm")!;
+  const pdf = fs.readFileSync("private/download.pdf");
+  const stored = await storeBlob(once(pdf), { limitFor: () => pdf.byteLength });
+  const upload = {
+    blobId: stored.id,
+    fileName: "v2.pdf",
+    contentType: "application/pdf",
+    size: stored.size,
+    sha256: stored.sha256,
+  };
+  expect(await addVersion(firm.id, "pdf", upload, { user: admin, ip: null })).toEqual({ ok: true, number: 2 });
+
+  const call = (number: string, callHeaders: Record<string, string> = headers) =>
+    callRoute(routes.version, {
+      path: "/financing/materials/x/versions/1",
+      params: { documentId: firm.id, number },
+      headers: callHeaders,
+    });
+  const first = await call("1");
+  expect(first.status).toBe(200);
+  expect(first.headers.get("Content-Disposition")).toContain("Description%20of%20the%20firm%20(version%201).pdf");
+  expect((await pdfPageTexts(new Uint8Array(await first.arrayBuffer()))).join(" ")).toContain("Ann Admin");
+  const versions = (await readersOf(firm.id)).find((reader) => reader.email === admin.email);
+  expect(versions?.opens).toBe(1);
+  for (const number of ["3", "0", "01", "1.5", "x"]) expect((await call(number)).status).toBe(404);
+  const { headers: investorHeaders } = await investor();
+  expect((await call("1", investorHeaders)).status).toBe(403);
 });
