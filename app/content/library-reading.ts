@@ -27,6 +27,10 @@ export const readingContent = {
     empty: "Nobody has opened this document yet.",
     csv: "Download CSV",
     back: "Back to the reading report",
+    pages: "Pages of readers",
+    previous: "Later readers",
+    next: "Earlier readers",
+    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
     summary: (readers: number, opens: number) =>
       `${readers} ${readers === 1 ? "investor" : "investors"}, ${opens} ${opens === 1 ? "opening" : "openings"} in all.`,
     columns: {
@@ -54,7 +58,11 @@ export const readingContent = {
   no: "No",
   never: "Never",
   unnamed: "(no name given)",
+  /** Readers a page of a document's readers shows. */
+  readersPageSize: 100,
   errors: {
+    pageInvalid: "This is not a page of the readers.",
+    pageNotFound: "There is no such page of readers.",
     idInvalid: "This is not a document's address.",
     notFound: "There is no such document.",
   },

@@ -18,6 +18,15 @@ export async function documentOfAddress(params: { id?: string }): Promise<Librar
   return document;
 }
 
+/** The page of a document's readers the address asks for (`?page=`, from 1); a malformed one is a bad request. */
+export function readersPageOf(request: Request): number {
+  const page = new URL(request.url).searchParams.getAll("page");
+  if (page.length === 0) return 1;
+  if (page.length > 1 || !/^[1-9]\d{0,5}$/.test(page[0]))
+    throw new Response(readingContent.errors.pageInvalid, { status: 400, headers: TEXT_HEADERS });
+  return Number(page[0]);
+}
+
 /** A CSV export's answer; a HEAD request carries no copy away, so the export (and its audit row) is skipped. */
 export async function csvAttachment(request: Request, fileName: string, makeCsv: () => Promise<string>) {
   const headers = {

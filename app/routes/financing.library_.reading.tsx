@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { investorTableLinks } from "~/components/investor-table";
 import { OpenedAt, ReadingRefusal, ReadingTable, readingTableLinks } from "~/components/reading-table";

@@ -4,7 +4,7 @@
  * exports (headers, content, the formula guard) and their audit rows; who may see them, and bad addresses.
  */
 import { resetSessionCookieForTests } from "~/http/auth.server";
-import { editDocument, listLibrary, recordOpening } from "~/models/materials.server";
+import { editDocument, listLibrary, readersOf, recordOpening } from "~/models/materials.server";
 import { toPublicUser } from "~/models/user.server";
 import * as investorPage from "~/routes/financing.investors.$id";
 import * as readingsCsv from "~/routes/financing.investors.$id_.readings[.]csv";
@@ -133,6 +133,19 @@ it("counts each document's openings, its readers and each investor's readings, a
       lastOpenedAt: T0 + 2 * HOUR,
     },
   ]);
+
+  expect(readersData).toMatchObject({ totals: { readers: 2, opens: 3 }, page: 1, pages: 1 });
+  // A page at a time: the second reader alone.
+  expect((await readersOf(deck.id, { limit: 1, offset: 1 })).map((reader) => reader.email)).toEqual([
+    "ada@example.com",
+  ]);
+  const pastTheLast = await get(routes.readers, cookie, `/financing/library/reading/${deck.id}?page=2`, {
+    id: deck.id,
+  });
+  expect(pastTheLast.status).toBe(404);
+  const notAPage = await get(routes.readers, cookie, `/financing/library/reading/${deck.id}?page=0`, { id: deck.id });
+  expect(notAPage.status).toBe(400);
+  expect(await notAPage.text()).toBe("This is not a page of the readers.");
 
   const investor = await get(routes.investor, cookie, `/financing/investors/${ada.id}`, { id: ada.id });
   expect(investor.status).toBe(200);
