@@ -152,6 +152,18 @@ export const auditEvents: Record<string, EventWords> = {
         ? `Shared a document with ${Array.isArray(details.chosen) ? details.chosen.length : "some"} chosen investors`
         : "Shared a document with every investor whose NDA is signed",
   },
+  "material.report_exported": {
+    kind: "Reading report exported",
+    says: () => "Exported the reading report of the library as CSV",
+  },
+  "material.readers_exported": {
+    kind: "Document's readers exported",
+    says: ({ details }) => `Exported the readers of ${titleOf(details)} as CSV`,
+  },
+  "investor.readings_exported": {
+    kind: "Investor's readings exported",
+    says: ({ target }) => `Exported the documents ${whom(target)} opened as CSV`,
+  },
   "nda.sent.changed": {
     kind: "NDA sent changed",
     says: ({ target, details }) => `Marked the NDA ${flag(details.state) ? "sent" : "not sent"} for ${whom(target)}`,

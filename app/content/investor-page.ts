@@ -43,16 +43,19 @@ export const investorPageContent = {
   },
   activity: {
     heading: "Activity",
-    caption: "Pages viewed and files downloaded, newest first",
+    caption: "Pages viewed, files downloaded and documents opened, newest first",
     when: "When",
     what: "What",
-    empty: "Nothing viewed or downloaded yet.",
+    empty: "Nothing viewed, downloaded or opened yet.",
     older: "Older activity",
     newest: "Newest activity",
     actions: {
       "materials.view": (detail: string) => `Viewed ${detail || "a materials page"}`,
       "file.download": (detail: string) => `Downloaded ${detail || "a file"}`,
       "file.viewed": (detail: string) => `Watched ${detail || "a video"}`,
+      "material.opened": (detail: string) => `Opened ${detail ? `"${detail}"` : "a document"}`,
+      "material.refused": (detail: string) =>
+        `Was refused ${detail ? `"${detail}"` : "a document"}, which is not shared with them`,
     } as Record<string, (detail: string) => string>,
   },
   actions: {

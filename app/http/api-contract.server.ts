@@ -108,8 +108,11 @@ export const investorRecordAnswerSchema = z.object({
       z.object({
         id: z.number().int(),
         at: z.iso.datetime(),
-        action: z.string().meta({ description: "materials.view, file.download or file.viewed." }),
-        detail: z.string().meta({ description: "The page's path or the file's name." }),
+        action: z.string().meta({
+          description:
+            "materials.view, file.download, file.viewed, material.opened (a library document opened) or material.refused (one outside the investor's audience).",
+        }),
+        detail: z.string().meta({ description: "The page's path, the file's name or the document's title." }),
       }),
     ),
     nextCursor: z

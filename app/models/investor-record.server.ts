@@ -24,8 +24,17 @@ const errors = investorPageContent.errors;
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
-/** What the activity list shows: the investor's own views of the materials and downloads of its files. */
-export const ACTIVITY_ACTIONS = ["materials.view", "file.download", "file.viewed"] as const;
+/**
+ * What the activity list shows: the investor's own views of the materials, downloads of its files, and the
+ * library's documents they opened or were refused.
+ */
+export const ACTIVITY_ACTIONS = [
+  "materials.view",
+  "file.download",
+  "file.viewed",
+  "material.opened",
+  "material.refused",
+] as const;
 
 /** An id as ids are made (UUIDs; letters, digits and hyphens): anything else is malformed, not unknown. */
 export const investorIdSchema = z
@@ -131,8 +140,8 @@ export async function investorRecord(id: string): Promise<InvestorRecord | null>
 /** What an activity row names: the page's path, or the file's name. */
 function activityDetail(details: string | null): string {
   try {
-    const parsed = JSON.parse(details ?? "{}") as { page?: unknown; file?: unknown };
-    const detail = parsed.page ?? parsed.file;
+    const parsed = JSON.parse(details ?? "{}") as { page?: unknown; file?: unknown; title?: unknown };
+    const detail = parsed.page ?? parsed.file ?? parsed.title;
     return typeof detail === "string" ? detail : "";
   } catch {
     return "";

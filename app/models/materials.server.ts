@@ -4,7 +4,6 @@
  * what an upload must be is material-file.server.ts's. Every change and every opening is audited.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { materialsMessages } from "~/content/materials";
 import { completeBlob, deleteBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
@@ -630,22 +629,28 @@ export interface DocumentReading {
   lastOpenedAt: number | null;
 }
 
-/** For each document of the library, in its order: who opened it, how often, first and last. */
+/**
+ * For each document of the library, in its order: who opened it, how often, first and last. The openings
+ * are counted per document first, then joined to the documents: grouping the join itself would sort every
+ * opening with its document's columns.
+ */
 export async function readingReport(): Promise<DocumentReading[]> {
-  const rows = await getDb()
-    .selectFrom("documents as d")
-    .leftJoin("document_opens as o", "o.document_id", "d.id")
+  const db = getDb();
+  const totals = db
+    .selectFrom("document_opens")
     .select((eb) => [
-      "d.id",
-      "d.title",
-      "d.kind",
-      "d.published",
-      eb.fn.count<number>("o.user_id").distinct().as("readers"),
-      eb.fn.count<number>("o.id").as("opens"),
-      eb.fn.min("o.opened_at").as("first"),
-      eb.fn.max("o.opened_at").as("last"),
+      "document_id",
+      eb.fn.count<number>("user_id").distinct().as("readers"),
+      eb.fn.countAll<number>().as("opens"),
+      eb.fn.min("opened_at").as("first"),
+      eb.fn.max("opened_at").as("last"),
     ])
-    .groupBy(["d.id", "d.title", "d.kind", "d.published", "d.position", "d.created_at"])
+    .groupBy("document_id")
+    .as("o");
+  const rows = await db
+    .selectFrom("documents as d")
+    .leftJoin(totals, "o.document_id", "d.id")
+    .select(["d.id", "d.title", "d.kind", "d.published", "o.readers", "o.opens", "o.first", "o.last"])
     .orderBy("d.position")
     .orderBy("d.created_at")
     .execute();
@@ -654,8 +659,8 @@ export async function readingReport(): Promise<DocumentReading[]> {
     title: row.title,
     kind: row.kind,
     published: row.published === 1,
-    readers: Number(row.readers),
-    opens: Number(row.opens),
+    readers: Number(row.readers ?? 0),
+    opens: Number(row.opens ?? 0),
     firstOpenedAt: row.first === null ? null : Number(row.first),
     lastOpenedAt: row.last === null ? null : Number(row.last),
   }));
@@ -670,22 +675,44 @@ export interface ReaderOfDocument {
   lastOpenedAt: number;
 }
 
-/** Who opened one document: each person, how often, first and last, the latest first. */
-export async function readersOf(documentId: string): Promise<ReaderOfDocument[]> {
-  const rows = await getDb()
-    .selectFrom("document_opens as o")
-    .innerJoin("users as u", "u.id", "o.user_id")
+/** How many people opened one document, and how many times in all. */
+export async function readerTotals(documentId: string): Promise<{ readers: number; opens: number }> {
+  const row = await getDb()
+    .selectFrom("document_opens")
+    .select((eb) => [eb.fn.count<number>("user_id").distinct().as("readers"), eb.fn.countAll<number>().as("opens")])
+    .where("document_id", "=", documentId)
+    .executeTakeFirstOrThrow();
+  return { readers: Number(row.readers), opens: Number(row.opens) };
+}
+
+/**
+ * Who opened one document: each person, how often, first and last, the latest first; all of them, or one
+ * page. Counted per person before the people are read, so only the page's people are looked up.
+ */
+export async function readersOf(
+  documentId: string,
+  page?: { limit: number; offset: number },
+): Promise<ReaderOfDocument[]> {
+  const db = getDb();
+  let perReader = db
+    .selectFrom("document_opens")
     .select((eb) => [
-      "u.id",
-      "u.email",
-      "u.full_name",
-      eb.fn.count<number>("o.id").as("opens"),
-      eb.fn.min("o.opened_at").as("first"),
-      eb.fn.max("o.opened_at").as("last"),
+      "user_id",
+      eb.fn.countAll<number>().as("opens"),
+      eb.fn.min("opened_at").as("first"),
+      eb.fn.max("opened_at").as("last"),
     ])
-    .where("o.document_id", "=", documentId)
-    .groupBy(["u.id", "u.email", "u.full_name"])
-    .orderBy(sql`max(o.opened_at)`, "desc")
+    .where("document_id", "=", documentId)
+    .groupBy("user_id")
+    .orderBy("last", "desc")
+    .orderBy("user_id");
+  if (page) perReader = perReader.limit(page.limit).offset(page.offset);
+  const rows = await db
+    .selectFrom(perReader.as("r"))
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .select(["u.id", "u.email", "u.full_name", "r.opens", "r.first", "r.last"])
+    .orderBy("r.last", "desc")
+    .orderBy("u.id")
     .execute();
   return rows.map((row) => ({
     userId: row.id,

@@ -27,6 +27,7 @@ import {
   resendInvestorVerification,
   resetInvestorFactor,
 } from "~/models/investor-record.server";
+import { readingsOf } from "~/models/materials.server";
 
 const words = investorPageContent;
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };
@@ -45,10 +46,14 @@ export async function investorPageLoader(request: Request, params: { id?: string
   const cursor = before === null ? undefined : activityCursorSchema.safeParse(before);
   if (cursor && !cursor.success) throw new Response(words.errors.cursorInvalid, { status: 400, headers: TEXT_HEADERS });
   // Asked for together: an unknown id simply has no activity.
-  const [record, activity] = await Promise.all([investorRecord(id), investorActivity(id, cursor?.data)]);
+  const [record, activity, readings] = await Promise.all([
+    investorRecord(id),
+    investorActivity(id, cursor?.data),
+    readingsOf(id),
+  ]);
   if (!record) throw new Response(words.errors.notFound, { status: 404, headers: TEXT_HEADERS });
   return json(
-    { record, activity, olderThan: cursor?.data ?? null, sudo: sudoState(session, pagePath(id)) },
+    { record, activity, readings, olderThan: cursor?.data ?? null, sudo: sudoState(session, pagePath(id)) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

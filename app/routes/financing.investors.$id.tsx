@@ -8,17 +8,20 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
+import { OpenedAt, ReadingTable, readingTableLinks } from "~/components/reading-table";
 import { SudoNotice } from "~/components/sudo-notice";
 import { adminContent } from "~/content/admin";
 import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page";
+import { readingContent } from "~/content/library-reading";
 import { describeSecondFactor, formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import type { InvestorRecord, TimelineStep } from "~/models/investor-record.server";
+import type { ReadingOfInvestor } from "~/models/materials.server";
 import { investorPageAction, investorPageLoader } from "./financing.investors.$id.server";
 
 const words = investorPageContent;
 
-export const links: LinksFunction = () => investorTableLinks();
+export const links: LinksFunction = () => [...investorTableLinks(), ...readingTableLinks()];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => investorPageLoader(request, params);
 
@@ -30,7 +33,7 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 const when = (iso: string | null) => (iso ? formatRegistrationTime(iso) : "");
 
 export default function InvestorPage() {
-  const { record, activity, olderThan, sudo } = useLoaderData<typeof loader>();
+  const { record, activity, readings, olderThan, sudo } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const refusalFor = (intent: string) =>
     refused && refused.intent === intent && refused.message ? [refused.message] : undefined;
@@ -149,6 +152,7 @@ export default function InvestorPage() {
         </section>
       </section>
 
+      <MaterialsOpened id={record.id} readings={readings} />
       <Activity id={record.id} activity={activity} olderThan={olderThan} />
     </section>
   );
@@ -246,6 +250,39 @@ function FlagForm({
         {words.actions.nda.save}
       </button>
     </Form>
+  );
+}
+
+function MaterialsOpened({ id, readings }: { id: string; readings: ReadingOfInvestor[] }) {
+  const opened = readingContent.investor;
+  return (
+    <section aria-labelledby="investor-readings-heading">
+      <h2 id="investor-readings-heading">{opened.heading}</h2>
+      {readings.length === 0 ? (
+        <p>{opened.empty}</p>
+      ) : (
+        <>
+          <ReadingTable
+            caption={opened.caption}
+            columns={Object.values(opened.columns)}
+            rows={readings.map((reading) => ({
+              key: reading.documentId,
+              cells: [
+                { value: <Link to={`/financing/library/reading/${reading.documentId}`}>{reading.title}</Link> },
+                { value: reading.opens, number: true },
+                { value: <OpenedAt at={reading.firstOpenedAt} /> },
+                { value: <OpenedAt at={reading.lastOpenedAt} /> },
+              ],
+            }))}
+          />
+          <p>
+            <a href={`${pagePath(id)}/readings.csv`} download>
+              {opened.csv}
+            </a>
+          </p>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -24,6 +24,7 @@ import {
   warmUp,
 } from "./measure";
 import { summarizeProfiles } from "./profile";
+import { readingReport } from "./reading";
 import { printTable, writeDoc, type Row } from "./report";
 import { search } from "./search";
 import {
@@ -384,11 +385,21 @@ const PHASES = {
   lighthouse,
   administratorsPage,
   investorPage,
+  readingReport,
 } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search", "audit", "investorPage"] as const;
+const POSTGRES_PHASES = [
+  "logins",
+  "metrics",
+  "api",
+  "table",
+  "search",
+  "audit",
+  "investorPage",
+  "readingReport",
+] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the

@@ -1,0 +1,39 @@
+/**
+ * The reading report's edge: a document's id read from the address (malformed: 400; unknown: 404) and
+ * the CSV exports' answer, with the investor CSV's headers (a private attachment nobody keeps).
+ */
+import { readingContent } from "~/content/library-reading";
+import { investorIdSchema } from "~/models/investor-record.server";
+import { getLibraryDocument, type LibraryDocumentDetail } from "~/models/materials.server";
+
+const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };
+
+/** The document the address names: a malformed id is a bad request, an unknown one is not found. */
+export async function documentOfAddress(params: { id?: string }): Promise<LibraryDocumentDetail> {
+  // Ids are made as investors' are (UUIDs): the same shape is checked.
+  const id = investorIdSchema.safeParse(params.id);
+  if (!id.success) throw new Response(readingContent.errors.idInvalid, { status: 400, headers: TEXT_HEADERS });
+  const document = await getLibraryDocument(id.data);
+  if (!document) throw new Response(readingContent.errors.notFound, { status: 404, headers: TEXT_HEADERS });
+  return document;
+}
+
+/** The page of a document's readers the address asks for (`?page=`, from 1); a malformed one is a bad request. */
+export function readersPageOf(request: Request): number {
+  const page = new URL(request.url).searchParams.getAll("page");
+  if (page.length === 0) return 1;
+  if (page.length > 1 || !/^[1-9]\d{0,5}$/.test(page[0]))
+    throw new Response(readingContent.errors.pageInvalid, { status: 400, headers: TEXT_HEADERS });
+  return Number(page[0]);
+}
+
+/** A CSV export's answer; a HEAD request carries no copy away, so the export (and its audit row) is skipped. */
+export async function csvAttachment(request: Request, fileName: string, makeCsv: () => Promise<string>) {
+  const headers = {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": "private, no-store",
+  };
+  if (request.method === "HEAD") return new Response(null, { headers });
+  return new Response(await makeCsv(), { headers });
+}
