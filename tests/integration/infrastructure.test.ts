@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { issueApiTokens } from "~/models/api-token.server";
+import { listLibrary, recordMaterialsVisit, recordOpening } from "~/models/materials.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
@@ -32,9 +33,16 @@ describe("the database", () => {
         "api_token_families",
         "api_tokens",
         "audit_events",
+        "blob_chunks",
+        "blobs",
         "contact_messages",
+        "document_audience",
+        "document_opens",
+        "document_versions",
+        "documents",
         "investor_counts",
         "login_challenges",
+        "material_visits",
         "one_time_tokens",
         "passkeys",
         "rate_limits",
@@ -54,7 +62,13 @@ describe("the database", () => {
       .values({ session_id_hash: session.id_hash, user_id: user.id, secret: "v1.sealed", created_at: 0 })
       .execute();
     await issueApiTokens(user.id);
+    const [document] = await listLibrary();
+    await recordOpening(user, document, null);
+    await recordMaterialsVisit(user.id);
+    await getDb().insertInto("document_audience").values({ document_id: document.id, user_id: user.id }).execute();
     await getDb().deleteFrom("users").where("id", "=", user.id).execute();
+    for (const table of ["document_opens", "material_visits", "document_audience"] as const)
+      expect(await getDb().selectFrom(table).select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(
       await getDb().selectFrom("api_token_families").select("id").where("user_id", "=", user.id).execute(),
     ).toEqual([]);
