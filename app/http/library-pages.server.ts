@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { libraryContent } from "~/content/library";
 import type { FormReply } from "~/lib/form-reply";
+import { libraryPath } from "~/lib/library-path";
 import { investorsByEmail } from "~/models/library-audience.server";
 import { documentIdSchema } from "~/models/library-schema.server";
 import type { Actor } from "~/models/materials.server";
@@ -18,7 +19,7 @@ const errors = libraryContent.errors;
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };
 
-export const libraryPath = (id?: string) => (id ? `/financing/library/${id}` : "/financing/library");
+export { libraryPath };
 
 /** The document's id from the address: a malformed one is a bad request (400), as on an investor's page. */
 export function documentIdOf(params: { id?: string }): string {

@@ -3,10 +3,8 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-  json,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { investorTableLinks } from "~/components/investor-table";
 import {
@@ -21,17 +19,10 @@ import {
 } from "~/components/library";
 import { UploadForm } from "~/components/upload-form";
 import { libraryContent } from "~/content/library";
-import { requireAdmin } from "~/http/auth.server";
-import { readFormBody } from "~/http/form-body.server";
-import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
-import { NO_STORE, actorOf, documentIdOf, libraryPath, notFound } from "~/http/library-pages.server";
-import { redirectWithToast } from "~/http/toast.server";
 import { formatFileSize } from "~/lib/file-size";
-import type { FormReply } from "~/lib/form-reply";
+import { libraryPath } from "~/lib/library-path";
 import { pageMeta } from "~/lib/meta";
-import { investorsByEmail } from "~/models/library-audience.server";
-import { audienceFieldsSchema, documentDetailsSchema } from "~/models/library-schema.server";
-import { editDocument, getLibraryDocument, setAudience, setPublished } from "~/models/materials.server";
+import { libraryDocumentAction, libraryDocumentLoader } from "./financing.library.$id.server";
 
 const words = libraryContent;
 const page = words.document;
@@ -41,74 +32,12 @@ export const links: LinksFunction = () => [...investorTableLinks(), ...libraryLi
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.document.title ?? words.list.title, page.description);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const id = documentIdOf(params);
-  const document = await getLibraryDocument(id);
-  if (!document) throw notFound();
-  return json({ document }, { headers: NO_STORE });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => libraryDocumentLoader(request, params);
 
-const intentSchema = z.enum(["details", "publish", "unpublish", "audience"]);
-type Intent = z.output<typeof intentSchema>;
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  libraryDocumentAction(request, params, context.clientIp);
 
-const refused = (intent: Intent | null, reply: FormReply, status: number) =>
-  json({ intent, reply }, { status, headers: NO_STORE });
-
-/** Edits the title and description, publishes or unpublishes, or sets the audience. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const id = documentIdOf(params);
-  const actor = actorOf(user, context.clientIp);
-  const body = await readFormBody(request);
-  if (!body.ok) return refused(null, { error: { "": [body.message] }, initialValue: {} }, body.status);
-  const intents = body.formData.getAll("intent");
-  const intent = intentSchema.safeParse(intents.length === 1 ? intents[0] : undefined);
-  if (!intent.success) return refused(null, { error: { "": [words.errors.unknownIntent] }, initialValue: {} }, 400);
-
-  switch (intent.data) {
-    case "details": {
-      const submission = parseSubmission(
-        body.formData,
-        documentDetailsSchema.extend({ intent: z.literal("details") }),
-        {
-          keepEmpty: true,
-        },
-      );
-      if (submission.status !== "success")
-        return refused("details", formLevelBeyond(submission.reply(), ["title", "description"]), 400);
-      const result = await editDocument(
-        id,
-        { title: submission.value.title, description: submission.value.description },
-        actor,
-      );
-      if (!result.ok) return refused("details", submission.reply({ formErrors: [result.message] }), result.status);
-      return redirectWithToast(libraryPath(id), words.notices.edited);
-    }
-    case "publish":
-    case "unpublish": {
-      const result = await setPublished(id, intent.data === "publish", actor);
-      if (!result.ok) return refused(intent.data, { error: { "": [result.message] }, initialValue: {} }, result.status);
-      return redirectWithToast(
-        libraryPath(id),
-        intent.data === "publish" ? words.notices.published : words.notices.unpublished,
-      );
-    }
-    case "audience": {
-      const submission = parseSubmission(
-        body.formData,
-        audienceFieldsSchema.and(z.object({ intent: z.literal("audience") })),
-      );
-      if (submission.status !== "success")
-        return refused("audience", formLevelBeyond(submission.reply(), ["audience", "chosen"]), 400);
-      const chosen = await investorsByEmail(submission.value.chosen);
-      if (!chosen.ok) return refused("audience", submission.reply({ fieldErrors: { chosen: [chosen.message] } }), 400);
-      const result = await setAudience(id, submission.value.audience, chosen.userIds, actor);
-      if (!result.ok) return refused("audience", submission.reply({ formErrors: [result.message] }), result.status);
-      return redirectWithToast(libraryPath(id), words.notices.audience);
-    }
-  }
-}
+type Intent = "details" | "publish" | "unpublish" | "audience";
 
 export default function LibraryDocumentPage() {
   const { document } = useLoaderData<typeof loader>();

@@ -3,28 +3,16 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-  json,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { investorTableLinks } from "~/components/investor-table";
 import { FileFields, FormLevel, formState, libraryLinks } from "~/components/library";
 import { UploadForm } from "~/components/upload-form";
 import { libraryContent } from "~/content/library";
-import { requireAdmin } from "~/http/auth.server";
-import {
-  NO_STORE,
-  actorOf,
-  documentIdOf,
-  libraryPath,
-  notFound,
-  readUploadForm,
-  refusedForm,
-} from "~/http/library-pages.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { libraryPath } from "~/lib/library-path";
 import { pageMeta } from "~/lib/meta";
-import { addVersion, discardUpload, getLibraryDocument } from "~/models/materials.server";
+import { newVersionAction, newVersionLoader } from "./financing.library.$id_.versions.server";
 
 const words = libraryContent;
 
@@ -33,37 +21,10 @@ export const links: LinksFunction = () => [...investorTableLinks(), ...libraryLi
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? words.newVersion.title(data.document.title) : words.list.title, words.newVersion.description);
 
-async function documentOf(params: { id?: string }) {
-  const document = await getLibraryDocument(documentIdOf(params));
-  if (!document) throw notFound();
-  return { id: document.id, title: document.title, kind: document.kind };
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => newVersionLoader(request, params);
 
-/** The new version's form alone: where a refused upload is said (the document's page has the same form). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json({ document: await documentOf(params) }, { headers: NO_STORE });
-}
-
-/** A new version of the document, of its kind; investors get it from now on. A refusal keeps nothing. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const document = await documentOf(params);
-  const form = await readUploadForm(request, z.object({}));
-  if (!form.ok) return refusedForm(form.reply, form.status);
-  const { upload } = form;
-  const added = await addVersion(document.id, upload.kind, upload, actorOf(user, context.clientIp)).catch(
-    async (error: unknown) => {
-      await discardUpload(upload);
-      throw error;
-    },
-  );
-  if (!added.ok) {
-    await discardUpload(upload);
-    return refusedForm({ error: { file: [added.message, words.errors.chooseAgain] }, initialValue: {} }, added.status);
-  }
-  return redirectWithToast(libraryPath(document.id), words.notices.versionPublished(added.number));
-}
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  newVersionAction(request, params, context.clientIp);
 
 export default function NewVersionPage() {
   const { document } = useLoaderData<typeof loader>();

@@ -3,26 +3,18 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-  json,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
 import { audienceInWords, libraryLinks, whenInWords } from "~/components/library";
 import { adminContent } from "~/content/admin";
 import { libraryContent } from "~/content/library";
-import { requireAdmin } from "~/http/auth.server";
-import { readFormBody } from "~/http/form-body.server";
-import { parseSubmission } from "~/http/form-submission.server";
-import { NO_STORE, actorOf, libraryPath } from "~/http/library-pages.server";
-import { redirectWithToast } from "~/http/toast.server";
 import { formatFileSize } from "~/lib/file-size";
+import { libraryPath } from "~/lib/library-path";
 import { pageMeta } from "~/lib/meta";
-import { chosenCounts } from "~/models/library-audience.server";
-import { documentIdSchema } from "~/models/library-schema.server";
-import { listLibrary, moveDocument } from "~/models/materials.server";
+import { libraryListAction, libraryListLoader } from "./financing.library._index.server";
 
 const words = libraryContent;
 
@@ -30,30 +22,9 @@ export const links: LinksFunction = () => [...investorTableLinks(), ...libraryLi
 
 export const meta: MetaFunction = () => pageMeta(words.list.title, words.list.description);
 
-/** The whole library in its order, each document with its chosen audience's size. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const [documents, chosen] = await Promise.all([listLibrary(), chosenCounts()]);
-  return json(
-    { documents: documents.map((document) => ({ ...document, chosenCount: chosen.get(document.id) ?? 0 })) },
-    { headers: NO_STORE },
-  );
-}
+export const loader = ({ request }: LoaderFunctionArgs) => libraryListLoader(request);
 
-const moveSchema = z.object({ intent: z.enum(["up", "down"]), documentId: documentIdSchema });
-
-/** Moves a document one place up or down. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const body = await readFormBody(request);
-  if (!body.ok) return json({ message: body.message }, { status: body.status, headers: NO_STORE });
-  const move = parseSubmission(body.formData, moveSchema);
-  if (move.status !== "success")
-    return json({ message: words.errors.unknownIntent }, { status: 400, headers: NO_STORE });
-  const result = await moveDocument(move.value.documentId, move.value.intent, actorOf(user, context.clientIp));
-  if (!result.ok) return json({ message: result.message }, { status: result.status, headers: NO_STORE });
-  return redirectWithToast(libraryPath(), words.notices.moved);
-}
+export const action = ({ request, context }: ActionFunctionArgs) => libraryListAction(request, context.clientIp);
 
 export default function LibraryPage() {
   const { documents } = useLoaderData<typeof loader>();

@@ -3,7 +3,6 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-  json,
 } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
@@ -11,12 +10,9 @@ import { investorTableLinks } from "~/components/investor-table";
 import { AudienceFields, DetailsFields, FileFields, FormLevel, formState, libraryLinks } from "~/components/library";
 import { UploadForm } from "~/components/upload-form";
 import { libraryContent } from "~/content/library";
-import { requireAdmin } from "~/http/auth.server";
-import { NO_STORE, actorOf, libraryPath, readUploadForm, refusedForm } from "~/http/library-pages.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { libraryPath } from "~/lib/library-path";
 import { pageMeta } from "~/lib/meta";
-import { newDocumentSchema } from "~/models/library-schema.server";
-import { createDocument, discardUpload } from "~/models/materials.server";
+import { newDocumentAction, newDocumentLoader } from "./financing.library.new.server";
 
 const words = libraryContent;
 const PATH = "/financing/library/new";
@@ -25,37 +21,9 @@ export const links: LinksFunction = () => [...investorTableLinks(), ...libraryLi
 
 export const meta: MetaFunction = () => pageMeta(words.newDocument.title, words.newDocument.description);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return json(null, { headers: NO_STORE });
-}
+export const loader = ({ request }: LoaderFunctionArgs) => newDocumentLoader(request);
 
-/** A new document, published at the end of the list with its first version; any refusal keeps nothing. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  const form = await readUploadForm(request, newDocumentSchema);
-  if (!form.ok) return refusedForm(form.reply, form.status);
-  const { value, upload, chosenUserIds } = form;
-  const created = await createDocument(
-    {
-      title: value.title,
-      description: value.description,
-      kind: upload.kind,
-      audience: value.audience,
-      chosenUserIds,
-      upload,
-    },
-    actorOf(user, context.clientIp),
-  ).catch(async (error: unknown) => {
-    await discardUpload(upload);
-    throw error;
-  });
-  if (!created.ok) {
-    await discardUpload(upload);
-    return refusedForm({ error: { "": [created.message] }, initialValue: {} }, created.status);
-  }
-  return redirectWithToast(libraryPath(created.id), words.notices.uploaded(value.title));
-}
+export const action = ({ request, context }: ActionFunctionArgs) => newDocumentAction(request, context.clientIp);
 
 export default function NewDocumentPage() {
   const refused = useActionData<typeof action>();
