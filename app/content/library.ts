@@ -109,6 +109,7 @@ export const libraryContent = {
   },
   errors: {
     titleRequired: "Give the document a title",
+    audienceRequired: "Choose who may open the document",
     fileRequired: "Choose the file to upload",
     chooseAgain: "Choose the file again: a browser cannot keep it once the form is sent back.",
     unknownInvestor: (email: string) => `No investor has the e-mail address ${email}`,

@@ -47,10 +47,10 @@ const chosenEmailsSchema = z.preprocess(
     .transform((lines) => [...new Set(lines.map((line) => line.toLowerCase()))]),
 );
 
-/** Every investor whose NDA is signed (the default), or the investors listed. */
+/** Every investor whose NDA is signed (the form's default choice), or the investors listed. */
 export const audienceFieldsSchema = z
   .object({
-    audience: z.enum(["signed", "chosen"]).default("signed"),
+    audience: z.enum(["signed", "chosen"], { error: errors.audienceRequired }),
     chosen: chosenEmailsSchema,
   })
   .superRefine((value, ctx) => {
