@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { adminContent } from "~/content/admin";
 import { administratorsPage } from "~/content/administrators";
 import { investorPageContent } from "~/content/investor-page";
+import { libraryContent } from "~/content/library";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
@@ -41,6 +42,7 @@ export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: S
         <p className="investor-table__links">
           <Link to="/financing/audit">{words.auditLink}</Link>
           <Link to="/financing/admins">{administratorsPage.link}</Link>
+          <Link to="/financing/library">{libraryContent.link}</Link>
         </p>
       </div>
       <SudoNotice sudo={sudo} />

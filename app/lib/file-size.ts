@@ -1,11 +1,11 @@
-/** A file's size as people read it: "980 bytes", "1.4 MB", "512 MB", "1 GB" (decimal units, as file browsers show them). */
+/** A file's size in words: "812 bytes", "14 KB", "1.4 MB", "1.2 GB" (units of 1024, as the upload limits are said). */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
-  const units = ["kB", "MB", "GB"] as const;
-  let value = bytes / 1000;
+  const units = ["KB", "MB", "GB"] as const;
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
     unit += 1;
   }
   const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);

@@ -78,6 +78,8 @@ type World = {
   revokedBearer: string;
   targetId: string;
   adminId: string;
+  /** A document of the library (the first of those migration 016 seeds). */
+  documentId: string;
   verifyToken: string;
   resetToken: string;
   /** A pending invitation to become an administrator. */
@@ -218,6 +220,9 @@ test.beforeAll(async () => {
     revokedBearer: revoked.bearer,
     targetId: ids[TARGET.email],
     adminId: ids[ADMIN.email],
+    documentId: inDatabase(
+      (db) => (db.prepare("select id from documents order by position limit 1").get() as { id: string }).id,
+    ),
     verifyToken,
     resetToken,
     invitationToken: "",
@@ -471,6 +476,42 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       fields: { intent: { kind: "choice", value: "nda-sent" }, state: { kind: "choice", value: "yes" } },
       // A malformed id is a bad address (400, said on the page); a bad field goes back with a notice.
       fieldRefusals: ["error-notice", "4xx"],
+    },
+    {
+      ...administratorPage,
+      name: "POST /financing/library (move)",
+      path: "/financing/library",
+      params: undefined,
+      extraValues: undefined,
+      fields: { intent: { kind: "choice", value: "down" }, documentId: { kind: "id", value: world.documentId } },
+      fieldRefusals: ["4xx"],
+    },
+    {
+      ...administratorPage,
+      name: "POST /financing/library/:id (title and description)",
+      path: "/financing/library/:id",
+      params: { id: { kind: "id", value: world.documentId } },
+      extraValues: undefined,
+      fields: { intent: { kind: "choice", value: "details" }, title: { kind: "name", value: "Sweep title" } },
+      fieldRefusals: ["4xx"],
+    },
+    {
+      ...administratorPage,
+      name: "POST /financing/library/:id (audience)",
+      path: "/financing/library/:id",
+      params: { id: { kind: "id", value: world.documentId } },
+      extraValues: {
+        chosen: [
+          { label: "an administrator's address", value: ADMIN.email },
+          { label: "an unknown address", value: "sweep-nobody@example.com" },
+        ],
+      },
+      fields: {
+        intent: { kind: "choice", value: "audience" },
+        audience: { kind: "choice", value: "chosen" },
+        chosen: { kind: "email", value: INVESTOR.email },
+      },
+      fieldRefusals: ["4xx"],
     },
     {
       ...administratorPage,

@@ -75,7 +75,7 @@ test("an investor finds the library beneath the links, opens a stamped PDF and a
     library.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
   for (const title of FIRST_LIBRARY)
     await expect(item(title).getByText(libraryView.marks.new, { exact: true })).toBeVisible();
-  await expect(item("Slide deck")).toContainText(/PDF, 1\.5 kB, updated \w+ \d+, \d{4}/);
+  await expect(item("Slide deck")).toContainText(/PDF, 1\.4 KB, updated \w+ \d+, \d{4}/);
   await expect(library.getByRole("link", { name: "Board only" })).toHaveCount(0);
   await expectNoAxeViolations(page, "the materials page with its library");
 

@@ -1,0 +1,84 @@
+/** The server side of a library document's page: its details, publication and audience changed. */
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { libraryContent } from "~/content/library";
+import { requireAdmin } from "~/http/auth.server";
+import { readFormBody } from "~/http/form-body.server";
+import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
+import { NO_STORE, actorOf, documentIdOf, libraryPath, notFound } from "~/http/library-pages.server";
+import { redirectWithToast } from "~/http/toast.server";
+import type { FormReply } from "~/lib/form-reply";
+import { investorsByEmail } from "~/models/library-audience.server";
+import { audienceFieldsSchema, documentDetailsSchema } from "~/models/library-schema.server";
+import { editDocument, getLibraryDocument, setAudience, setPublished } from "~/models/materials.server";
+
+const words = libraryContent;
+
+export async function libraryDocumentLoader(request: Request, params: { id?: string }) {
+  await requireAdmin(request);
+  const id = documentIdOf(params);
+  const document = await getLibraryDocument(id);
+  if (!document) throw notFound();
+  return json({ document }, { headers: NO_STORE });
+}
+
+const intentSchema = z.enum(["details", "publish", "unpublish", "audience"]);
+type Intent = z.output<typeof intentSchema>;
+
+const refused = (intent: Intent | null, reply: FormReply, status: number) =>
+  json({ intent, reply }, { status, headers: NO_STORE });
+
+/** Edits the title and description, publishes or unpublishes, or sets the audience. */
+export async function libraryDocumentAction(request: Request, params: { id?: string }, clientIp: string) {
+  const user = await requireAdmin(request);
+  const id = documentIdOf(params);
+  const actor = actorOf(user, clientIp);
+  const body = await readFormBody(request);
+  if (!body.ok) return refused(null, { error: { "": [body.message] }, initialValue: {} }, body.status);
+  const intents = body.formData.getAll("intent");
+  const intent = intentSchema.safeParse(intents.length === 1 ? intents[0] : undefined);
+  if (!intent.success) return refused(null, { error: { "": [words.errors.unknownIntent] }, initialValue: {} }, 400);
+
+  switch (intent.data) {
+    case "details": {
+      const submission = parseSubmission(
+        body.formData,
+        documentDetailsSchema.extend({ intent: z.literal("details") }),
+        {
+          keepEmpty: true,
+        },
+      );
+      if (submission.status !== "success")
+        return refused("details", formLevelBeyond(submission.reply(), ["title", "description"]), 400);
+      const result = await editDocument(
+        id,
+        { title: submission.value.title, description: submission.value.description },
+        actor,
+      );
+      if (!result.ok) return refused("details", submission.reply({ formErrors: [result.message] }), result.status);
+      return redirectWithToast(libraryPath(id), words.notices.edited);
+    }
+    case "publish":
+    case "unpublish": {
+      const result = await setPublished(id, intent.data === "publish", actor);
+      if (!result.ok) return refused(intent.data, { error: { "": [result.message] }, initialValue: {} }, result.status);
+      return redirectWithToast(
+        libraryPath(id),
+        intent.data === "publish" ? words.notices.published : words.notices.unpublished,
+      );
+    }
+    case "audience": {
+      const submission = parseSubmission(
+        body.formData,
+        audienceFieldsSchema.and(z.object({ intent: z.literal("audience") })),
+      );
+      if (submission.status !== "success")
+        return refused("audience", formLevelBeyond(submission.reply(), ["audience", "chosen"]), 400);
+      const chosen = await investorsByEmail(submission.value.chosen);
+      if (!chosen.ok) return refused("audience", submission.reply({ fieldErrors: { chosen: [chosen.message] } }), 400);
+      const result = await setAudience(id, submission.value.audience, chosen.userIds, actor);
+      if (!result.ok) return refused("audience", submission.reply({ formErrors: [result.message] }), result.status);
+      return redirectWithToast(libraryPath(id), words.notices.audience);
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminRefusal } from "~/components/admin-refusal";
+import { investorTableLinks } from "~/components/investor-table";
+import {
+  AudienceFields,
+  DetailsFields,
+  FileFields,
+  FormLevel,
+  audienceInWords,
+  formState,
+  libraryLinks,
+  whenInWords,
+} from "~/components/library";
+import { UploadForm } from "~/components/upload-form";
+import { libraryContent } from "~/content/library";
+import { formatFileSize } from "~/lib/file-size";
+import { libraryPath } from "~/lib/library-path";
+import { pageMeta } from "~/lib/meta";
+import { libraryDocumentAction, libraryDocumentLoader } from "./financing.library.$id.server";
+
+const words = libraryContent;
+const page = words.document;
+
+export const links: LinksFunction = () => [...investorTableLinks(), ...libraryLinks()];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.document.title ?? words.list.title, page.description);
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => libraryDocumentLoader(request, params);
+
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  libraryDocumentAction(request, params, context.clientIp);
+
+type Intent = "details" | "publish" | "unpublish" | "audience";
+
+export default function LibraryDocumentPage() {
+  const { document } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const replyFor = (intent: Intent) => (answer?.intent === intent ? answer.reply : undefined);
+  const details = formState(replyFor("details"), { title: document.title, description: document.description });
+  const audience = formState(replyFor("audience"), {
+    audience: document.audience,
+    chosen: document.chosen.map((investor) => investor.email).join("\n"),
+  });
+  const publication = replyFor("publish") ?? replyFor("unpublish");
+  return (
+    <section className="audit-page library" aria-labelledby="document-heading">
+      <p>
+        <Link to={libraryPath()}>{words.back}</Link>
+      </p>
+      <h1 id="document-heading">{document.title}</h1>
+      <p>
+        {words.kinds[document.kind]} · {formatFileSize(document.latest.size)} ·{" "}
+        {document.published ? words.published.yes : words.published.no} ·{" "}
+        {audienceInWords(document.audience, document.chosen.length)}
+      </p>
+      <FormLevel reply={answer?.intent === null ? answer.reply : undefined} id="document-error" />
+
+      <section aria-labelledby="details-heading" className="library__section">
+        <h2 id="details-heading">{page.details}</h2>
+        <Form method="post" className="library__form" noValidate>
+          <input type="hidden" name="intent" value="details" />
+          <FormLevel reply={replyFor("details")} id="details-error" />
+          <DetailsFields state={details} idPrefix="details" />
+          <button type="submit" className="button">
+            {page.save}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="publication-heading" className="library__section">
+        <h2 id="publication-heading">{page.publication}</h2>
+        <p>{document.published ? page.publishedNow : page.unpublishedNow}</p>
+        <Form method="post">
+          <FormLevel reply={publication} id="publication-error" />
+          <button
+            type="submit"
+            name="intent"
+            value={document.published ? "unpublish" : "publish"}
+            className="button button--secondary"
+          >
+            {document.published ? page.unpublish : page.publish}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="audience-heading" className="library__section">
+        <h2 id="audience-heading">{page.audience}</h2>
+        <Form method="post" className="library__form" noValidate>
+          <input type="hidden" name="intent" value="audience" />
+          <FormLevel reply={replyFor("audience")} id="audience-form-error" />
+          <AudienceFields state={audience} idPrefix="audience" />
+          <button type="submit" className="button">
+            {page.saveAudience}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="versions-heading" className="library__section">
+        <h2 id="versions-heading">{page.versions}</h2>
+        <div className="investor-table__scroll">
+          <table className="audit-table">
+            <caption className="visually-hidden">{page.versionsCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{page.columns.number}</th>
+                <th scope="col">{page.columns.fileName}</th>
+                <th scope="col">{page.columns.size}</th>
+                <th scope="col">{page.columns.sha256}</th>
+                <th scope="col">{page.columns.uploadedBy}</th>
+                <th scope="col">{page.columns.date}</th>
+                <th scope="col">{page.columns.captions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {document.versions.map((version) => (
+                <tr key={version.id}>
+                  <th scope="row">{version.number}</th>
+                  <td className="library__wrap">{version.fileName}</td>
+                  <td>{formatFileSize(version.size)}</td>
+                  <td>
+                    <abbr title={version.sha256}>
+                      <code>{version.sha256.slice(0, 12)}</code>
+                    </abbr>
+                  </td>
+                  <td className="library__wrap">{version.uploadedBy ?? page.unknownUploader}</td>
+                  <td>{whenInWords(version.createdAt)}</td>
+                  <td>{version.hasCaptions ? page.yes : page.no}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="replace-heading" className="library__section">
+        <h2 id="replace-heading">{page.replace}</h2>
+        <p>{page.replaceIntro}</p>
+        <UploadForm
+          action={`${libraryPath(document.id)}/versions`}
+          routeId="routes/financing.library.$id_.versions"
+          submitLabel={page.replaceSubmit}
+        >
+          <FileFields state={formState(undefined)} idPrefix="replace" kind={document.kind} />
+        </UploadForm>
+      </section>
+    </section>
+  );
+}
+
+export const ErrorBoundary = () => <AdminRefusal className="audit-page" />;

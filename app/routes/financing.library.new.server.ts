@@ -1,0 +1,42 @@
+/** The server side of the upload form: a new document, published at the end of the list. */
+import { json } from "@remix-run/node";
+import { libraryContent } from "~/content/library";
+import { requireAdmin } from "~/http/auth.server";
+import { NO_STORE, actorOf, libraryPath, readUploadForm, refusedForm } from "~/http/library-pages.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { newDocumentSchema } from "~/models/library-schema.server";
+import { createDocument, discardUpload } from "~/models/materials.server";
+
+const words = libraryContent;
+
+export async function newDocumentLoader(request: Request) {
+  await requireAdmin(request);
+  return json(null, { headers: NO_STORE });
+}
+
+/** A new document with its first version; any refusal keeps nothing. */
+export async function newDocumentAction(request: Request, clientIp: string) {
+  const user = await requireAdmin(request);
+  const form = await readUploadForm(request, newDocumentSchema);
+  if (!form.ok) return refusedForm(form.reply, form.status);
+  const { value, upload, chosenUserIds } = form;
+  const created = await createDocument(
+    {
+      title: value.title,
+      description: value.description,
+      kind: upload.kind,
+      audience: value.audience,
+      chosenUserIds,
+      upload,
+    },
+    actorOf(user, clientIp),
+  ).catch(async (error: unknown) => {
+    await discardUpload(upload);
+    throw error;
+  });
+  if (!created.ok) {
+    await discardUpload(upload);
+    return refusedForm({ error: { "": [created.message] }, initialValue: {} }, created.status);
+  }
+  return redirectWithToast(libraryPath(created.id), words.notices.uploaded(value.title));
+}
