@@ -13,6 +13,7 @@ import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
 import { investorPage } from "./investor-page";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
+import { materials } from "./materials";
 import {
   argon2VerifiesPerSecond,
   dropIdleConnections,
@@ -384,11 +385,12 @@ const PHASES = {
   lighthouse,
   administratorsPage,
   investorPage,
+  materials,
 } as const;
 type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
-const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search", "audit", "investorPage"] as const;
+const POSTGRES_PHASES = ["logins", "metrics", "api", "table", "search", "audit", "investorPage", "materials"] as const;
 
 /**
  * The same server build on PostgreSQL (a throwaway cluster on loopback, scripts/pg-cluster.sh), after the
