@@ -13,6 +13,20 @@ import pg from "pg";
 import { migrationKeys } from "../app/server/db.server";
 import { migrateFile, migrateUrl } from "../migrations/migrator.js";
 
+/**
+ * The materials library, parents first. Migration 016 seeds the first library into every new database,
+ * the target's too: the source's library, which began as the same, replaces it.
+ */
+const LIBRARY_TABLES = [
+  "blobs",
+  "blob_chunks",
+  "documents",
+  "document_versions",
+  "document_audience",
+  "document_opens",
+  "material_visits",
+];
+
 // The copy, like the database, is its user's alone.
 process.umask(0o077);
 
@@ -36,10 +50,13 @@ const TABLES = [
   "audit_events",
   "contact_messages",
   "rate_limits",
+  ...LIBRARY_TABLES,
 ];
 /** Tables whose ids count up: PostgreSQL's counter must continue after the highest id copied. */
 const COUNTED_IDS = ["audit_events", "contact_messages"];
+/** Rows per insert, and at most this many bytes of them: a file's chunks (1 MiB each) go over a few at a time. */
 const BATCH = 500;
+const BATCH_BYTES = 8 * 1024 * 1024;
 
 /** @param {string} message */
 function fail(message) {
@@ -65,20 +82,27 @@ await target.connect();
 /** @type {Record<string, number>} */
 const copied = {};
 try {
-  for (const table of TABLES) {
+  for (const table of TABLES.filter((name) => !LIBRARY_TABLES.includes(name))) {
     const { rows } = await target.query(`select exists (select 1 from ${table}) as taken`);
     if (rows[0].taken) fail(`The target's ${table} table is not empty: copy only into an empty database.`);
   }
   await target.query("begin");
+  for (const table of [...LIBRARY_TABLES].reverse()) await target.query(`delete from ${table}`);
   for (const table of TABLES) {
     copied[table] = 0;
     /** @type {Record<string, unknown>[]} */
     let batch = [];
+    let batchBytes = 0;
+    // The rows are read one at a time (iterate), so memory holds one batch, never a whole file.
     for (const row of /** @type {Iterable<Record<string, unknown>>} */ (
       source.prepare(`select * from ${table} order by rowid`).iterate()
     )) {
       batch.push(row);
-      if (batch.length === BATCH) copied[table] += await insertRows(table, batch.splice(0));
+      batchBytes += bytesOf(row);
+      if (batch.length === BATCH || batchBytes >= BATCH_BYTES) {
+        copied[table] += await insertRows(table, batch.splice(0));
+        batchBytes = 0;
+      }
     }
     if (batch.length > 0) copied[table] += await insertRows(table, batch);
     const { n } = /** @type {{ n: number }} */ (source.prepare(`select count(*) as n from ${table}`).get());
@@ -100,6 +124,16 @@ try {
 const total = Object.values(copied).reduce((sum, n) => sum + n, 0);
 console.log(`Copied ${total} rows from ${sourcePath} to ${new URL(to).pathname.slice(1)}:`);
 for (const [table, n] of Object.entries(copied)) console.log(`  ${String(n).padStart(8)}  ${table}`);
+
+/**
+ * The bytes a row's binary columns hold (a file's chunk); text and numbers are small beside them.
+ * @param {Record<string, unknown>} row
+ */
+function bytesOf(row) {
+  let bytes = 0;
+  for (const value of Object.values(row)) if (Buffer.isBuffer(value)) bytes += value.byteLength;
+  return bytes;
+}
 
 /**
  * @param {string} table

@@ -3,10 +3,13 @@
  * starts with `%PDF-`, an MP4 has `ftyp` at byte 4, a WebVTT file starts with `WEBVTT`. A PDF must also
  * parse and take a stamp, since every investor's copy is stamped (app/server/pdf-stamp.server.ts).
  */
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import path from "node:path";
+import { Readable, type Writable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MATERIAL_LIMITS } from "~/lib/material-limits";
-import { readWholeBlob } from "~/server/blob-store.server";
-import type { DocumentKind } from "~/server/db.server";
-import { stampPdf } from "~/server/pdf-stamp.server";
+import { readBlobRange } from "~/server/blob-store.server";
+import { getDb, type DocumentKind } from "~/server/db.server";
 
 export { MATERIAL_LIMITS };
 
@@ -34,18 +37,40 @@ export function sniffDocumentKind(head: Uint8Array): DocumentKind | null {
   return null;
 }
 
-/** Whether a stored PDF parses and takes a stamp, as each investor's copy will. */
+/** The stamping check's process: its heap, and how long it may take before it is killed and the PDF refused. */
+const STAMP_CHECK_HEAP_MB = 256;
+const STAMP_CHECK_TIMEOUT_MS = 30_000;
+
+/**
+ * Whether a stored PDF parses and takes a stamp, as each investor's copy will. pdf-lib holds a PDF whole
+ * and copies it as it stamps (a 20 MiB upload raised the server's peak memory by some 60 MiB), so the
+ * check runs in a child process (scripts/pdf-stampable.js) fed the blob a chunk at a time: the server
+ * never holds the file, and a PDF built to exhaust memory or time only ends that process.
+ */
 export async function pdfIsStampable(blobId: string): Promise<boolean> {
-  try {
-    await stampPdf(await readWholeBlob(blobId), {
-      band: [["Checked for stamping"]],
-      watermark: "Checked for stamping",
-      downloadId: "upload-check",
-    });
-    return true;
-  } catch {
-    return false;
-  }
+  const blob = await getDb().selectFrom("blobs").select("size").where("id", "=", blobId).executeTakeFirst();
+  if (!blob || Number(blob.size) === 0) return false;
+  const script = path.resolve(process.cwd(), "scripts/pdf-stampable.js");
+  const child: ChildProcessByStdio<Writable, null, null> = spawn(
+    process.execPath,
+    [`--max-old-space-size=${STAMP_CHECK_HEAP_MB}`, script],
+    {
+      env: { NODE_ENV: process.env.NODE_ENV },
+      stdio: ["pipe", "ignore", "ignore"],
+      timeout: STAMP_CHECK_TIMEOUT_MS,
+      killSignal: "SIGKILL",
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => {
+    child.once("error", () => resolve(null));
+    child.once("close", (code) => resolve(code));
+  });
+  // A child that gave up (or was killed) before reading every byte closes its stdin: not an error here.
+  child.stdin.on("error", () => {});
+  const bytes = Readable.fromWeb(readBlobRange(blobId, 0, Number(blob.size) - 1) as NodeReadableStream);
+  bytes.on("error", () => child.kill("SIGKILL"));
+  bytes.pipe(child.stdin);
+  return (await exited) === 0;
 }
 
 /**

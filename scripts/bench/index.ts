@@ -13,6 +13,7 @@ import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
 import { investorPage } from "./investor-page";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
+import { materials } from "./materials";
 import {
   argon2VerifiesPerSecond,
   dropIdleConnections,
@@ -386,6 +387,7 @@ const PHASES = {
   administratorsPage,
   investorPage,
   readingReport,
+  materials,
 } as const;
 type PhaseName = keyof typeof PHASES;
 
@@ -399,6 +401,7 @@ const POSTGRES_PHASES = [
   "audit",
   "investorPage",
   "readingReport",
+  "materials",
 ] as const;
 
 /**

@@ -1,16 +1,20 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { databaseUnavailable } from "~/content/unavailable";
 import { createDatabase, startCluster, stopCluster, switchCluster } from "../../scripts/throwaway-postgres";
-import { databaseEnv, withDatabase } from "../support/outside-database";
+import { databaseEnv, enrolTotp, updateUser, withDatabase } from "../support/outside-database";
 import { runScript } from "../support/run-script";
 import { TEST_KEYS } from "../support/test-keys";
+import { unusedTotpCode } from "../support/totp";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/raw-http";
 
 /**
  * Two instances of the built server on one PostgreSQL database, as behind a load balancer: what one
  * knows, the other knows (sessions, logouts, rate limits, lockouts, spent refresh tokens, one audit
- * chain). Then the database goes away and comes back while they serve: 503 with a clear message
+ * chain, the materials library's files). Then the database goes away and comes back while they serve: 503 with a clear message
  * meanwhile, recovery without a restart, and nothing answered as done is lost.
  */
 
@@ -180,6 +184,89 @@ test("audit rows written on both instances at once form one unbroken chain", asy
   const verified = await runScript("audit-verify.ts", [], databaseEnv({ url: databaseUrl }));
   expect(verified.code, verified.output).toBe(0);
   expect(verified.output).toContain(`Verified: ${after} rows unaltered`);
+});
+
+/**
+ * A real MP4 made to span three of the store's 1 MiB chunks: a `free` box (which players skip) of noise
+ * after its last box, so it is still whole.
+ */
+function videoOverChunks() {
+  const video = fs.readFileSync(path.resolve("private/investorvideo.mp4"));
+  const free = randomBytes(2 * 1024 * 1024 + 8);
+  free.writeUInt32BE(free.byteLength, 0);
+  free.write("free", 4, "latin1");
+  return Buffer.concat([video, free]);
+}
+
+/** A multipart body as a page's form or an API client sends it: text fields, then the file. */
+function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
+  const boundary = `instances-${Date.now().toString(36)}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const body = Buffer.concat([
+    Buffer.from(
+      `${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        `Content-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body };
+}
+
+// Waits for the library's API (POST /api/materials) and the investor's routes (/financing/materials…),
+// built beside this on their own branches: remove the fixme once they are merged.
+test.fixme("a video uploaded through one instance is listed and served, range by range, by the other", async () => {
+  test.setTimeout(60_000);
+  // An administrator with an authenticator app (an account made one straight in the database), signed in to the API on instance a.
+  const adminEmail = await registerVerified(a, b);
+  const totpSecret = await withDatabase({ url: databaseUrl }, async (db) => {
+    await db.updateTable("users").set({ role: "administrator" }).where("email", "=", adminEmail).execute();
+    return enrolTotp(db, adminEmail);
+  });
+  const login = await send(a, {
+    method: "POST",
+    path: "/api/auth/login",
+    ...json({ email: adminEmail, password: PASSWORD, code: await unusedTotpCode(totpSecret) }),
+  });
+  expect(login.status, login.body).toBe(200);
+  const { accessToken } = JSON.parse(login.body) as { accessToken: string };
+
+  const video = videoOverChunks();
+  const title = `Site visit ${Date.now().toString(36)}`;
+  const upload = multipart(
+    { title, description: "Uploaded on instance a", audience: "signed" },
+    { name: "visit.mp4", type: "video/mp4", bytes: video },
+  );
+  const uploaded = await send(a, {
+    method: "POST",
+    path: "/api/materials",
+    headers: { Authorization: `Bearer ${accessToken}`, ...upload.headers },
+    body: upload.body,
+  });
+  expect(uploaded.status, uploaded.body).toBe(201);
+  const { id } = JSON.parse(uploaded.body) as { id: string };
+
+  // An investor whose NDA is signed, signed in on instance b, finds it there and plays it from the middle.
+  const email = await registerVerified(b, a);
+  await withDatabase({ url: databaseUrl }, (db) =>
+    updateUser(db, email, { fullName: "Ines Instance", address: "2 Shared Street", signed: true }),
+  );
+  const signIn = await send(b, { method: "POST", path: "/financing/login", ...form({ email, password: PASSWORD }) });
+  expect(signIn.status, signIn.body).toBe(302);
+  const cookie = cookiePair(signIn, "__session")!;
+  const list = await send(b, { method: "GET", path: "/financing/materials", headers: { Cookie: cookie } });
+  expect(list.status).toBe(200);
+  expect(list.body).toContain(title);
+  const start = Math.floor(video.byteLength / 2) - 1000;
+  const end = start + 1024 * 1024 + 1999;
+  const range = await fetch(`${b.url}/financing/materials/${id}/file`, {
+    headers: { Cookie: cookie, Range: `bytes=${start}-${end}`, "X-Forwarded-For": freshAddress() },
+  });
+  expect(range.status).toBe(206);
+  expect(range.headers.get("content-range")).toBe(`bytes ${start}-${end}/${video.byteLength}`);
+  expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(start, end + 1))).toBe(true);
 });
 
 test("PostgreSQL goes away and comes back: 503 with a clear message meanwhile, then recovery, nothing lost", async () => {

@@ -1,16 +1,29 @@
 /**
  * `npm run db:copy`: an SQLite database, filled through the app's own use cases, moved into an empty
  * PostgreSQL database. Every row of every table arrives, the counts the triggers keep agree, the audit
- * chain verifies there (`npm run audit:verify` on the copy), and the app carries on writing onto it.
+ * chain verifies there (`npm run audit:verify` on the copy), the materials library's files arrive
+ * byte for byte, and the app carries on writing onto it.
  */
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { sessionCookie } from "~/http/auth.server";
 import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { saveContactMessage } from "~/models/contact.server";
 import { setNdaSent } from "~/models/investor-admin.server";
+import { looksLikeMp4 } from "~/models/material-file.server";
+import {
+  createDocument,
+  listLibrary,
+  openableVersion,
+  readersOf,
+  recordMaterialsVisit,
+  recordOpening,
+} from "~/models/materials.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { acceptTotpCode, pendingTotpSecret } from "~/models/totp.server";
+import { toPublicUser } from "~/models/user.server";
+import { BLOB_CHUNK_BYTES, readBlobRange, readWholeBlob, storeBlob } from "~/server/blob-store.server";
 import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -57,6 +70,51 @@ async function countsOfEveryTable() {
 
 function dbCopy(from: string, to: string) {
   return runScript("db-copy.js", [from, to], {});
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** A "video" of five chunks and a bit: an MP4's first box, then noise (the store judges only the first bytes). */
+function largeVideo() {
+  const bytes = randomBytes(5 * BLOB_CHUNK_BYTES + 12_345);
+  bytes.writeUInt32BE(24, 0);
+  bytes.write("ftypisom", 4, "latin1");
+  return bytes;
+}
+
+async function* pieces(bytes: Buffer, size: number) {
+  for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
+}
+
+/** A video in the library for one chosen investor, opened by them, who has visited the materials page. */
+async function fillLibrary(admin: { id: string; email: string }, video: Buffer) {
+  const investor = toPublicUser(await createUser({ signed: true }));
+  const stored = await storeBlob(pieces(video, 256 * 1024 + 3), {
+    limitFor: (head) => (looksLikeMp4(head) ? video.byteLength : null),
+  });
+  const created = await createDocument(
+    {
+      title: "Site visit",
+      description: "Five chunks and a bit",
+      kind: "video",
+      audience: "chosen",
+      chosenUserIds: [investor.id],
+      upload: {
+        blobId: stored.id,
+        fileName: "visit.mp4",
+        contentType: "video/mp4",
+        size: stored.size,
+        sha256: stored.sha256,
+      },
+    },
+    { user: admin, ip: null },
+  );
+  if (!created.ok) throw new Error(created.message);
+  const opened = await openableVersion(investor, created.id, null);
+  if (!opened.ok) throw new Error(opened.message);
+  await recordOpening(investor, opened.document, null);
+  await recordMaterialsVisit(investor.id);
+  return { documentId: created.id, blobId: stored.id, investorEmail: investor.email };
 }
 
 test(
@@ -143,7 +201,11 @@ test(
       message: "Hello",
       ip: "192.0.2.1",
     });
+    const video = largeVideo();
+    const library = await fillLibrary(admin, video);
+    const titlesBefore = (await listLibrary()).map((document) => document.title);
     const before = await countsOfEveryTable();
+    expect(before.blob_chunks).toBeGreaterThan(6);
     const chainBefore = await verifyAuditChain();
     expect(chainBefore.ok).toBe(true);
     expect(before.audit_events).toBeGreaterThan(40);
@@ -159,6 +221,13 @@ test(
       expect.arrayContaining(["users", "audit_events", "passkeys", "admin_invitations"]),
     );
     for (const [table, n] of Object.entries(before)) expect(n, `${table} was filled`).toBeGreaterThan(0);
+    // The library: its documents in their order, the video's six chunks byte for byte, a range from its middle.
+    expect((await listLibrary()).map((document) => document.title)).toEqual(titlesBefore);
+    expect(sha256(await readWholeBlob(library.blobId))).toBe(sha256(video));
+    const middle = Math.floor(video.byteLength / 2);
+    const range = Buffer.from(await new Response(readBlobRange(library.blobId, middle, middle + 99_999)).arrayBuffer());
+    expect(range.equals(video.subarray(middle, middle + 100_000))).toBe(true);
+    expect(await readersOf(library.documentId)).toMatchObject([{ email: library.investorEmail, opens: 1 }]);
     const passkey = await getDb().selectFrom("passkeys").selectAll().executeTakeFirstOrThrow();
     expect(Buffer.from(passkey.public_key)).toEqual(PUBLIC_KEY);
     expect(await verifyAuditChain()).toEqual(chainBefore);
