@@ -5,7 +5,7 @@
  * points at it; a failed upload deletes its own, and housekeeping deletes those a crash left behind.
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { BLOB_CHUNK_BYTES } from "../../migrations/library.js";
 import { now } from "./clock.server";
 import { getDb, type Database } from "./db.server";
@@ -110,27 +110,30 @@ export async function deleteBlob(id: string) {
   await db.deleteFrom("blobs").where("id", "=", id).execute();
 }
 
-/** The blob's bytes `start` to `end` (inclusive), read a chunk at a time as the reader asks for them. */
+/**
+ * The blob's bytes `start` to `end` (inclusive), read a chunk at a time as the reader asks for them. Each
+ * read asks the database for the part of the chunk the range covers (`substr`, the same on both engines),
+ * so a range that starts or ends inside a chunk never carries the rest of it: on PostgreSQL a bytea crosses
+ * the wire as hex, twice its size.
+ */
 export function readBlobRange(id: string, start: number, end: number): ReadableStream<Uint8Array> {
   let position = start;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (position > end) return controller.close();
       const index = Math.floor(position / BLOB_CHUNK_BYTES);
+      const offset = position - index * BLOB_CHUNK_BYTES;
+      const length = Math.min(BLOB_CHUNK_BYTES - offset, end - position + 1);
       const chunk = await getDb()
         .selectFrom("blob_chunks")
-        .select("data")
+        .select(sql<Uint8Array>`substr(data, ${offset + 1}, ${length})`.as("part"))
         .where("blob_id", "=", id)
         .where("chunk_index", "=", index)
         .executeTakeFirst();
-      if (!chunk) return controller.error(new Error(`Blob ${id} has no chunk ${index}`));
-      const offset = position - index * BLOB_CHUNK_BYTES;
-      const slice = Buffer.from(chunk.data).subarray(
-        offset,
-        Math.min(chunk.data.byteLength, end - index * BLOB_CHUNK_BYTES + 1),
-      );
-      position += slice.byteLength;
-      controller.enqueue(slice);
+      if (!chunk || chunk.part.byteLength === 0)
+        return controller.error(new Error(`Blob ${id} has no bytes at ${position}`));
+      position += chunk.part.byteLength;
+      controller.enqueue(Buffer.from(chunk.part.buffer, chunk.part.byteOffset, chunk.part.byteLength));
     },
   });
 }
