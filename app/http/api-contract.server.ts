@@ -9,10 +9,10 @@ import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
 import { publicUserSchema } from "~/lib/user-shape";
 import { apiResetPasswordSchema, emailSchema, newAccountSchema } from "~/models/account-schemas.server";
 import { auditLogQuerySchema } from "~/models/audit-log.server";
-import { materialUploadSchema, materialVersionUploadSchema } from "~/models/material-fields.server";
 import { deleteInvestorSchema, investorListQuerySchema, ndaFlagSchema } from "~/models/investor-admin.server";
 import { setNameAddressSchema } from "~/models/investor-profile.server";
 import { investorQuerySchema } from "~/models/investor-record.server";
+import { materialUploadSchema, materialVersionUploadSchema } from "~/models/material-fields.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 
 /* The answers' shapes. */

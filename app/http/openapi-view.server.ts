@@ -3,6 +3,7 @@
  * parameters, body and answers in words and an example request and answer; its shapes field by field.
  * Made once, as the document is: neither changes while the server runs.
  */
+import { apiTypeWords as words } from "~/content/api-docs";
 import { fieldsOf, typesOf, type JsonSchema } from "./json-schema-subset.server";
 import {
   answerAsHttp,
@@ -12,7 +13,6 @@ import {
   requestBodyOf,
   type DocumentOperation,
 } from "./openapi-call-example.server";
-import { apiTypeWords as words } from "~/content/api-docs";
 import { typeInWords, type TypeWords } from "./openapi-words.server";
 import { openApiDocument, type OpenApiDocument } from "./openapi.server";
 

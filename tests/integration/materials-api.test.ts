@@ -9,13 +9,13 @@ import { materialsMessages } from "~/content/materials";
 import { nameAddressMessages } from "~/content/portal";
 import { listLibrary, recordOpening } from "~/models/materials.server";
 import { toPublicUser } from "~/models/user.server";
+import * as materialsRoute from "~/routes/api.materials";
 import * as readersRoute from "~/routes/api.materials.$id.readers";
 import * as versionsRoute from "~/routes/api.materials.$id.versions";
 import * as reportRoute from "~/routes/api.materials.report";
-import * as materialsRoute from "~/routes/api.materials";
 import { getDb } from "~/server/db.server";
-import type { components } from "../support/api-types.generated";
 import { callRoute, type RouteModule } from "../support/api-routes";
+import type { components } from "../support/api-types.generated";
 import { bearerHeaders, createUser } from "../support/factories";
 import { useFreshDatabase } from "../support/test-database";
 
