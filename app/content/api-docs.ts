@@ -44,7 +44,12 @@ export const apiTypeWords = {
   object: "object",
   null: "null",
   anything: "any value",
-  formats: { email: "e-mail", "date-time": "date and time (ISO 8601)", uuid: "UUID" } as Record<string, string>,
+  formats: {
+    email: "e-mail",
+    "date-time": "date and time (ISO 8601)",
+    uuid: "UUID",
+    binary: "a file's bytes",
+  } as Record<string, string>,
   listOf: "list of ",
   mapOf: "object, each value: ",
   oneOf: "one of: ",
@@ -80,6 +85,10 @@ export const apiExampleValues = {
   text: "text",
   /** The name of a field in an object whose fields are not known beforehand. */
   key: "field",
+  /** A file part's bytes in an example upload. */
+  file: "<the file's bytes>",
+  /** The boundary between the parts of an example upload. */
+  boundary: "part",
   /** Where a call's example shows the token it is sent with. */
   credential: "<token>",
 } as const;

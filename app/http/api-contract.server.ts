@@ -12,6 +12,7 @@ import { auditLogQuerySchema } from "~/models/audit-log.server";
 import { deleteInvestorSchema, investorListQuerySchema, ndaFlagSchema } from "~/models/investor-admin.server";
 import { setNameAddressSchema } from "~/models/investor-profile.server";
 import { investorQuerySchema } from "~/models/investor-record.server";
+import { materialUploadSchema, materialVersionUploadSchema } from "~/models/material-fields.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 
 /* The answers' shapes. */
@@ -122,6 +123,72 @@ export const investorRecordAnswerSchema = z.object({
   }),
 });
 
+const documentKindSchema = z.enum(["pdf", "video"]);
+const audienceSchema = z
+  .enum(["signed", "chosen"])
+  .meta({ description: "`signed`: every investor whose NDA is signed; `chosen`: the investors chosen." });
+const isoTime = (description: string) => z.iso.datetime().meta({ description });
+
+/** A document of the library as the API lists it, with its latest version. */
+export const materialSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: documentKindSchema,
+  size: z.number().int().meta({ description: "The latest version's size in bytes." }),
+  updated: isoTime("When the latest version was uploaded: ISO 8601, UTC."),
+  version: z.number().int().meta({ description: "The latest version's number, from 1: investors always get it." }),
+  url: z.string().meta({
+    description:
+      "The document's page on the portal's site (a path). It opens in a browser signed in to the portal: it takes the web session, not the access token.",
+  }),
+  published: z.boolean().optional().meta({ description: "For administrators: whether investors see it." }),
+  audience: audienceSchema.optional(),
+});
+
+export const materialListSchema = z.object({
+  documents: z.array(materialSchema).meta({ description: "In the library's order." }),
+});
+
+export const materialVersionSchema = z.object({
+  id: z.string().meta({ description: "The document's id." }),
+  version: z.number().int().meta({ description: "The new version's number." }),
+});
+
+export const readingReportSchema = z.object({
+  documents: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        kind: documentKindSchema,
+        published: z.boolean(),
+        readers: z.number().int().meta({ description: "How many people opened it." }),
+        opens: z.number().int().meta({ description: "How many times it was opened in all." }),
+        firstOpened: isoTime("The first opening; null when nobody has opened it.").nullable(),
+        lastOpened: isoTime("The latest opening; null when nobody has opened it.").nullable(),
+      }),
+    )
+    .meta({ description: "Every document of the library, published or not, in its order." }),
+});
+
+export const materialReadersSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  readers: z
+    .array(
+      z.object({
+        id: z.string().meta({ description: "The reader's user id." }),
+        email: z.string(),
+        fullName: z.string(),
+        opens: z.number().int(),
+        firstOpened: isoTime("Their first opening."),
+        lastOpened: isoTime("Their latest opening."),
+      }),
+    )
+    .meta({ description: "Everyone who opened it, the latest reader first." }),
+});
+
 /** The named shapes, as the document's components. */
 export const answerShapes = {
   PublicUser: publicUserSchema,
@@ -136,6 +203,11 @@ export const answerShapes = {
   AuditEvent: auditEventSchema,
   AuditLog: auditLogSchema,
   InvestorRecord: investorRecordAnswerSchema,
+  Material: materialSchema,
+  MaterialList: materialListSchema,
+  MaterialVersion: materialVersionSchema,
+  ReadingReport: readingReportSchema,
+  MaterialReaders: materialReadersSchema,
 } as const;
 
 /* The calls. */
@@ -149,13 +221,15 @@ export type ApiOperation = {
   /** In OpenAPI's form: `{name}` for a path parameter. */
   path: string;
   summary: string;
-  tag: "Account" | "Investors" | "Audit";
+  tag: "Account" | "Investors" | "Audit" | "Materials";
   /** Who may call: anyone, a bearer token's holder, an administrator's token, the refresh cookie's holder. */
   auth: "none" | "bearer" | "administrator" | "refresh-cookie" | "bearer-or-refresh-cookie";
   pathParameters?: Record<string, { schema: z.ZodType; description: string }>;
   query?: z.ZodObject;
   /** A JSON body: required, or optional for the calls that ignore what it holds. */
   body?: { schema: z.ZodType; required: boolean; name: string };
+  /** A multipart/form-data body (a file upload): its parts, and the media types its file parts take. */
+  upload?: { schema: z.ZodObject; name: string; fileTypes: Record<string, string> };
   answers: Record<number, Answer>;
 };
 
@@ -188,6 +262,29 @@ function bodyRefusals(forbidden?: string): Record<number, Answer> {
     503: unavailable,
   };
 }
+
+/** What every upload (a multipart body) may also answer, beside its own. */
+function uploadRefusals(forbidden: string): Record<number, Answer> {
+  return {
+    400: refused(
+      "The input was refused: a file that is empty, a PDF that will not parse, a video cut off, a body cut off, or a field refused (`issues` names each field with its messages). Nothing is stored.",
+    ),
+    401: notSignedIn,
+    403: refused(`${forbidden} Or: ${foreignOrigin}`),
+    411: refused("The body came without `Content-Length` (in chunks): send its length."),
+    413: refused(
+      "The file is larger than its kind allows (a PDF 50 MB, a video 1 GB, captions 2 MB), or a text part larger than 64 KiB.",
+    ),
+    415: refused(
+      "The body is not `multipart/form-data`, or the file is not a PDF or an MP4 video (the captions not WebVTT), whatever its name says.",
+    ),
+  };
+}
+
+const MATERIAL_FILE_TYPES = { file: "application/pdf, video/mp4", captions: "text/vtt" };
+const materialIdParameter = {
+  id: { schema: z.string(), description: "The document's id, as the list gives it." },
+};
 
 const emptyBody = {
   schema: z.object({}).meta({ description: "Nothing, or a JSON object whose fields are ignored." }),
@@ -421,6 +518,80 @@ export const apiOperations: ApiOperation[] = [
       400: badInput,
       401: notSignedIn,
       403: refused("The token is not an administrator's."),
+    },
+  },
+  {
+    operationId: "listMaterials",
+    method: "get",
+    path: "/api/materials",
+    summary:
+      "The documents the caller may open, with their latest versions: for an investor whose NDA is signed, those published to them; for an administrator, the whole library, published or not, with each one's audience. Each opens at its `url` in a browser signed in to the portal.",
+    tag: "Materials",
+    auth: "bearer",
+    answers: {
+      200: { description: "The documents, in the library's order.", schema: materialListSchema },
+      401: notSignedIn,
+      403: refused("The investor's NDA is not signed yet."),
+    },
+  },
+  {
+    operationId: "uploadMaterial",
+    method: "post",
+    path: "/api/materials",
+    summary:
+      "Publishes a new document at the end of the library: a PDF or an MP4 video (with WebVTT captions, if any), its title, description and audience. The file is judged by its bytes, not its name; a PDF must parse, so that each investor's copy can be stamped.",
+    tag: "Materials",
+    auth: "administrator",
+    upload: { schema: materialUploadSchema, name: "MaterialUpload", fileTypes: MATERIAL_FILE_TYPES },
+    answers: {
+      201: { description: "The document as now published.", schema: materialSchema },
+      ...uploadRefusals("The token is not an administrator's."),
+    },
+  },
+  {
+    operationId: "addMaterialVersion",
+    method: "post",
+    path: "/api/materials/{id}/versions",
+    summary:
+      "Replaces a document by a new version of the same kind (a PDF for a PDF, a video for a video); earlier versions are kept, and investors get the new one from now on.",
+    tag: "Materials",
+    auth: "administrator",
+    pathParameters: materialIdParameter,
+    upload: { schema: materialVersionUploadSchema, name: "MaterialVersionUpload", fileTypes: MATERIAL_FILE_TYPES },
+    answers: {
+      201: { description: "The new version's number.", schema: materialVersionSchema },
+      ...uploadRefusals("The token is not an administrator's."),
+      404: refused("No document has this id."),
+    },
+  },
+  {
+    operationId: "getReadingReport",
+    method: "get",
+    path: "/api/materials/report",
+    summary:
+      "Who read what: for each document of the library, how many people opened it, how many times, and when first and last.",
+    tag: "Materials",
+    auth: "administrator",
+    answers: {
+      200: { description: "The reading report.", schema: readingReportSchema },
+      401: notSignedIn,
+      403: refused("The token is not an administrator's."),
+    },
+  },
+  {
+    operationId: "getMaterialReaders",
+    method: "get",
+    path: "/api/materials/{id}/readers",
+    summary: "Who opened one document: each person, how many times, and when first and last.",
+    tag: "Materials",
+    auth: "administrator",
+    pathParameters: materialIdParameter,
+    answers: {
+      200: { description: "The document and its readers.", schema: materialReadersSchema },
+      400: refused("The id holds a control character."),
+      401: notSignedIn,
+      403: refused("The token is not an administrator's."),
+      404: refused("No document has this id."),
     },
   },
 ];

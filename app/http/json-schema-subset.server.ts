@@ -36,6 +36,8 @@ const KEYWORDS = new Set([
   "deprecated",
   "examples",
   "default",
+  // A file's part of a multipart body: its bytes as they are (an annotation in JSON Schema 2020-12).
+  "contentEncoding",
 ]);
 
 export const SCHEMA_PATH = "#/components/schemas/";

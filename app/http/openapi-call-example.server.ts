@@ -26,7 +26,8 @@ export type DocumentOperation = {
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: DocumentParameter[];
-  requestBody?: { required: boolean; content: { "application/json": { schema: JsonSchema } } };
+  /** JSON, or for an upload `multipart/form-data`: the document gives each body one media type. */
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, DocumentResponse>;
 };
 
@@ -38,12 +39,22 @@ export type ExampleRequest = {
   /** The first security requirement's scheme, if the call asks for one. */
   credential?: string;
   body?: unknown;
+  /** The body's media type, when there is a body. */
+  mediaType?: string;
 };
 export type ExampleAnswer = { status: string; body: unknown };
 
 type Call = { path: string; method: string; operation: DocumentOperation };
 
 const shapesOf = (document: OpenApiDocument) => document.components.schemas;
+
+const MULTIPART = "multipart/form-data";
+
+/** The call's request body: its one media type and schema. */
+export function requestBodyOf(operation: DocumentOperation) {
+  const [entry] = Object.entries(operation.requestBody?.content ?? {});
+  return entry && { mediaType: entry[0], schema: entry[1].schema };
+}
 
 export function exampleRequest(document: OpenApiDocument, { path, method, operation }: Call): ExampleRequest {
   const shapes = shapesOf(document);
@@ -58,14 +69,14 @@ export function exampleRequest(document: OpenApiDocument, { path, method, operat
         .map((parameter) => [parameter.name, exampleOf(parameter.schema, { shapes, name: parameter.name })]),
     );
   const credential = Object.keys(operation.security[0] ?? {})[0];
-  const body = operation.requestBody?.content["application/json"].schema;
+  const body = requestBodyOf(operation);
   return {
     method: method.toUpperCase(),
     path,
     pathParameters: valuesIn("path"),
     query: valuesIn("query"),
     ...(credential ? { credential } : {}),
-    ...(body ? { body: exampleOf(body, { shapes }) } : {}),
+    ...(body ? { body: exampleOf(body.schema, { shapes }), mediaType: body.mediaType } : {}),
   };
 }
 
@@ -94,7 +105,26 @@ export function requestAsHttp(document: OpenApiDocument, request: ExampleRequest
   const lines = [`${request.method} ${path}${query ? `?${query}` : ""}`];
   if (request.credential) lines.push(credentialHeader(document, request.credential));
   if (request.body === undefined) return lines.join("\n");
+  if (request.mediaType === MULTIPART)
+    return [...lines, ...multipartLines(request.body as Record<string, unknown>)].join("\n");
   return [...lines, "Content-Type: application/json", "", JSON.stringify(request.body, null, 2)].join("\n");
+}
+
+/** An upload's parts, as a client sends them: a list as one part a value, a file with its name. */
+function multipartLines(body: Record<string, unknown>) {
+  const boundary = apiExampleValues.boundary;
+  const lines = [`Content-Type: ${MULTIPART}; boundary=${boundary}`, ""];
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      lines.push(`--${boundary}`);
+      if (item === apiExampleValues.file) {
+        lines.push(`Content-Disposition: form-data; name="${name}"; filename="${name}"`, "", item);
+      } else {
+        lines.push(`Content-Disposition: form-data; name="${name}"`, "", String(item));
+      }
+    }
+  }
+  return [...lines, `--${boundary}--`];
 }
 
 export function answerAsHttp(answer: ExampleAnswer): string {

@@ -20,6 +20,7 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   email: words.email,
   "date-time": words.dateTime,
   uuid: words.uuid,
+  binary: words.file,
 };
 
 type Context = {

@@ -3,12 +3,14 @@
  * parameters, body and answers in words and an example request and answer; its shapes field by field.
  * Made once, as the document is: neither changes while the server runs.
  */
+import { apiTypeWords as words } from "~/content/api-docs";
 import { fieldsOf, typesOf, type JsonSchema } from "./json-schema-subset.server";
 import {
   answerAsHttp,
   exampleAnswer,
   exampleRequest,
   requestAsHttp,
+  requestBodyOf,
   type DocumentOperation,
 } from "./openapi-call-example.server";
 import { typeInWords, type TypeWords } from "./openapi-words.server";
@@ -78,7 +80,7 @@ function operationView(
   const { path, method, operation } = call;
   const parameters = operation.parameters ?? [];
   const places = [...new Set(parameters.map((parameter) => parameter.in))];
-  const body = operation.requestBody;
+  const body = requestBodyOf(operation);
   return {
     id: operation.operationId,
     method: method.toUpperCase(),
@@ -95,7 +97,14 @@ function operationView(
           description: parameter.description ?? String(parameter.schema.description ?? ""),
         })),
     })),
-    ...(body ? { body: { required: body.required, type: typeInWords(body.content["application/json"].schema) } } : {}),
+    ...(body
+      ? {
+          body: {
+            required: operation.requestBody!.required,
+            type: [{ code: body.mediaType }, words.separator, ...typeInWords(body.schema)],
+          },
+        }
+      : {}),
     responses: Object.entries(operation.responses).map(([status, response]) => ({
       status,
       description: response.description,

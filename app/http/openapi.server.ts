@@ -18,7 +18,7 @@ export type OpenApiDocument = {
 };
 
 /** The document's own version: raised when a call or a shape changes. */
-export const API_DOCUMENT_VERSION = "1.1.0";
+export const API_DOCUMENT_VERSION = "1.2.0";
 
 const SCHEMA_PATH = "#/components/schemas/";
 
@@ -58,8 +58,10 @@ export function openApiDocument(): OpenApiDocument {
 function buildDocument(): OpenApiDocument {
   // Requests are documented as a client sends them (zod's input side), answers as the server writes them.
   const requests = z.registry<{ id: string }>();
-  for (const { body } of apiOperations)
+  for (const { body, upload } of apiOperations) {
     if (body && !requests.has(body.schema)) requests.add(body.schema, { id: body.name });
+    if (upload && !requests.has(upload.schema)) requests.add(upload.schema, { id: upload.name });
+  }
   const answers = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(answerShapes)) answers.add(schema, { id });
 
@@ -78,12 +80,17 @@ function buildDocument(): OpenApiDocument {
       title: `${firm.name} API`,
       version: API_DOCUMENT_VERSION,
       description:
-        "The JSON API of the investor portal. Every answer is JSON; every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`. No text a call sends, in its address, query or body, may hold a control character (U+0000 to U+001F, other than tab, line feed and carriage return): such a call is refused with 400.",
+        "The JSON API of the investor portal. Every answer is JSON; every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`, but for the materials' uploads, which send `multipart/form-data`. No text a call sends, in its address, query or body, may hold a control character (U+0000 to U+001F, other than tab, line feed and carriage return): such a call is refused with 400.",
     },
     tags: [
       { name: "Account", description: "Signing up, verifying, logging in and out, tokens and passwords." },
       { name: "Investors", description: "Names and addresses, the NDA's state, and the administrators' list." },
       { name: "Audit", description: "The audit log, for administrators: every recorded event, in words." },
+      {
+        name: "Materials",
+        description:
+          "The materials library: the documents an investor may open; for administrators, uploads, new versions and who read what.",
+      },
     ],
     paths,
     components: {
@@ -164,6 +171,21 @@ function operationObject(operation: ApiOperation, { requests, answers }: Registr
           requestBody: {
             required: operation.body.required,
             content: { "application/json": { schema: schemaOf(operation.body.schema, requests, "input") } },
+          },
+        }
+      : {}),
+    ...(operation.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: schemaOf(operation.upload.schema, requests, "input"),
+                encoding: Object.fromEntries(
+                  Object.entries(operation.upload.fileTypes).map(([part, contentType]) => [part, { contentType }]),
+                ),
+              },
+            },
           },
         }
       : {}),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Database from "better-sqlite3";
@@ -315,11 +316,108 @@ test("the audit log: a page in words, filtered, the next by cursor; bad filters,
   expectStatus(await audit("", investor.bearer), 403);
 });
 
+/** A multipart body (an upload) as an HTTP client sends it; a list is a part a value, repeated. */
+async function multipart(parts: Record<string, string | string[] | { bytes: Buffer; name: string }>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts))
+    if (typeof value === "string" || Array.isArray(value)) for (const item of [value].flat()) form.append(name, item);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)]), value.name);
+  const encoded = new Request("http://contract.test/", { method: "POST", body: form });
+  return {
+    headers: { "Content-Type": encoded.headers.get("Content-Type")! },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
+
+test("the materials calls: list, upload, a new version, the reading report and the readers, each documented answer", async () => {
+  test.setTimeout(120_000);
+  const pdf = { bytes: readFileSync("private/download.pdf"), name: "terms.pdf" };
+  const video = { bytes: readFileSync("private/investorvideo.mp4"), name: "visit.mp4" };
+  const unsigned = await apiLogin(INVESTOR);
+  const signed = await apiLogin(SENT_INVESTOR);
+  expect(signed.user.isNDASigned).toBe(true);
+  const upload = async (path: string, parts: Parameters<typeof multipart>[0], token?: string, chunked = false) => {
+    const body = await multipart(parts);
+    return send({
+      method: "POST",
+      path,
+      headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+      body: body.body,
+      chunked,
+    });
+  };
+
+  // Upload: published; a refused field; a text part over its limit; no token; an investor's; not multipart; in chunks.
+  const created = await upload(
+    "/api/materials",
+    { title: "Contract terms", audience: "chosen", chosen: [SENT_INVESTOR.email], file: pdf },
+    adminBearer,
+  );
+  expectStatus(created, 201);
+  const document = JSON.parse(created.body) as Shapes["Material"];
+  expect(document).toMatchObject({
+    kind: "pdf",
+    version: 1,
+    audience: "chosen",
+    url: `/financing/materials/${document.id}`,
+  });
+  expectStatus(await upload("/api/materials", { title: "", file: pdf }, adminBearer), 400);
+  expectStatus(await upload("/api/materials", { title: "x".repeat(65 * 1024), file: pdf }, adminBearer), 413);
+  expectStatus(await upload("/api/materials", { title: "Terms", file: pdf }), 401);
+  expectStatus(await upload("/api/materials", { title: "Terms", file: pdf }, signed.bearer), 403);
+  const notMultipart = { "Content-Type": "text/plain", ...bearer(adminBearer) };
+  expectStatus(await send({ method: "POST", path: "/api/materials", headers: notMultipart, body: "title=x" }), 415);
+  expectStatus(await upload("/api/materials", { title: "Terms", file: pdf }, adminBearer, true), 411);
+
+  // A new version: added; of the other kind; of no document; each refusal as the upload's.
+  const versions = `/api/materials/${document.id}/versions`;
+  const replaced = await upload(versions, { file: pdf }, adminBearer);
+  expectStatus(replaced, 201);
+  expect(JSON.parse(replaced.body) as Shapes["MaterialVersion"]).toEqual({ id: document.id, version: 2 });
+  expectStatus(await upload(versions, { file: video }, adminBearer), 400);
+  expectStatus(await upload("/api/materials/no-such-document/versions", { file: pdf }, adminBearer), 404);
+  expectStatus(await upload(versions, { file: pdf, note: "x".repeat(65 * 1024) }, adminBearer), 413);
+  expectStatus(await upload(versions, { file: pdf }), 401);
+  expectStatus(await upload(versions, { file: pdf }, signed.bearer), 403);
+  expectStatus(await send({ method: "POST", path: versions, headers: notMultipart, body: "file=x" }), 415);
+  expectStatus(await upload(versions, { file: pdf }, adminBearer, true), 411);
+
+  // The list: the chosen investor sees the document; an investor before the NDA is refused.
+  const listed = await send({ method: "GET", path: "/api/materials", headers: bearer(signed.bearer) });
+  expectStatus(listed, 200);
+  const documents = (JSON.parse(listed.body) as Shapes["MaterialList"]).documents;
+  expect(documents.find((item) => item.id === document.id)).toMatchObject({ version: 2 });
+  expectStatus(await send({ method: "GET", path: "/api/materials", headers: bearer(adminBearer) }), 200);
+  expectStatus(await send({ method: "GET", path: "/api/materials", headers: bearer(unsigned.bearer) }), 403);
+  expectStatus(await send({ method: "GET", path: "/api/materials" }), 401);
+
+  // Who read what: the report, one document's readers; an unknown document; a control character; no right.
+  const report = await send({ method: "GET", path: "/api/materials/report", headers: bearer(adminBearer) });
+  expectStatus(report, 200);
+  expect((JSON.parse(report.body) as Shapes["ReadingReport"]).documents.map((row) => row.id)).toContain(document.id);
+  expectStatus(await send({ method: "GET", path: "/api/materials/report", headers: bearer(signed.bearer) }), 403);
+  expectStatus(await send({ method: "GET", path: "/api/materials/report" }), 401);
+  const readers = (id: string, token?: string) =>
+    send({ method: "GET", path: `/api/materials/${id}/readers`, headers: token ? bearer(token) : {} });
+  const read = await readers(document.id, adminBearer);
+  expectStatus(read, 200);
+  expect(JSON.parse(read.body) as Shapes["MaterialReaders"]).toEqual({
+    id: document.id,
+    title: "Contract terms",
+    readers: [],
+  });
+  expectStatus(await readers("no-such-document", adminBearer), 404);
+  expectStatus(await readers("%01", adminBearer), 400);
+  expectStatus(await readers(document.id, signed.bearer), 403);
+  expectStatus(await readers(document.id), 401);
+});
+
 test("every call with a body refuses bad JSON (400), another site (403), chunks (411), a large body (413), another type (415)", async () => {
   const investor = await apiLogin(INVESTOR);
   for (const [path, operations] of Object.entries(servedDocument.paths)) {
-    const operation = operations.post as { requestBody?: unknown } | undefined;
-    if (!operation?.requestBody) continue;
+    const operation = operations.post as { requestBody?: { content: Record<string, unknown> } } | undefined;
+    // The uploads (multipart) have their own refusals, provoked by the materials test above.
+    if (!operation?.requestBody?.content["application/json"]) continue;
     const headers = bearer(path.includes("nda") || path.includes("delete") ? adminBearer : investor.bearer);
     const raw = (body: string, extra: Record<string, string> = {}) =>
       send({ method: "POST", path, headers: { "Content-Type": "application/json", ...headers, ...extra }, body });

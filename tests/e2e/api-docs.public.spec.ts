@@ -17,7 +17,7 @@ type OpenApi = {
       {
         operationId: string;
         parameters?: { in: string }[];
-        requestBody?: unknown;
+        requestBody?: { content: Record<string, unknown> };
         responses: Record<string, unknown>;
       }
     >
@@ -25,7 +25,15 @@ type OpenApi = {
   components: { schemas: Record<string, unknown> };
 };
 
-type Call = { id: string; method: string; path: string; hasQuery: boolean; hasBody: boolean; statuses: string[] };
+type Call = {
+  id: string;
+  method: string;
+  path: string;
+  hasQuery: boolean;
+  /** The request body's media type: JSON, or `multipart/form-data` for an upload. */
+  bodyType: string | undefined;
+  statuses: string[];
+};
 
 async function callsOf(page: Page): Promise<{ calls: Call[]; shapes: string[] }> {
   const openApi = (await (await page.request.get("/api/openapi.json")).json()) as OpenApi;
@@ -35,7 +43,7 @@ async function callsOf(page: Page): Promise<{ calls: Call[]; shapes: string[] }>
       method: method.toUpperCase(),
       path,
       hasQuery: (operation.parameters ?? []).some((parameter) => parameter.in === "query"),
-      hasBody: operation.requestBody !== undefined,
+      bodyType: Object.keys(operation.requestBody?.content ?? {})[0],
       statuses: Object.keys(operation.responses),
     })),
   );
@@ -98,7 +106,10 @@ test("/api/docs shows every call of the OpenAPI document, with no CSP violation 
     });
     await expect(request).toContainText(new RegExp(`^${call.method} ${call.path.replace(/\{[^}]+\}/g, "[^/?\\s]+")}`));
     if (call.hasQuery) await expect(request).toContainText(/\?\w+=/);
-    if (call.hasBody) await expect(request).toContainText(/Content-Type: application\/json\s+\{/);
+    if (call.bodyType === "application/json")
+      await expect(request).toContainText(/Content-Type: application\/json\s+\{/);
+    if (call.bodyType === "multipart/form-data")
+      await expect(request).toContainText(/Content-Type: multipart\/form-data; boundary=\S+\s+--/);
     const success = call.statuses.find((status) => status.startsWith("2"))!;
     const answer = page.getByRole("region", {
       name: `${apiDocsPage.exampleAnswer} ${call.method} ${call.path}`,

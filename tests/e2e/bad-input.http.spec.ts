@@ -898,6 +898,11 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       wrongCredentials: wrongBearers(true),
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
     },
+    // Not here: POST /api/materials and POST /api/materials/:id/versions. Their body is multipart/form-data
+    // with a file, which this catalogue does not build; their bad input (a file not what it claims, empty,
+    // unparsable, of the other kind or over the limit; each refused field; wrong tokens), each leaving no
+    // blob, chunk, document or version, is tried in tests/integration/materials-api.test.ts and
+    // tests/integration/material-upload.test.ts, and their refusals held to the document by the contract test.
   ];
 }
 

@@ -64,7 +64,8 @@ test("every call's example request validates against the call's own schemas", ()
     });
     if (operation.requestBody) {
       expect(request.body, operation.operationId).toBeDefined();
-      problems.push(...problemsOf(request.body, "paths", path, method, "requestBody", "content", JSON_BODY, "schema"));
+      const mediaType = request.mediaType!;
+      problems.push(...problemsOf(request.body, "paths", path, method, "requestBody", "content", mediaType, "schema"));
     }
   }
   expect(problems).toEqual([]);
@@ -134,6 +135,9 @@ test("an example request carries the path, the query and the call's credential",
   expect(request("getInvestors")).not.toContain("offset");
   expect(request("getInvestors")).toContain("Authorization: Bearer ");
   expect(request("refreshToken")).toContain("Cookie: __refresh=");
+  // An upload shows its parts, the file's with a file name.
+  expect(request("uploadMaterial")).toContain("Content-Type: multipart/form-data; boundary=part");
+  expect(request("uploadMaterial")).toContain('Content-Disposition: form-data; name="file"; filename="file"');
 });
 
 describe("examples from a schema", () => {
