@@ -3,24 +3,20 @@
  * a title, a description and the audience, the chosen investors named by e-mail address.
  */
 import { z } from "zod";
-import {
-  MATERIAL_DESCRIPTION_MAX_LENGTH,
-  MATERIAL_TITLE_MAX_LENGTH,
-  libraryApiMessages as messages,
-} from "~/content/library-api";
+import { DESCRIPTION_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/content/library";
+import { libraryApiMessages as messages } from "~/content/library-api";
 import { emailSchema } from "./account-schemas.server";
+import { investorsByEmail } from "./library-audience.server";
 import { textField } from "./name-address-schema.server";
-import { getUserByEmail } from "./user.server";
+import { normalizeEmail } from "./user.server";
 
 export const materialFieldsSchema = z.object({
   title: z
     .string({ error: messages.titleRequired })
-    .pipe(textField(MATERIAL_TITLE_MAX_LENGTH))
+    .pipe(textField(TITLE_MAX_LENGTH))
     .pipe(z.string().min(1, messages.titleRequired))
     .meta({ description: "The document's name as investors see it; one line, no invisible characters." }),
-  description: textField(MATERIAL_DESCRIPTION_MAX_LENGTH)
-    .default("")
-    .meta({ description: "A short description, one line." }),
+  description: textField(DESCRIPTION_MAX_LENGTH).default("").meta({ description: "A short description, one line." }),
   audience: z
     .enum(["signed", "chosen"], { error: messages.audienceInvalid })
     .default("signed")
@@ -52,15 +48,8 @@ export async function chosenInvestorIds(
   fields: MaterialFields,
 ): Promise<{ ok: true; ids: string[] } | { ok: false; messages: string[] }> {
   if (fields.audience !== "chosen") return { ok: true, ids: [] };
-  const emails = [...new Set(fields.chosen ?? [])];
+  const emails = [...new Set((fields.chosen ?? []).map(normalizeEmail))];
   if (emails.length === 0) return { ok: false, messages: [messages.chosenRequired] };
-  const ids: string[] = [];
-  const problems: string[] = [];
-  for (const email of emails) {
-    const user = await getUserByEmail(email);
-    if (!user) problems.push(messages.chosenUnknown(email));
-    else if (user.role.name !== "investor") problems.push(messages.chosenNotInvestor(email));
-    else ids.push(user.id);
-  }
-  return problems.length > 0 ? { ok: false, messages: problems } : { ok: true, ids };
+  const found = await investorsByEmail(emails);
+  return found.ok ? { ok: true, ids: found.userIds } : { ok: false, messages: [found.message] };
 }

@@ -4,6 +4,7 @@
  * a clear 4xx that leaves no blob, chunk, document or version behind.
  */
 import { readFileSync } from "node:fs";
+import { libraryContent } from "~/content/library";
 import { libraryApiMessages } from "~/content/library-api";
 import { materialsMessages } from "~/content/materials";
 import { nameAddressMessages } from "~/content/portal";
@@ -284,14 +285,14 @@ describe("a bad upload is refused with a clear 4xx and stores nothing", () => {
       "an audience naming an administrator",
       { title: "Deck", audience: "chosen", chosen: "library-admin@example.com", file: deck },
       400,
-      libraryApiMessages.chosenNotInvestor("library-admin@example.com"),
+      libraryContent.errors.notAnInvestor("library-admin@example.com"),
       "chosen",
     ],
     [
       "an audience naming an unknown address",
       { title: "Deck", audience: "chosen", chosen: ["library-chosen@example.com", "nobody@example.com"], file: deck },
       400,
-      libraryApiMessages.chosenUnknown("nobody@example.com"),
+      libraryContent.errors.unknownInvestor("nobody@example.com"),
       "chosen",
     ],
     [
