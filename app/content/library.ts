@@ -11,6 +11,7 @@ export const libraryContent = {
     heading: "Library",
     intro: "Investors see the published documents in this order. A document's page changes it or replaces its file.",
     upload: "Upload a document",
+    reading: "Who read what",
     empty: "The library is empty.",
     caption: "The library's documents, in order",
     columns: {
@@ -67,6 +68,8 @@ export const libraryContent = {
     audience: "Audience",
     saveAudience: "Save the audience",
     versions: "Versions",
+    readers: "Who opened it",
+    openVersion: (number: number) => `Open version ${number}`,
     versionsCaption: "The document's versions, newest first",
     columns: {
       number: "Version",

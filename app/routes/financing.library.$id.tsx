@@ -60,6 +60,9 @@ export default function LibraryDocumentPage() {
         {document.published ? words.published.yes : words.published.no} ·{" "}
         {audienceInWords(document.audience, document.chosen.length)}
       </p>
+      <p>
+        <Link to={`/financing/library/reading/${document.id}`}>{page.readers}</Link>
+      </p>
       <FormLevel reply={answer?.intent === null ? answer.reply : undefined} id="document-error" />
 
       <section aria-labelledby="details-heading" className="library__section">
@@ -121,7 +124,15 @@ export default function LibraryDocumentPage() {
             <tbody>
               {document.versions.map((version) => (
                 <tr key={version.id}>
-                  <th scope="row">{version.number}</th>
+                  <th scope="row">
+                    {/* A plain anchor: the version is a file (a stamped PDF, or a video), not an app route. */}
+                    <a
+                      href={`/financing/materials/${document.id}/versions/${version.number}`}
+                      aria-label={page.openVersion(version.number)}
+                    >
+                      {version.number}
+                    </a>
+                  </th>
                   <td className="library__wrap">{version.fileName}</td>
                   <td>{formatFileSize(version.size)}</td>
                   <td>

@@ -39,7 +39,8 @@ export default function LibraryPage() {
       <p>
         <Link to="/financing/library/new" className="button">
           {words.list.upload}
-        </Link>
+        </Link>{" "}
+        <Link to="/financing/library/reading">{words.list.reading}</Link>
       </p>
       <FormErrors id="library-error" errors={refused ? [refused.message] : undefined} />
       {documents.length === 0 ? (

@@ -215,9 +215,7 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
   return { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body };
 }
 
-// Waits for the library's API (POST /api/materials) and the investor's routes (/financing/materials…),
-// built beside this on their own branches: remove the fixme once they are merged.
-test.fixme("a video uploaded through one instance is listed and served, range by range, by the other", async () => {
+test("a video uploaded through one instance is listed and served, range by range, by the other", async () => {
   test.setTimeout(60_000);
   // An administrator with an authenticator app (an account made one straight in the database), signed in to the API on instance a.
   const adminEmail = await registerVerified(a, b);
