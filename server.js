@@ -261,9 +261,31 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientIp: req.ip ?? "unknown",
+      untilDrained: () => untilDrained(res),
+    }),
   }),
 );
+
+/**
+ * Resolves once the response's buffer has drained, or it has closed: the pace at which a long streamed body
+ * (a library video) is read, since Remix's writer does not wait for the client itself.
+ * @param {express.Response} res
+ */
+function untilDrained(res) {
+  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve(undefined);
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
 
 // The last word on any error that reached Express (a malformed URL, a failure in the adapter): a 4xx keeps
 // its status, anything else is a 500; the answer never carries a stack or a path, the log gets both.

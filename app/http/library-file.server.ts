@@ -4,6 +4,7 @@
  * to them (openableVersion: 404 for none, 403 outside its audience, audited); each PDF copy, and each
  * viewing of a video, is recorded in the reading report and the audit trail.
  */
+import type { AppLoadContext } from "@remix-run/node";
 import { firm } from "~/content/firm";
 import { materialsMessages } from "~/content/materials";
 import {
@@ -72,12 +73,20 @@ export function serveLibraryPdf(request: Request, user: PublicUser, openable: Op
 }
 
 /** A video of the library (its latest version) in byte ranges; the first request of a viewing records the opening. */
-export function serveLibraryVideo(request: Request, user: PublicUser, openable: OpenableVersion, ip: string | null) {
+export function serveLibraryVideo(
+  request: Request,
+  user: PublicUser,
+  openable: OpenableVersion,
+  context: ServeContext,
+) {
   const { document, blobId } = openable;
-  return serveVideo(request, user, { document, version: document.latest, blobId }, document.title, ip);
+  return serveVideo(request, user, { document, version: document.latest, blobId }, document.title, context);
 }
 
 type ServedVersion = { document: LibraryDocument; version: VersionSummary; blobId: string };
+
+/** Who asked, and the pace their response is read at (app/load-context.ts). */
+export type ServeContext = Pick<AppLoadContext, "clientIp" | "untilDrained">;
 
 function servePdf(request: Request, user: PublicUser, served: ServedVersion, name: string, ip: string | null) {
   return stampedPdfResponse({
@@ -89,17 +98,23 @@ function servePdf(request: Request, user: PublicUser, served: ServedVersion, nam
   });
 }
 
-async function serveVideo(request: Request, user: PublicUser, served: ServedVersion, name: string, ip: string | null) {
+async function serveVideo(
+  request: Request,
+  user: PublicUser,
+  served: ServedVersion,
+  name: string,
+  { clientIp, untilDrained }: ServeContext,
+) {
   const { document, version, blobId } = served;
   const viewing = `viewing:${version.id}:${user.id}`;
   if (request.method !== "HEAD" && (await opensNewViewing(viewing, VIDEO_VIEWING_WINDOW_MS)))
-    await recordOpening(user, document, ip, version);
+    await recordOpening(user, document, clientIp, version);
   return rangedResponse({
     request,
     size: version.size,
     contentType: version.contentType,
     contentDisposition: inlineDisposition(name, "mp4"),
-    body: (start, end) => readBlobRange(blobId, start, end),
+    body: (start, end) => readBlobRange(blobId, start, end, { signal: request.signal, untilDrained }),
   });
 }
 
@@ -121,7 +136,7 @@ export async function serveLibraryVersion(
   user: PublicUser,
   documentId: string | undefined,
   number: string | undefined,
-  ip: string | null,
+  context: ServeContext,
 ) {
   const found =
     documentId && DOCUMENT_ID.test(documentId) && number && VERSION_NUMBER.test(number)
@@ -130,6 +145,6 @@ export async function serveLibraryVersion(
   if (!found) throw new Response(materialsMessages.noSuchVersion, { status: 404, headers: TEXT_HEADERS });
   const name = `${found.document.title} (version ${found.version.number})`;
   return found.document.kind === "pdf"
-    ? servePdf(request, user, found, name, ip)
-    : serveVideo(request, user, found, name, ip);
+    ? servePdf(request, user, found, name, context.clientIp)
+    : serveVideo(request, user, found, name, context);
 }

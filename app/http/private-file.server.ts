@@ -14,6 +14,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { recordAuditEvent } from "~/models/audit.server";
 import type { PublicUser } from "~/models/user.server";
+import { now } from "~/server/clock.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 
 export const PRIVATE_DIR = path.resolve(process.cwd(), "private");
@@ -124,8 +125,25 @@ export function rangedResponse({
   return new Response(body(start, end), { status, headers });
 }
 
+/**
+ * The viewings this process has already seen open, by key, until their window ends. A player asks for a
+ * video in dozens of ranges: only the first of a viewing writes to the database's window, the rest are
+ * answered from here without a write. Losing it (a restart, another instance) costs at most one more
+ * look at the database's window, which still holds the viewing.
+ */
+const viewingsSeenHere = new Map<string, number>();
+const VIEWINGS_KEPT = 10_000;
+
 /** Whether this request is the first of a viewing: of the requests under `key` within the window. */
 export async function opensNewViewing(key: string, windowMs: number): Promise<boolean> {
-  const { allowed } = await hitRateLimit(key, { limit: 1, windowMs });
-  return allowed;
+  const at = now();
+  const seenUntil = viewingsSeenHere.get(key);
+  if (seenUntil !== undefined && seenUntil > at) return false;
+  const result = await hitRateLimit(key, { limit: 1, windowMs });
+  if (viewingsSeenHere.size >= VIEWINGS_KEPT) {
+    for (const [kept, until] of viewingsSeenHere) if (until <= at) viewingsSeenHere.delete(kept);
+    if (viewingsSeenHere.size >= VIEWINGS_KEPT) viewingsSeenHere.clear();
+  }
+  viewingsSeenHere.set(key, result.allowed ? at + windowMs : at + result.retryAfterSeconds * 1000);
+  return result.allowed;
 }

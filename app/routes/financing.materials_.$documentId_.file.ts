@@ -6,5 +6,5 @@ import { requireOpenableDocument, serveLibraryVideo } from "~/http/library-file.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { user, ...openable } = await requireOpenableDocument(request, params.documentId, context.clientIp);
   if (openable.document.kind !== "video") throw new Response(materialsMessages.notAVideo, { status: 404 });
-  return serveLibraryVideo(request, user, openable, context.clientIp);
+  return serveLibraryVideo(request, user, openable, context);
 }

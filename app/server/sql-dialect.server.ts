@@ -32,6 +32,23 @@ export function allAfter<Query extends { offset(n: number): Query; limit(n: numb
   return onPostgres() ? query.offset(offset) : query.limit(-1).offset(offset);
 }
 
+/**
+ * Part of a bytes column, and how to read it back: SQLite hands its blob over as it is; PostgreSQL would
+ * send a bytea as hex text, twice its size, so the part comes as base64 (a third more) and is decoded here.
+ * `substr` counts from 1 on both.
+ */
+export const bytesPart = {
+  select(column: string, from: RawBuilder<number>, length: RawBuilder<number>): RawBuilder<Uint8Array | string> {
+    const part = sql`substr(${sql.ref(column)}, ${from}, ${length})`;
+    return onPostgres() ? sql<string>`encode(${part}, 'base64')` : sql<Uint8Array>`${part}`;
+  },
+  read(value: Uint8Array | string): Buffer {
+    return typeof value === "string"
+      ? Buffer.from(value, "base64")
+      : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  },
+};
+
 /** A flag column (0/1) as a JSON true or false. */
 function jsonFlag(column: string) {
   return onPostgres() ? sql`${sql.ref(column)} = 1` : sql`json(iif(${sql.ref(column)}, 'true', 'false'))`;
