@@ -7,6 +7,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { firm } from "~/content/firm";
 import { materialsMessages } from "~/content/materials";
+import { documentIdSchema } from "~/models/library-schema.server";
 import {
   documentVersion,
   openableVersion,
@@ -23,8 +24,6 @@ import { stampedPdfResponse } from "./stamped-pdf.server";
 
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" };
 
-/** A document id as ids are made (UUIDs); anything else names no document. */
-const DOCUMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A version's number as versions are numbered, from 1. */
 const VERSION_NUMBER = /^[1-9]\d{0,8}$/;
 
@@ -44,9 +43,9 @@ export async function openableDocumentFor(
   documentId: string | undefined,
   ip: string | null,
 ): Promise<OpenableVersion> {
-  if (!documentId || !DOCUMENT_ID.test(documentId))
-    throw new Response(materialsMessages.notFound, { status: 404, headers: TEXT_HEADERS });
-  const openable = await openableVersion(user, documentId, ip);
+  const id = documentIdSchema.safeParse(documentId);
+  if (!id.success) throw new Response(materialsMessages.notFound, { status: 404, headers: TEXT_HEADERS });
+  const openable = await openableVersion(user, id.data, ip);
   if (!openable.ok) throw new Response(openable.message, { status: openable.status, headers: TEXT_HEADERS });
   const { ok: _ok, ...version } = openable;
   return version;
@@ -138,10 +137,9 @@ export async function serveLibraryVersion(
   number: string | undefined,
   context: ServeContext,
 ) {
+  const id = documentIdSchema.safeParse(documentId);
   const found =
-    documentId && DOCUMENT_ID.test(documentId) && number && VERSION_NUMBER.test(number)
-      ? await documentVersion(documentId, Number(number))
-      : null;
+    id.success && number && VERSION_NUMBER.test(number) ? await documentVersion(id.data, Number(number)) : null;
   if (!found) throw new Response(materialsMessages.noSuchVersion, { status: 404, headers: TEXT_HEADERS });
   const name = `${found.document.title} (version ${found.version.number})`;
   return found.document.kind === "pdf"

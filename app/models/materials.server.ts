@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { materialsMessages } from "~/content/materials";
 import { completeBlob, deleteBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
-import { getDb, type DocumentAudienceKind, type DocumentKind } from "~/server/db.server";
+import { getDb, type DocumentAudienceKind, type DocumentKind, type DocumentsTable } from "~/server/db.server";
 import { canSeeMaterials } from "./access.server";
 import { recordAuditEvent } from "./audit.server";
 import type { PublicUser } from "./user.server";
@@ -141,17 +141,7 @@ function documentsWithLatest() {
     .orderBy("d.created_at");
 }
 
-type DocumentRow = VersionRow & {
-  id: string;
-  title: string;
-  description: string;
-  kind: DocumentKind;
-  position: number;
-  audience: DocumentAudienceKind;
-  published: number;
-  created_at: number;
-  updated_at: number;
-};
+type DocumentRow = VersionRow & Omit<DocumentsTable, "created_by">;
 
 function toDocument(row: DocumentRow): LibraryDocument {
   return {
@@ -340,6 +330,11 @@ export async function documentVersion(documentId: string, number: number): Promi
   };
 }
 
+/** An administrator's change to the library, in the audit trail. */
+function recordByActor(actor: Actor, action: string, details: Record<string, unknown>) {
+  return recordAuditEvent({ actorId: actor.user.id, actorEmail: actor.user.email, action, details, ip: actor.ip });
+}
+
 /** Investors (never administrators) among the ids, to check a chosen audience; returns the ids that are not. */
 async function nonInvestors(userIds: readonly string[]): Promise<string[]> {
   if (userIds.length === 0) return [];
@@ -397,20 +392,14 @@ export async function createDocument(input: NewDocument, actor: Actor): Promise<
           .values(input.chosenUserIds.map((userId) => ({ document_id: id, user_id: userId })))
           .execute();
     });
-  await recordAuditEvent({
-    actorId: actor.user.id,
-    actorEmail: actor.user.email,
-    action: "material.uploaded",
-    details: {
-      documentId: id,
-      title: input.title,
-      kind: input.kind,
-      size: input.upload.size,
-      sha256: input.upload.sha256,
-      audience: input.audience,
-      chosen: input.chosenUserIds.length,
-    },
-    ip: actor.ip,
+  await recordByActor(actor, "material.uploaded", {
+    documentId: id,
+    title: input.title,
+    kind: input.kind,
+    size: input.upload.size,
+    sha256: input.upload.sha256,
+    audience: input.audience,
+    chosen: input.chosenUserIds.length,
   });
   return { ok: true, id };
 }
@@ -476,12 +465,12 @@ export async function addVersion(
   if (added === null) return { ok: false, status: 404, message: materialsMessages.notFound };
   if (added === "wrong-kind") return { ok: false, status: 400, message: materialsMessages.wrongKindForVersion };
   const { number, title } = added;
-  await recordAuditEvent({
-    actorId: actor.user.id,
-    actorEmail: actor.user.email,
-    action: "material.replaced",
-    details: { documentId, title, version: number, size: upload.size, sha256: upload.sha256 },
-    ip: actor.ip,
+  await recordByActor(actor, "material.replaced", {
+    documentId,
+    title,
+    version: number,
+    size: upload.size,
+    sha256: upload.sha256,
   });
   return { ok: true, number };
 }
@@ -514,13 +503,7 @@ export async function editDocument(
 ): Promise<MaterialsResult> {
   if ((await updateDocument(documentId, { title, description })) === null)
     return { ok: false, status: 404, message: materialsMessages.notFound };
-  await recordAuditEvent({
-    actorId: actor.user.id,
-    actorEmail: actor.user.email,
-    action: "material.edited",
-    details: { documentId, title },
-    ip: actor.ip,
-  });
+  await recordByActor(actor, "material.edited", { documentId, title });
   return { ok: true };
 }
 
@@ -528,13 +511,7 @@ export async function editDocument(
 export async function setPublished(documentId: string, published: boolean, actor: Actor): Promise<MaterialsResult> {
   const title = await updateDocument(documentId, { published: published ? 1 : 0 });
   if (title === null) return { ok: false, status: 404, message: materialsMessages.notFound };
-  await recordAuditEvent({
-    actorId: actor.user.id,
-    actorEmail: actor.user.email,
-    action: published ? "material.published" : "material.unpublished",
-    details: { documentId, title },
-    ip: actor.ip,
-  });
+  await recordByActor(actor, published ? "material.published" : "material.unpublished", { documentId, title });
   return { ok: true };
 }
 
@@ -565,12 +542,10 @@ export async function setAudience(
       return true;
     });
   if (!found) return { ok: false, status: 404, message: materialsMessages.notFound };
-  await recordAuditEvent({
-    actorId: actor.user.id,
-    actorEmail: actor.user.email,
-    action: "material.audience_changed",
-    details: { documentId, audience, chosen: audience === "chosen" ? [...chosenUserIds] : [] },
-    ip: actor.ip,
+  await recordByActor(actor, "material.audience_changed", {
+    documentId,
+    audience,
+    chosen: audience === "chosen" ? [...chosenUserIds] : [],
   });
   return { ok: true };
 }
@@ -606,14 +581,7 @@ export async function moveDocument(
       return true;
     });
   if (moved === null) return { ok: false, status: 404, message: materialsMessages.notFound };
-  if (moved)
-    await recordAuditEvent({
-      actorId: actor.user.id,
-      actorEmail: actor.user.email,
-      action: "material.moved",
-      details: { documentId, direction },
-      ip: actor.ip,
-    });
+  if (moved) await recordByActor(actor, "material.moved", { documentId, direction });
   return { ok: true };
 }
 

@@ -14,9 +14,9 @@ import * as documentPage from "~/routes/financing.library.$id";
 import * as versionsPage from "~/routes/financing.library.$id_.versions";
 import * as listPage from "~/routes/financing.library._index";
 import * as newPage from "~/routes/financing.library.new";
-import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { createUser, sessionCookieFor } from "../support/factories";
+import { storedLibraryRows } from "../support/library-rows";
 import { useFreshDatabase } from "../support/test-database";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -85,23 +85,7 @@ function post(
 const onPage = (cookie: string, id: string, fields: Record<string, string>) =>
   post(pages.document, cookie, `/financing/library/${id}`, id, fields);
 
-const count = async (table: "blobs" | "blob_chunks" | "documents" | "document_versions" | "document_audience") =>
-  Number(
-    (
-      await getDb()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-const stored = async () => ({
-  blobs: await count("blobs"),
-  chunks: await count("blob_chunks"),
-  documents: await count("documents"),
-  versions: await count("document_versions"),
-  audience: await count("document_audience"),
-});
+const stored = storedLibraryRows;
 
 /** The id in the Location of a redirect to a document's page. */
 function documentIdIn(response: Response) {

@@ -18,6 +18,7 @@ import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import type { components } from "../support/api-types.generated";
 import { bearerHeaders, createUser } from "../support/factories";
+import { storedLibraryRows } from "../support/library-rows";
 import { useFreshDatabase } from "../support/test-database";
 
 type Shapes = components["schemas"];
@@ -106,21 +107,7 @@ async function documentsOf(response: Response) {
   return ((await response.json()) as Shapes["MaterialList"]).documents;
 }
 
-const count = async (table: "blobs" | "blob_chunks" | "documents" | "document_versions") =>
-  Number(
-    (
-      await getDb()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-const stored = async () => ({
-  blobs: await count("blobs"),
-  chunks: await count("blob_chunks"),
-  documents: await count("documents"),
-  versions: await count("document_versions"),
-});
+const stored = storedLibraryRows;
 
 const deck = { bytes: pdf, name: "deck.pdf", type: "application/pdf" };
 
@@ -175,7 +162,7 @@ describe("an administrator's uploads and an investor's list", () => {
     expect(forChosen.map((d) => d.id)).toEqual(expect.arrayContaining([pdfId, videoId]));
 
     const whole = await documentsOf(await list(adminAuth));
-    const seeded = await count("documents");
+    const seeded = (await stored()).documents;
     expect(whole).toHaveLength(seeded);
     expect(whole.find((d) => d.id === videoId)).toMatchObject({ published: true, audience: "chosen" });
 
