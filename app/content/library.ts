@@ -82,7 +82,8 @@ export const libraryContent = {
     },
     yes: "Yes",
     no: "No",
-    unknownUploader: "A removed account",
+    // No uploader: a version of the first library (migration 016), or one whose uploader was removed since.
+    unknownUploader: "Shipped with the site, or a removed account",
     replace: "Replace with a new version",
     replaceIntro: "Investors always get the latest version; the earlier ones are kept.",
     replaceSubmit: "Upload the new version",

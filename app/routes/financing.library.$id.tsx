@@ -17,6 +17,7 @@ import {
   libraryLinks,
   whenInWords,
 } from "~/components/library";
+import { readingTableLinks } from "~/components/reading-table";
 import { UploadForm } from "~/components/upload-form";
 import { libraryContent } from "~/content/library";
 import { formatFileSize } from "~/lib/file-size";
@@ -27,7 +28,7 @@ import { libraryDocumentAction, libraryDocumentLoader } from "./financing.librar
 const words = libraryContent;
 const page = words.document;
 
-export const links: LinksFunction = () => [...investorTableLinks(), ...libraryLinks()];
+export const links: LinksFunction = () => [...investorTableLinks(), ...libraryLinks(), ...readingTableLinks()];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.document.title ?? words.list.title, page.description);
@@ -108,7 +109,8 @@ export default function LibraryDocumentPage() {
       <section aria-labelledby="versions-heading" className="library__section">
         <h2 id="versions-heading">{page.versions}</h2>
         <div className="investor-table__scroll">
-          <table className="audit-table">
+          {/* The reading tables' layout: a card of labelled lines on a phone. */}
+          <table className="audit-table reading-table">
             <caption className="visually-hidden">{page.versionsCaption}</caption>
             <thead>
               <tr>
@@ -124,7 +126,7 @@ export default function LibraryDocumentPage() {
             <tbody>
               {document.versions.map((version) => (
                 <tr key={version.id}>
-                  <th scope="row">
+                  <th scope="row" data-label={page.columns.number}>
                     {/* A plain anchor: the version is a file (a stamped PDF, or a video), not an app route. */}
                     <a
                       href={`/financing/materials/${document.id}/versions/${version.number}`}
@@ -133,16 +135,20 @@ export default function LibraryDocumentPage() {
                       {version.number}
                     </a>
                   </th>
-                  <td className="library__wrap">{version.fileName}</td>
-                  <td>{formatFileSize(version.size)}</td>
-                  <td>
+                  <td className="library__wrap" data-label={page.columns.fileName}>
+                    {version.fileName}
+                  </td>
+                  <td data-label={page.columns.size}>{formatFileSize(version.size)}</td>
+                  <td data-label={page.columns.sha256}>
                     <abbr title={version.sha256}>
                       <code>{version.sha256.slice(0, 12)}</code>
                     </abbr>
                   </td>
-                  <td className="library__wrap">{version.uploadedBy ?? page.unknownUploader}</td>
-                  <td>{whenInWords(version.createdAt)}</td>
-                  <td>{version.hasCaptions ? page.yes : page.no}</td>
+                  <td className="library__wrap" data-label={page.columns.uploadedBy}>
+                    {version.uploadedBy ?? page.unknownUploader}
+                  </td>
+                  <td data-label={page.columns.date}>{whenInWords(version.createdAt)}</td>
+                  <td data-label={page.columns.captions}>{version.hasCaptions ? page.yes : page.no}</td>
                 </tr>
               ))}
             </tbody>
