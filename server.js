@@ -264,23 +264,28 @@ app.all(
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce,
       clientIp: req.ip ?? "unknown",
-      untilDrained: () => untilDrained(res),
+      untilWritable: () => untilWritable(res),
     }),
   }),
 );
 
 /**
- * Resolves once the response's buffer has drained, or it has closed: the pace at which a long streamed body
- * (a library video) is read, since Remix's writer does not wait for the client itself.
+ * Resolves true once the response's buffer has drained, false once the client has gone: the pace at which a
+ * long streamed body (a library video) is read, since Remix's writer does not wait for the client, and goes on
+ * reading a body after its socket has failed. The socket is asked, not only the response: a failed write
+ * destroys it at once, while the response hears of it an event later, by which time another megabyte is read.
  * @param {express.Response} res
+ * @returns {Promise<boolean>}
  */
-function untilDrained(res) {
-  if (!res.writableNeedDrain || res.destroyed) return Promise.resolve();
+function untilWritable(res) {
+  const gone = () => res.destroyed || !res.socket || res.socket.destroyed;
+  if (gone()) return Promise.resolve(false);
+  if (!res.writableNeedDrain) return Promise.resolve(true);
   return new Promise((resolve) => {
     const done = () => {
       res.off("drain", done);
       res.off("close", done);
-      resolve(undefined);
+      resolve(!gone());
     };
     res.on("drain", done);
     res.on("close", done);

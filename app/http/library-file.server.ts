@@ -85,7 +85,7 @@ export function serveLibraryVideo(
 type ServedVersion = { document: LibraryDocument; version: VersionSummary; blobId: string };
 
 /** Who asked, and the pace their response is read at (app/load-context.ts). */
-export type ServeContext = Pick<AppLoadContext, "clientIp" | "untilDrained">;
+export type ServeContext = Pick<AppLoadContext, "clientIp" | "untilWritable">;
 
 function servePdf(request: Request, user: PublicUser, served: ServedVersion, name: string, ip: string | null) {
   return stampedPdfResponse({
@@ -102,7 +102,7 @@ async function serveVideo(
   user: PublicUser,
   served: ServedVersion,
   name: string,
-  { clientIp, untilDrained }: ServeContext,
+  { clientIp, untilWritable }: ServeContext,
 ) {
   const { document, version, blobId } = served;
   const viewing = `viewing:${version.id}:${user.id}`;
@@ -113,7 +113,7 @@ async function serveVideo(
     size: version.size,
     contentType: version.contentType,
     contentDisposition: inlineDisposition(name, "mp4"),
-    body: (start, end) => readBlobRange(blobId, start, end, { signal: request.signal, untilDrained }),
+    body: (start, end) => readBlobRange(blobId, start, end, { signal: request.signal, untilWritable }),
   });
 }
 

@@ -115,53 +115,66 @@ export async function deleteBlob(id: string) {
 }
 
 /**
- * The blob's bytes `start` to `end` (inclusive), read as the reader asks for them, at most a chunk's worth
- * a read (the first, 64 KiB): one query for the one or two chunk rows that window covers, each row giving only the part the
+ * The blob's bytes `start` to `end` (inclusive), read as the reader asks for them, in windows that start at
+ * 64 KiB and grow fourfold up to a chunk, each ending at a chunk's edge where it can. A read is one query for the
+ * rows its window covers (two only when the first window crosses an edge), each row giving only the part the
  * range needs (`bytesPart`), so a read never carries bytes it does not send.
+ *
+ * Why the windows grow: a player that seeks waits for the first bytes, and a player seeking again drops the
+ * request after them, before the server hears it went away; what was read ahead by then is garbage, and
+ * garbage is what makes the collector stop the server. Why they end at an edge: a window that ends mid-chunk
+ * makes the next one span two rows, and the engine reads each row whole.
  */
 export function readBlobRange(
   id: string,
   start: number,
   end: number,
-  { signal, untilDrained }: { signal?: AbortSignal; untilDrained?: () => Promise<void> } = {},
+  { signal, untilWritable }: { signal?: AbortSignal; untilWritable?: () => Promise<boolean> } = {},
 ): ReadableStream<Uint8Array> {
   let position = start;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      // A client that reads slowly is not sent faster than it takes; one that went away is sent nothing more.
-      await untilDrained?.();
-      if (position > end || signal?.aborted) return controller.close();
-      // A player that seeks waits for the first bytes: they go out after a small read, the rest a chunk at a time.
-      const window = position === start ? FIRST_READ_BYTES : BLOB_CHUNK_BYTES;
-      const last = Math.min(end, position + window - 1);
-      const first = Math.floor(position / BLOB_CHUNK_BYTES);
-      const offset = position - first * BLOB_CHUNK_BYTES;
-      const firstLength = Math.min(BLOB_CHUNK_BYTES - offset, last - position + 1);
-      const rows = await getDb()
-        .selectFrom("blob_chunks")
-        .select([
-          "chunk_index",
-          bytesPart
-            .select(
-              "data",
-              // Cast: PostgreSQL would take an untyped parameter in a CASE for text.
-              sql<number>`cast(case when chunk_index = ${first} then ${offset + 1} else 1 end as integer)`,
-              sql<number>`cast(case when chunk_index = ${first} then ${firstLength} else ${last - position + 1 - firstLength} end as integer)`,
-            )
-            .as("part"),
-        ])
-        .where("blob_id", "=", id)
-        .where("chunk_index", ">=", first)
-        .where("chunk_index", "<=", Math.floor(last / BLOB_CHUNK_BYTES))
-        .orderBy("chunk_index")
-        .execute();
-      const bytes = Buffer.concat(rows.map((row) => bytesPart.read(row.part)));
-      if (bytes.byteLength !== last - position + 1)
-        return controller.error(new Error(`Blob ${id} is missing bytes ${position}-${last}`));
-      position = last + 1;
-      controller.enqueue(bytes);
+  let window = FIRST_READ_BYTES;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // A client that reads slowly is not sent faster than it takes; one that went away is sent nothing more.
+        const writable = untilWritable ? await untilWritable() : true;
+        if (position > end || !writable || signal?.aborted) return controller.close();
+        const size = position === start ? window : Math.min(window, BLOB_CHUNK_BYTES - (position % BLOB_CHUNK_BYTES));
+        window = Math.min(4 * window, BLOB_CHUNK_BYTES);
+        const last = Math.min(end, position + size - 1);
+        const first = Math.floor(position / BLOB_CHUNK_BYTES);
+        const offset = position - first * BLOB_CHUNK_BYTES;
+        const firstLength = Math.min(BLOB_CHUNK_BYTES - offset, last - position + 1);
+        const rows = await getDb()
+          .selectFrom("blob_chunks")
+          .select([
+            "chunk_index",
+            bytesPart
+              .select(
+                "data",
+                // Cast: PostgreSQL would take an untyped parameter in a CASE for text.
+                sql<number>`cast(case when chunk_index = ${first} then ${offset + 1} else 1 end as integer)`,
+                sql<number>`cast(case when chunk_index = ${first} then ${firstLength} else ${last - position + 1 - firstLength} end as integer)`,
+              )
+              .as("part"),
+          ])
+          .where("blob_id", "=", id)
+          .where("chunk_index", ">=", first)
+          .where("chunk_index", "<=", Math.floor(last / BLOB_CHUNK_BYTES))
+          .orderBy("chunk_index")
+          .execute();
+        const parts = rows.map((row) => bytesPart.read(row.part));
+        // One row (every read but a first across an edge) is sent as read, not copied again.
+        const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+        if (bytes.byteLength !== last - position + 1)
+          return controller.error(new Error(`Blob ${id} is missing bytes ${position}-${last}`));
+        position = last + 1;
+        controller.enqueue(bytes);
+      },
     },
-  });
+    // Nothing is read ahead of the reader: each read asks first whether the client is still there for it.
+    { highWaterMark: 0 },
+  );
 }
 
 /** The whole blob in memory: for the files that must be whole to be worked on (a PDF to stamp). */

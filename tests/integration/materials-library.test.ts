@@ -44,6 +44,18 @@ async function* pieces(bytes: Buffer, size: number) {
   for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
 }
 
+/** The stream's pieces as it gives them, calling `afterEach` once each is taken. */
+async function piecesOf(stream: ReadableStream<Uint8Array>, afterEach = () => {}) {
+  const reader = stream.getReader();
+  const pieces: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return pieces;
+    pieces.push(value);
+    afterEach();
+  }
+}
+
 async function text(stream: ReadableStream<Uint8Array>) {
   return Buffer.from(await new Response(stream).arrayBuffer());
 }
@@ -94,6 +106,21 @@ it("stores a file in chunks as it streams in, and reads any range back a chunk a
   expect(await text(readBlobRange(stored.id, from, from + 99))).toEqual(bytes.subarray(from, from + 100));
   expect(await text(readBlobRange(stored.id, 0, bytes.length - 1))).toEqual(bytes);
   expect(await readWholeBlob(stored.id)).toEqual(bytes);
+
+  // From the middle of the first chunk: 64 KiB first, then windows that grow fourfold and stop at each chunk's edge.
+  const middle = 300_000;
+  const read = await piecesOf(readBlobRange(stored.id, middle, bytes.length - 1));
+  const sizes = read.map((piece) => piece.byteLength);
+  expect(Buffer.concat(read)).toEqual(bytes.subarray(middle));
+  const KIB = 1024;
+  const toEdge = BLOB_CHUNK_BYTES - middle - (64 + 256) * KIB;
+  expect(sizes).toEqual([64 * KIB, 256 * KIB, toEdge, BLOB_CHUNK_BYTES, 12345]);
+
+  // A reader that has gone is sent nothing more: the stream ends at the next read.
+  let open = true;
+  const untilWritable = async () => open;
+  const sent = await piecesOf(readBlobRange(stored.id, 0, bytes.length - 1, { untilWritable }), () => (open = false));
+  expect(sent.map((piece) => piece.byteLength)).toEqual([64 * KIB]);
 });
 
 it("refuses a file that is not what it claims, an empty one or one over the limit, and leaves no chunk behind", async () => {
