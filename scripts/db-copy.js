@@ -15,7 +15,8 @@ import { migrateFile, migrateUrl } from "../migrations/migrator.js";
 
 /**
  * The materials library, parents first. Migration 016 seeds the first library into every new database,
- * the target's too: the source's library, which began as the same, replaces it.
+ * the target's too: the source's library, which began as the same, replaces it. The reading totals
+ * (document_readers, document_reading) follow from document_opens, as its triggers write them.
  */
 const LIBRARY_TABLES = [
   "blobs",

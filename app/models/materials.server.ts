@@ -597,28 +597,21 @@ export interface DocumentReading {
   lastOpenedAt: number | null;
 }
 
-/**
- * For each document of the library, in its order: who opened it, how often, first and last. The openings
- * are counted per document first, then joined to the documents: grouping the join itself would sort every
- * opening with its document's columns.
- */
+/** For each document of the library, in its order: who opened it, how often, first and last. */
 export async function readingReport(): Promise<DocumentReading[]> {
-  const db = getDb();
-  const totals = db
-    .selectFrom("document_opens")
-    .select((eb) => [
-      "document_id",
-      eb.fn.count<number>("user_id").distinct().as("readers"),
-      eb.fn.countAll<number>().as("opens"),
-      eb.fn.min("opened_at").as("first"),
-      eb.fn.max("opened_at").as("last"),
-    ])
-    .groupBy("document_id")
-    .as("o");
-  const rows = await db
+  const rows = await getDb()
     .selectFrom("documents as d")
-    .leftJoin(totals, "o.document_id", "d.id")
-    .select(["d.id", "d.title", "d.kind", "d.published", "o.readers", "o.opens", "o.first", "o.last"])
+    .leftJoin("document_reading as t", "t.document_id", "d.id")
+    .select([
+      "d.id",
+      "d.title",
+      "d.kind",
+      "d.published",
+      "t.readers",
+      "t.opens",
+      "t.first_opened_at as first",
+      "t.last_opened_at as last",
+    ])
     .orderBy("d.position")
     .orderBy("d.created_at")
     .execute();
@@ -646,49 +639,43 @@ export interface ReaderOfDocument {
 /** How many people opened one document, and how many times in all. */
 export async function readerTotals(documentId: string): Promise<{ readers: number; opens: number }> {
   const row = await getDb()
-    .selectFrom("document_opens")
-    .select((eb) => [eb.fn.count<number>("user_id").distinct().as("readers"), eb.fn.countAll<number>().as("opens")])
+    .selectFrom("document_reading")
+    .select(["readers", "opens"])
     .where("document_id", "=", documentId)
-    .executeTakeFirstOrThrow();
-  return { readers: Number(row.readers), opens: Number(row.opens) };
+    .executeTakeFirst();
+  return { readers: Number(row?.readers ?? 0), opens: Number(row?.opens ?? 0) };
 }
 
 /**
  * Who opened one document: each person, how often, first and last, the latest first; all of them, or one
- * page. Counted per person before the people are read, so only the page's people are looked up.
+ * page, walked from the index in that order, so only the page's people are looked up.
  */
 export async function readersOf(
   documentId: string,
   page?: { limit: number; offset: number },
 ): Promise<ReaderOfDocument[]> {
   const db = getDb();
-  let perReader = db
-    .selectFrom("document_opens")
-    .select((eb) => [
-      "user_id",
-      eb.fn.countAll<number>().as("opens"),
-      eb.fn.min("opened_at").as("first"),
-      eb.fn.max("opened_at").as("last"),
-    ])
+  let readers = db
+    .selectFrom("document_readers")
+    .select(["user_id", "opens", "first_opened_at", "last_opened_at"])
     .where("document_id", "=", documentId)
-    .groupBy("user_id")
-    .orderBy("last", "desc")
-    .orderBy("user_id");
-  if (page) perReader = perReader.limit(page.limit).offset(page.offset);
+    .orderBy("last_opened_at", "desc")
+    .orderBy("user_id", "desc");
+  if (page) readers = readers.limit(page.limit).offset(page.offset);
   const rows = await db
-    .selectFrom(perReader.as("r"))
+    .selectFrom(readers.as("r"))
     .innerJoin("users as u", "u.id", "r.user_id")
-    .select(["u.id", "u.email", "u.full_name", "r.opens", "r.first", "r.last"])
-    .orderBy("r.last", "desc")
-    .orderBy("u.id")
+    .select(["u.id", "u.email", "u.full_name", "r.opens", "r.first_opened_at", "r.last_opened_at"])
+    .orderBy("r.last_opened_at", "desc")
+    .orderBy("u.id", "desc")
     .execute();
   return rows.map((row) => ({
     userId: row.id,
     email: row.email,
     fullName: row.full_name,
     opens: Number(row.opens),
-    firstOpenedAt: Number(row.first),
-    lastOpenedAt: Number(row.last),
+    firstOpenedAt: Number(row.first_opened_at),
+    lastOpenedAt: Number(row.last_opened_at),
   }));
 }
 
@@ -703,17 +690,10 @@ export interface ReadingOfInvestor {
 /** What one person opened: each document, how often, first and last, in the library's order. */
 export async function readingsOf(userId: string): Promise<ReadingOfInvestor[]> {
   const rows = await getDb()
-    .selectFrom("document_opens as o")
-    .innerJoin("documents as d", "d.id", "o.document_id")
-    .select((eb) => [
-      "d.id",
-      "d.title",
-      eb.fn.count<number>("o.id").as("opens"),
-      eb.fn.min("o.opened_at").as("first"),
-      eb.fn.max("o.opened_at").as("last"),
-    ])
-    .where("o.user_id", "=", userId)
-    .groupBy(["d.id", "d.title", "d.position", "d.created_at"])
+    .selectFrom("document_readers as r")
+    .innerJoin("documents as d", "d.id", "r.document_id")
+    .select(["d.id", "d.title", "r.opens", "r.first_opened_at", "r.last_opened_at"])
+    .where("r.user_id", "=", userId)
     .orderBy("d.position")
     .orderBy("d.created_at")
     .execute();
@@ -721,7 +701,7 @@ export async function readingsOf(userId: string): Promise<ReadingOfInvestor[]> {
     documentId: row.id,
     title: row.title,
     opens: Number(row.opens),
-    firstOpenedAt: Number(row.first),
-    lastOpenedAt: Number(row.last),
+    firstOpenedAt: Number(row.first_opened_at),
+    lastOpenedAt: Number(row.last_opened_at),
   }));
 }

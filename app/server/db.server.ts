@@ -258,6 +258,24 @@ export interface MaterialVisitsTable {
   visited_at: number;
 }
 
+/** Per document and person: their openings, first and last (kept by migration 017's triggers). */
+export interface DocumentReadersTable {
+  document_id: string;
+  user_id: string;
+  opens: number;
+  first_opened_at: number;
+  last_opened_at: number;
+}
+
+/** Per document: its readers and openings, first and last (kept by migration 017's triggers). */
+export interface DocumentReadingTable {
+  document_id: string;
+  readers: number;
+  opens: number;
+  first_opened_at: number | null;
+  last_opened_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,6 +300,8 @@ export interface Database {
   document_audience: DocumentAudienceTable;
   document_opens: DocumentOpensTable;
   material_visits: MaterialVisitsTable;
+  document_readers: DocumentReadersTable;
+  document_reading: DocumentReadingTable;
 }
 
 let instance: Kysely<Database> | undefined;

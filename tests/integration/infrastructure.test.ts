@@ -38,6 +38,8 @@ describe("the database", () => {
         "contact_messages",
         "document_audience",
         "document_opens",
+        "document_readers",
+        "document_reading",
         "document_versions",
         "documents",
         "investor_counts",
@@ -67,7 +69,7 @@ describe("the database", () => {
     await recordMaterialsVisit(user.id);
     await getDb().insertInto("document_audience").values({ document_id: document.id, user_id: user.id }).execute();
     await getDb().deleteFrom("users").where("id", "=", user.id).execute();
-    for (const table of ["document_opens", "material_visits", "document_audience"] as const)
+    for (const table of ["document_opens", "document_readers", "material_visits", "document_audience"] as const)
       expect(await getDb().selectFrom(table).select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(
       await getDb().selectFrom("api_token_families").select("id").where("user_id", "=", user.id).execute(),
