@@ -1,59 +1,68 @@
 // @ts-check
-// PostgreSQL's migration 017, as SQLite's (../017_reading_totals.js says what and why): one trigger
-// function keeps both tables, and concurrent openings of one document queue on its totals row.
+// PostgreSQL's migration 017, as SQLite's (../017_reading_totals.js says what and why), with triggers for
+// each statement rather than each row: a statement's openings are counted together from its transition
+// table. Row by row, a bulk insert (db:copy, the bench's seeding) updated each document's totals row once per
+// opening inside one transaction, and each update had to step over every earlier version of that row.
+//
+// Concurrent openings of one pair or one document queue on its row. A pair counts as a new reader where its
+// openings are exactly the ones this statement added: one that existed before, or that another transaction
+// wrote first, has more.
 import { sql } from "kysely";
 import { createReadingTables } from "../017_reading_totals.js";
 
 /** @param {import("kysely").Kysely<any>} db */
 export async function up(db) {
   await createReadingTables(db, "bigint");
-  await sql`create function document_opens_follow() returns trigger language plpgsql as $$
+  await sql`create function document_opens_counted() returns trigger language plpgsql as $$
 begin
-  if tg_op = 'INSERT' then
-    insert into document_readers (document_id, user_id, opens, first_opened_at, last_opened_at)
-      values (new.document_id, new.user_id, 1, new.opened_at, new.opened_at)
-      on conflict (document_id, user_id) do update set opens = document_readers.opens + 1,
-        first_opened_at = least(document_readers.first_opened_at, excluded.first_opened_at),
-        last_opened_at = greatest(document_readers.last_opened_at, excluded.last_opened_at);
-    insert into document_reading (document_id, readers, opens, first_opened_at, last_opened_at)
-      values (new.document_id, 1, 1, new.opened_at, new.opened_at)
-      on conflict (document_id) do update set
-        readers = document_reading.readers + (select case when r.opens = 1 then 1 else 0 end from document_readers r
-          where r.document_id = new.document_id and r.user_id = new.user_id),
-        opens = document_reading.opens + 1,
-        first_opened_at = least(document_reading.first_opened_at, excluded.first_opened_at),
-        last_opened_at = greatest(document_reading.last_opened_at, excluded.last_opened_at);
-    return null;
-  end if;
-  update document_readers set opens = opens - 1,
-    first_opened_at = coalesce((select min(o.opened_at) from document_opens o
-      where o.document_id = old.document_id and o.user_id = old.user_id), first_opened_at),
-    last_opened_at = coalesce((select max(o.opened_at) from document_opens o
-      where o.document_id = old.document_id and o.user_id = old.user_id), last_opened_at)
-    where document_id = old.document_id and user_id = old.user_id;
-  delete from document_readers where document_id = old.document_id and user_id = old.user_id and opens <= 0;
-  update document_reading set opens = opens - 1,
-    readers = readers - case when exists (select 1 from document_readers r
-      where r.document_id = old.document_id and r.user_id = old.user_id) then 0 else 1 end,
-    first_opened_at = case when first_opened_at = old.opened_at then (select min(r.first_opened_at)
-      from document_readers r where r.document_id = old.document_id) else first_opened_at end,
-    last_opened_at = case when last_opened_at = old.opened_at then (select max(r.last_opened_at)
-      from document_readers r where r.document_id = old.document_id) else last_opened_at end
-    where document_id = old.document_id;
-  delete from document_reading where document_id = old.document_id and opens <= 0;
+  insert into document_readers (document_id, user_id, opens, first_opened_at, last_opened_at)
+    select document_id, user_id, count(*), min(opened_at), max(opened_at) from added group by document_id, user_id
+    on conflict (document_id, user_id) do update set opens = document_readers.opens + excluded.opens,
+      first_opened_at = least(document_readers.first_opened_at, excluded.first_opened_at),
+      last_opened_at = greatest(document_readers.last_opened_at, excluded.last_opened_at);
+  insert into document_reading (document_id, readers, opens, first_opened_at, last_opened_at)
+    select a.document_id, count(*) filter (where r.opens = a.opens), sum(a.opens), min(a.first_opened_at),
+      max(a.last_opened_at)
+    from (select document_id, user_id, count(*) as opens, min(opened_at) as first_opened_at,
+        max(opened_at) as last_opened_at from added group by document_id, user_id) a
+      join document_readers r on r.document_id = a.document_id and r.user_id = a.user_id
+    group by a.document_id
+    on conflict (document_id) do update set readers = document_reading.readers + excluded.readers,
+      opens = document_reading.opens + excluded.opens,
+      first_opened_at = least(document_reading.first_opened_at, excluded.first_opened_at),
+      last_opened_at = greatest(document_reading.last_opened_at, excluded.last_opened_at);
+  return null;
+end $$`.execute(db);
+  // Openings are deleted only with their investor or document: the pairs and documents they touched are
+  // counted again from what is left.
+  await sql`create function document_opens_uncounted() returns trigger language plpgsql as $$
+begin
+  delete from document_readers r using (select distinct document_id, user_id from removed) x
+    where r.document_id = x.document_id and r.user_id = x.user_id;
+  insert into document_readers (document_id, user_id, opens, first_opened_at, last_opened_at)
+    select o.document_id, o.user_id, count(*), min(o.opened_at), max(o.opened_at)
+    from document_opens o join (select distinct document_id, user_id from removed) x
+      on o.document_id = x.document_id and o.user_id = x.user_id
+    group by o.document_id, o.user_id;
+  delete from document_reading where document_id in (select document_id from removed);
+  insert into document_reading (document_id, readers, opens, first_opened_at, last_opened_at)
+    select document_id, count(*), sum(opens), min(first_opened_at), max(last_opened_at) from document_readers
+    where document_id in (select document_id from removed)
+    group by document_id;
   return null;
 end $$`.execute(db);
   await sql`create trigger document_opens_counted after insert on document_opens
-    for each row execute function document_opens_follow()`.execute(db);
+    referencing new table as added for each statement execute function document_opens_counted()`.execute(db);
   await sql`create trigger document_opens_uncounted after delete on document_opens
-    for each row execute function document_opens_follow()`.execute(db);
+    referencing old table as removed for each statement execute function document_opens_uncounted()`.execute(db);
 }
 
 /** @param {import("kysely").Kysely<any>} db */
 export async function down(db) {
   await sql`drop trigger if exists document_opens_uncounted on document_opens`.execute(db);
   await sql`drop trigger if exists document_opens_counted on document_opens`.execute(db);
-  await sql`drop function if exists document_opens_follow()`.execute(db);
+  await sql`drop function if exists document_opens_uncounted()`.execute(db);
+  await sql`drop function if exists document_opens_counted()`.execute(db);
   await db.schema.dropTable("document_reading").execute();
   await db.schema.dropTable("document_readers").execute();
 }

@@ -147,3 +147,44 @@ it("counts, when it runs, the openings written before it", async () => {
   const [, , third] = await listLibrary();
   expect(await readerTotals(third.id)).toEqual({ readers: 1, opens: 3 });
 });
+
+it("counts many openings written in one statement, as db:copy writes them", async () => {
+  const [dee, eve] = await Promise.all(
+    ["dee", "eve"].map(async (name) => toPublicUser(await createUser({ email: `${name}@example.com`, signed: true }))),
+  );
+  await openAt(T0 + 8 * HOUR, dee, 0);
+  const [firm, deck] = await listLibrary();
+  const before = await readerTotals(firm.id);
+  const versionOf = async (documentId: string) =>
+    (
+      await getDb()
+        .selectFrom("document_versions")
+        .select("id")
+        .where("document_id", "=", documentId)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const opening = async (documentId: string, userId: string, at: number) => ({
+    id: crypto.randomUUID(),
+    document_id: documentId,
+    version_id: await versionOf(documentId),
+    user_id: userId,
+    opened_at: at,
+  });
+  await getDb()
+    .insertInto("document_opens")
+    .values([
+      await opening(firm.id, dee.id, T0 + 9 * HOUR),
+      await opening(firm.id, eve.id, T0 + 10 * HOUR),
+      await opening(firm.id, eve.id, T0 + 11 * HOUR),
+      await opening(deck.id, eve.id, T0 + 12 * HOUR),
+    ])
+    .execute();
+  // Dee read the firm before; Eve is new to it: one reader more, three openings more.
+  expect(await readerTotals(firm.id)).toEqual({ readers: before.readers + 1, opens: before.opens + 3 });
+  expect((await readersOf(firm.id)).slice(0, 2).map((r) => [r.email, r.opens])).toEqual([
+    ["eve@example.com", 2],
+    ["dee@example.com", 2],
+  ]);
+  const totals = await keptAndCounted();
+  expect(totals.kept).toEqual(totals.counted);
+});
