@@ -117,8 +117,8 @@ export async function deleteBlob(id: string) {
 /**
  * The blob's bytes `start` to `end` (inclusive), read as the reader asks for them, in windows that start at
  * 64 KiB and grow fourfold up to a chunk, each ending at a chunk's edge where it can. A read is one query for the
- * rows its window covers (two only when the first window crosses an edge), each row giving only the part the
- * range needs (`bytesPart`), so a read never carries bytes it does not send.
+ * parts its window covers (of one row, or two when the first window crosses an edge; cut smaller where
+ * `bytesPart.largest` says), each giving only bytes the range needs, so a read never carries bytes it does not send.
  *
  * Why the windows grow: a player that seeks waits for the first bytes, and a player seeking again drops the
  * request after them, before the server hears it went away; what was read ahead by then is garbage, and
@@ -142,39 +142,40 @@ export function readBlobRange(
         const size = position === start ? window : Math.min(window, BLOB_CHUNK_BYTES - (position % BLOB_CHUNK_BYTES));
         window = Math.min(4 * window, BLOB_CHUNK_BYTES);
         const last = Math.min(end, position + size - 1);
-        const first = Math.floor(position / BLOB_CHUNK_BYTES);
-        const offset = position - first * BLOB_CHUNK_BYTES;
-        const firstLength = Math.min(BLOB_CHUNK_BYTES - offset, last - position + 1);
-        const rows = await getDb()
-          .selectFrom("blob_chunks")
-          .select([
-            "chunk_index",
-            bytesPart
-              .select(
-                "data",
-                // Cast: PostgreSQL would take an untyped parameter in a CASE for text.
-                sql<number>`cast(case when chunk_index = ${first} then ${offset + 1} else 1 end as integer)`,
-                sql<number>`cast(case when chunk_index = ${first} then ${firstLength} else ${last - position + 1 - firstLength} end as integer)`,
-              )
-              .as("part"),
-          ])
-          .where("blob_id", "=", id)
-          .where("chunk_index", ">=", first)
-          .where("chunk_index", "<=", Math.floor(last / BLOB_CHUNK_BYTES))
-          .orderBy("chunk_index")
-          .execute();
-        const parts = rows.map((row) => bytesPart.read(row.part));
-        // One row (every read but a first across an edge) is sent as read, not copied again.
-        const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-        if (bytes.byteLength !== last - position + 1)
+        const parts = partsOf(position, last);
+        const { rows } = await sql<{ part: Uint8Array | string }>`
+          select ${bytesPart.select("c.data", sql`p.column2`, sql`p.column3`)} as part
+          from (values ${sql.join(parts.map((part) => sql`(${integer(part.chunk)}, ${integer(part.from)}, ${integer(part.length)})`))}) as p
+          join blob_chunks c on c.blob_id = ${id} and c.chunk_index = p.column1
+          order by p.column1, p.column2`.execute(getDb());
+        const read = rows.map((row) => bytesPart.read(row.part));
+        if (read.reduce((sum, bytes) => sum + bytes.byteLength, 0) !== last - position + 1)
           return controller.error(new Error(`Blob ${id} is missing bytes ${position}-${last}`));
         position = last + 1;
-        controller.enqueue(bytes);
+        // Each part is sent as it came: joined, it would be one more copy of the window.
+        for (const bytes of read) controller.enqueue(bytes);
       },
     },
     // Nothing is read ahead of the reader: each read asks first whether the client is still there for it.
     { highWaterMark: 0 },
   );
+}
+
+/** A number as an SQL integer: PostgreSQL takes an untyped parameter in VALUES for text. */
+const integer = (n: number) => sql<number>`cast(${n} as integer)`;
+
+/** The parts a read of bytes `position` to `last` asks for: its bytes in each chunk row, at most bytesPart.largest() a part. */
+function partsOf(position: number, last: number) {
+  const parts: { chunk: number; from: number; length: number }[] = [];
+  for (let at = position; at <= last;) {
+    const chunk = Math.floor(at / BLOB_CHUNK_BYTES);
+    const offset = at - chunk * BLOB_CHUNK_BYTES;
+    const length = Math.min(BLOB_CHUNK_BYTES - offset, last - at + 1, bytesPart.largest());
+    // substr counts from 1.
+    parts.push({ chunk, from: offset + 1, length });
+    at += length;
+  }
+  return parts;
 }
 
 /** The whole blob in memory: for the files that must be whole to be worked on (a PDF to stamp). */

@@ -38,6 +38,15 @@ export function allAfter<Query extends { offset(n: number): Query; limit(n: numb
  * `substr` counts from 1 on both.
  */
 export const bytesPart = {
+  /**
+   * The most one part should hold. PostgreSQL's part arrives as one string of base64, and V8 keeps a string
+   * over 128 KiB among its large objects: those still in flight when the young generation is collected are
+   * promoted, and only a full collection, which stops the server, frees them. 64 KiB comes as 88 KB.
+   * SQLite reads a row's blob whole for any part of it, so it is asked for the row's part in one.
+   */
+  largest(): number {
+    return onPostgres() ? 64 * 1024 : Number.POSITIVE_INFINITY;
+  },
   select(column: string, from: RawBuilder<number>, length: RawBuilder<number>): RawBuilder<Uint8Array | string> {
     const part = sql`substr(${sql.ref(column)}, ${from}, ${length})`;
     return onPostgres() ? sql<string>`encode(${part}, 'base64')` : sql<Uint8Array>`${part}`;
