@@ -56,7 +56,7 @@ export async function prismChecker(document: object) {
     const input = requestOf(request);
     if ("unread" in input) return input;
     const prism = createInstance(CONFIG, {
-      logger: silentLogger as never,
+      logger: silentLogger,
       forward: () => () => taskEither.right(answerOf(answer)),
     });
     const result = await prism.request(input, operations)();
