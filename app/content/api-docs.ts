@@ -24,6 +24,8 @@ export const apiDocsPage = {
   },
   optional: "optional",
   deprecated: "deprecated",
+  /** Before a field's example value. */
+  example: "Example",
   body: "Body",
   headers: "Headers",
   anyone: "Anyone",

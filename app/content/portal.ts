@@ -23,6 +23,7 @@ export const nameAddressMessages = {
   fullNameRequired: "Full name cannot be empty",
   addressRequired: "Address cannot be empty",
   tooLong: (max: number) => `At most ${max} characters`,
+  tooManyLines: (lines: number) => `At most ${lines} lines`,
   controlCharacters: "Use letters, numbers and punctuation only (no control characters)",
   invisibleCharacters:
     "Remove the invisible characters (zero-width spaces or text-direction marks): they can make one name read as another",

@@ -220,7 +220,10 @@ export type ApiOperation = {
   method: "get" | "post";
   /** In OpenAPI's form: `{name}` for a path parameter. */
   path: string;
+  /** A few words: what the call does, as a title. */
   summary: string;
+  /** What it does, for whom, and what to know before calling it. */
+  description: string;
   tag: "Account" | "Investors" | "Audit" | "Materials";
   /** Who may call: anyone, a bearer token's holder, an administrator's token, the refresh cookie's holder. */
   auth: "none" | "bearer" | "administrator" | "refresh-cookie" | "bearer-or-refresh-cookie";
@@ -246,9 +249,10 @@ const notSignedIn = refused("No access token, or one that is expired, revoked or
 const throttled = refused("Too many requests from this address: try again after `Retry-After` seconds.", [
   "Retry-After",
 ]);
-const unavailable = refused("The database is unavailable for a moment: try again after `Retry-After` seconds.", [
-  "Retry-After",
-]);
+const unavailable = refused(
+  "The database is unavailable for a moment (busy past its timeout, restarting or out of reach): try again after `Retry-After` seconds.",
+  ["Retry-After"],
+);
 const foreignOrigin = "A request from another site (an `Origin` that is not the site's or an allowed one).";
 
 /** What every call with a JSON body may also answer, beside its own. */
@@ -259,7 +263,6 @@ function bodyRefusals(forbidden?: string): Record<number, Answer> {
     411: refused("The body came without `Content-Length` (in chunks): send its length."),
     413: refused(`The body is larger than ${AUTH_BODY_LIMIT_BYTES / 1024} KiB.`),
     415: refused("The body is not JSON (`Content-Type: application/json`, UTF-8)."),
-    503: unavailable,
   };
 }
 
@@ -292,12 +295,14 @@ const emptyBody = {
   name: "EmptyRequest",
 };
 
-export const apiOperations: ApiOperation[] = [
+/** Each call with the answers that are its own. */
+const calls: ApiOperation[] = [
   {
     operationId: "register",
     method: "post",
     path: "/api/auth/register",
-    summary:
+    summary: "Open an account",
+    description:
       "Opens an account and e-mails its verification link. The answer is the same for an address already registered.",
     tag: "Account",
     auth: "none",
@@ -312,7 +317,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "verifyEmail",
     method: "get",
     path: "/api/auth/verify/{token}",
-    summary: "Verifies the address with the token of the e-mailed link.",
+    summary: "Verify an e-mail address",
+    description: "Verifies the address with the token of the e-mailed link.",
     tag: "Account",
     auth: "none",
     pathParameters: {
@@ -321,14 +327,14 @@ export const apiOperations: ApiOperation[] = [
     answers: {
       200: { description: "The address is verified.", schema: messageAnswerSchema },
       400: refused("The link is unknown, used or expired, or its token holds a control character."),
-      503: unavailable,
     },
   },
   {
     operationId: "login",
     method: "post",
     path: "/api/auth/login",
-    summary:
+    summary: "Log in",
+    description:
       "Logs in: an access token (15 minutes) in the answer, a refresh token in the HttpOnly `__refresh` cookie. An account with a second factor also sends `code`.",
     tag: "Account",
     auth: "none",
@@ -352,7 +358,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "refreshToken",
     method: "post",
     path: "/api/auth/refresh_token",
-    summary: "A new access token for the refresh cookie, which is rotated: each refresh token works once.",
+    summary: "Refresh the access token",
+    description: "A new access token for the refresh cookie, which is rotated: each refresh token works once.",
     tag: "Account",
     auth: "refresh-cookie",
     body: emptyBody,
@@ -374,7 +381,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "logout",
     method: "post",
     path: "/api/auth/logout",
-    summary: "Ends the bearer token's and the refresh cookie's token families, and clears the cookie.",
+    summary: "Log out",
+    description: "Ends the bearer token's and the refresh cookie's token families, and clears the cookie.",
     tag: "Account",
     auth: "bearer-or-refresh-cookie",
     body: emptyBody,
@@ -391,7 +399,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "forgotPassword",
     method: "get",
     path: "/api/auth/forgot-password/{email}",
-    summary: "E-mails a password reset link. The answer is the same for an address that is not registered.",
+    summary: "Ask for a password reset link",
+    description: "E-mails a password reset link. The answer is the same for an address that is not registered.",
     tag: "Account",
     auth: "none",
     pathParameters: { email: { schema: emailSchema, description: "The account's e-mail address." } },
@@ -399,14 +408,14 @@ export const apiOperations: ApiOperation[] = [
       200: { description: "The reset e-mail is on its way.", schema: messageAnswerSchema },
       400: badInput,
       429: throttled,
-      503: unavailable,
     },
   },
   {
     operationId: "resetPassword",
     method: "post",
     path: "/api/auth/reset-password",
-    summary: "Sets a new password with the token of the e-mailed link; every session and token of the user ends.",
+    summary: "Set a new password",
+    description: "Sets a new password with the token of the e-mailed link; every session and token of the user ends.",
     tag: "Account",
     auth: "none",
     body: { schema: apiResetPasswordSchema, required: true, name: "ResetPasswordRequest" },
@@ -420,7 +429,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "getInvestors",
     method: "get",
     path: "/api/user/get_investors",
-    summary:
+    summary: "List the investors",
+    description:
       "The investors, oldest first. Without parameters every one; with `limit` and `cursor` a page at a time, `nextCursor` leading to the next. `offset` is the older way to page.",
     tag: "Investors",
     auth: "administrator",
@@ -436,7 +446,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "getInvestor",
     method: "get",
     path: "/api/user/get_investor",
-    summary:
+    summary: "Read one investor",
+    description:
       "One investor as their page shows them: account, NDA steps, second factor, sessions open, and the first page of their activity (`activityCursor` for more).",
     tag: "Investors",
     auth: "administrator",
@@ -453,7 +464,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "setNameAddress",
     method: "post",
     path: "/api/user/set_name_address",
-    summary:
+    summary: "Set a name and address",
+    description:
       "Sets a user's full name and address for the NDA: an investor their own (until the NDA is sent), an administrator anyone's. Details given again over others are a correction, recorded with the old and the new values; the same details again change nothing.",
     tag: "Investors",
     auth: "bearer",
@@ -472,7 +484,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: call === "update_nda_sent" ? "updateNdaSent" : "updateNdaSigned",
     method: "post",
     path: `/api/user/${call}`,
-    summary:
+    summary: call === "update_nda_sent" ? "Mark the NDA sent or not" : "Mark the NDA signed or not",
+    description:
       call === "update_nda_sent"
         ? "Sets whether the NDA was sent; No also clears 'signed'."
         : "Sets whether the NDA is signed; Yes also sets 'sent' and e-mails the investor that the materials are open.",
@@ -493,7 +506,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "deleteInvestor",
     method: "post",
     path: "/api/user/delete_investor",
-    summary: "Deletes an investor, their sessions and tokens.",
+    summary: "Delete an investor",
+    description: "Deletes an investor, their sessions and tokens.",
     tag: "Investors",
     auth: "administrator",
     body: { schema: deleteInvestorSchema, required: true, name: "DeleteInvestorRequest" },
@@ -508,7 +522,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "getAuditLog",
     method: "get",
     path: "/api/audit",
-    summary:
+    summary: "Read the audit log",
+    description:
       "The audit log, newest first, 50 events a page, each in words with its details; filtered by who caused it (`person`), its kind, whom it concerned (`investor`) and days (UTC). `nextCursor` leads to older events.",
     tag: "Audit",
     auth: "administrator",
@@ -524,7 +539,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "listMaterials",
     method: "get",
     path: "/api/materials",
-    summary:
+    summary: "List the materials",
+    description:
       "The documents the caller may open, with their latest versions: for an investor whose NDA is signed, those published to them; for an administrator, the whole library, published or not, with each one's audience. Each opens at its `url` in a browser signed in to the portal.",
     tag: "Materials",
     auth: "bearer",
@@ -538,7 +554,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "uploadMaterial",
     method: "post",
     path: "/api/materials",
-    summary:
+    summary: "Publish a document",
+    description:
       "Publishes a new document at the end of the library: a PDF or an MP4 video (with WebVTT captions, if any), its title, description and audience. The file is judged by its bytes, not its name; a PDF must parse, so that each investor's copy can be stamped.",
     tag: "Materials",
     auth: "administrator",
@@ -552,7 +569,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "addMaterialVersion",
     method: "post",
     path: "/api/materials/{id}/versions",
-    summary:
+    summary: "Replace a document by a new version",
+    description:
       "Replaces a document by a new version of the same kind (a PDF for a PDF, a video for a video); earlier versions are kept, and investors get the new one from now on.",
     tag: "Materials",
     auth: "administrator",
@@ -568,7 +586,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "getReadingReport",
     method: "get",
     path: "/api/materials/report",
-    summary:
+    summary: "Read the reading report",
+    description:
       "Who read what: for each document of the library, how many people opened it, how many times, and when first and last.",
     tag: "Materials",
     auth: "administrator",
@@ -582,7 +601,8 @@ export const apiOperations: ApiOperation[] = [
     operationId: "getMaterialReaders",
     method: "get",
     path: "/api/materials/{id}/readers",
-    summary: "Who opened one document: each person, how many times, and when first and last.",
+    summary: "List one document's readers",
+    description: "Who opened one document: each person, how many times, and when first and last.",
     tag: "Materials",
     auth: "administrator",
     pathParameters: materialIdParameter,
@@ -595,6 +615,12 @@ export const apiOperations: ApiOperation[] = [
     },
   },
 ];
+
+/** Every call, with what any call may also answer: each reads the database, which may be unavailable. */
+export const apiOperations: ApiOperation[] = calls.map((operation) => ({
+  ...operation,
+  answers: { ...operation.answers, 503: unavailable },
+}));
 
 /** A named answer shape, for typing a route's answer: `{ … } satisfies AnswerOf<"LoginAnswer">`. */
 export type AnswerOf<Shape extends keyof typeof answerShapes> = z.input<(typeof answerShapes)[Shape]>;

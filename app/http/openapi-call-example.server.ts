@@ -13,6 +13,7 @@ export type DocumentParameter = {
   in: "path" | "query";
   required: boolean;
   description?: string;
+  deprecated?: boolean;
   schema: JsonSchema;
 };
 export type DocumentResponse = {
@@ -23,6 +24,7 @@ export type DocumentResponse = {
 export type DocumentOperation = {
   operationId: string;
   summary: string;
+  description: string;
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: DocumentParameter[];
@@ -60,7 +62,7 @@ export function exampleRequest(document: OpenApiDocument, { path, method, operat
   const shapes = shapesOf(document);
   const parameters = (operation.parameters ?? []).filter(
     // A deprecated parameter that may be left out is: an example shows the way to call now.
-    (parameter) => parameter.required || parameter.schema.deprecated !== true,
+    (parameter) => parameter.required || parameter.deprecated !== true,
   );
   const valuesIn = (where: DocumentParameter["in"]) =>
     Object.fromEntries(

@@ -23,6 +23,8 @@ export type FieldView = {
   deprecated: boolean;
   description: string;
   type: TypeWords;
+  /** The schema's example, as JSON; none for an object, a list or a file. */
+  example?: string;
 };
 
 export type OperationView = {
@@ -30,6 +32,7 @@ export type OperationView = {
   method: string;
   path: string;
   summary: string;
+  description: string;
   tag: string;
   security: string[];
   parameters: { in: string; fields: FieldView[] }[];
@@ -86,6 +89,7 @@ function operationView(
     method: method.toUpperCase(),
     path,
     summary: operation.summary,
+    description: operation.description,
     tag: operation.tags[0],
     security: operation.security.map((requirement) => Object.keys(requirement)[0] ?? "none"),
     parameters: places.map((place) => ({
@@ -94,7 +98,8 @@ function operationView(
         .filter((parameter) => parameter.in === place)
         .map((parameter) => ({
           ...fieldView(parameter.name, parameter.schema, parameter.required),
-          description: parameter.description ?? String(parameter.schema.description ?? ""),
+          deprecated: parameter.deprecated === true,
+          description: parameter.description ?? "",
         })),
     })),
     ...(body
@@ -145,5 +150,6 @@ function fieldView(name: string, schema: JsonSchema, required: boolean): FieldVi
     deprecated: schema.deprecated === true,
     description: String(schema.description ?? ""),
     type: typeInWords(schema),
+    ...(Array.isArray(schema.examples) ? { example: JSON.stringify(schema.examples[0]) } : {}),
   };
 }

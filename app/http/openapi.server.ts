@@ -7,20 +7,32 @@ import { z } from "zod";
 import { firm } from "~/content/firm";
 import { answerShapes, apiOperations, type Answer, type AnswerHeader, type ApiOperation } from "./api-contract.server";
 import { REFRESH_COOKIE_NAME } from "./auth.server";
+import { addFieldExamples } from "./openapi-field-examples.server";
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = {
   openapi: "3.1.1";
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    contact: { name: string; email: string };
+    /** Its `url` is the site's terms of use, added where the site's address is known (servedOpenApiDocument). */
+    license: { name: string; url?: string };
+  };
+  /** Where the calls go: the site that serves the document (servedOpenApiDocument). */
+  servers?: { url: string; description: string }[];
   paths: Record<string, Record<string, JsonSchema>>;
   components: Record<string, Record<string, JsonSchema>>;
   tags: { name: string; description: string }[];
 };
 
 /** The document's own version: raised when a call or a shape changes. */
-export const API_DOCUMENT_VERSION = "1.2.0";
+export const API_DOCUMENT_VERSION = "1.3.0";
 
 const SCHEMA_PATH = "#/components/schemas/";
+/** The site's legal page: its terms of use, which the API's are. */
+const TERMS_OF_USE_PATH = "/disclaimer";
 
 const HEADERS: Record<AnswerHeader, JsonSchema> = {
   "Retry-After": {
@@ -55,6 +67,17 @@ export function openApiDocument(): OpenApiDocument {
   return built;
 }
 
+/** The document as /api/openapi.json serves it: the calls go to the site itself (APP_URL), whose terms of use apply. */
+export function servedOpenApiDocument(siteUrl: URL): OpenApiDocument {
+  const { openapi, info, ...rest } = openApiDocument();
+  return {
+    openapi,
+    info: { ...info, license: { ...info.license, url: new URL(TERMS_OF_USE_PATH, siteUrl).href } },
+    servers: [{ url: siteUrl.origin, description: "This portal." }],
+    ...rest,
+  };
+}
+
 function buildDocument(): OpenApiDocument {
   // Requests are documented as a client sends them (zod's input side), answers as the server writes them.
   const requests = z.registry<{ id: string }>();
@@ -74,6 +97,7 @@ function buildDocument(): OpenApiDocument {
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = operationObject(operation, { requests, answers });
   }
+  addFieldExamples({ schemas, paths });
   return {
     openapi: "3.1.1",
     info: {
@@ -81,6 +105,8 @@ function buildDocument(): OpenApiDocument {
       version: API_DOCUMENT_VERSION,
       description:
         "The JSON API of the investor portal. Every answer is JSON; every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`, but for the materials' uploads, which send `multipart/form-data`. No text a call sends, in its address, query or body, may hold a control character (U+0000 to U+001F, other than tab, line feed and carriage return): such a call is refused with 400.",
+      contact: { name: firm.name, email: firm.mailboxes.info },
+      license: { name: `Proprietary: ${firm.name}'s terms of use` },
     },
     tags: [
       { name: "Account", description: "Signing up, verifying, logging in and out, tokens and passwords." },
@@ -153,16 +179,16 @@ function operationObject(operation: ApiOperation, { requests, answers }: Registr
       description,
       schema: schemaOf(schema, requests, "input"),
     })),
-    ...Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => ({
-      name,
-      in: "query",
-      required: !(schema as z.ZodType).safeParse(undefined).success,
-      schema: schemaOf(schema as z.ZodType, requests, "input"),
-    })),
+    ...Object.entries(operation.query?.shape ?? {}).map(([name, schema]) =>
+      queryParameter(name, schemaOf(schema as z.ZodType, requests, "input"), {
+        required: !(schema as z.ZodType).safeParse(undefined).success,
+      }),
+    ),
   ];
   return {
     operationId: operation.operationId,
     summary: operation.summary,
+    description: operation.description,
     tags: [operation.tag],
     security: SECURITY[operation.auth],
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -192,6 +218,19 @@ function operationObject(operation: ApiOperation, { requests, answers }: Registr
     responses: Object.fromEntries(
       Object.entries(operation.answers).map(([status, answer]) => [status, responseObject(answer, answers)]),
     ),
+  };
+}
+
+/** A query parameter: what the schema says of the parameter itself (its description, deprecation) is said on it. */
+function queryParameter(name: string, schema: JsonSchema, { required }: { required: boolean }): JsonSchema {
+  const { description, deprecated, ...value } = schema;
+  return {
+    name,
+    in: "query",
+    required,
+    ...(description === undefined ? {} : { description }),
+    ...(deprecated === undefined ? {} : { deprecated }),
+    schema: value,
   };
 }
 

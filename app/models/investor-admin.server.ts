@@ -453,13 +453,15 @@ export const ndaFlagSchema = z.object({
   state: z.boolean({ error: apiMessages.stateNotBoolean }),
 });
 
-/** A whole number in decimal digits (no sign, point or exponent) from `min` to `max`. */
-function wholeNumberText(min: number, max: number, message: string) {
-  return z
-    .string()
-    .regex(/^\d{1,16}$/, { error: message })
-    .transform(Number)
-    .refine((number) => number >= min && number <= max, { error: message });
+/**
+ * A query's whole number from `min` to `max`: an integer, as the document says, written in decimal
+ * digits (no sign, point or exponent), which are read as the number; any other text is refused.
+ */
+function wholeNumberParameter(min: number, max: number, message: string) {
+  return z.preprocess(
+    (text) => (typeof text === "string" && /^\d{1,16}$/.test(text) ? Number(text) : text),
+    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }),
+  );
 }
 
 const CURSOR_PURPOSE = "get_investors cursor";
@@ -490,13 +492,13 @@ const investorCursorSchema = z
  */
 export const investorListQuerySchema = z
   .object({
-    limit: wholeNumberText(1, API_INVESTOR_PAGE_MAX, apiMessages.limitInvalid)
+    limit: wholeNumberParameter(1, API_INVESTOR_PAGE_MAX, apiMessages.limitInvalid)
       .optional()
       .meta({ description: `How many investors a page holds, from 1 to ${API_INVESTOR_PAGE_MAX}.` }),
     cursor: investorCursorSchema
       .optional()
       .meta({ description: "The `nextCursor` of the page before: the page after it." }),
-    offset: wholeNumberText(0, Number.MAX_SAFE_INTEGER, apiMessages.offsetInvalid)
+    offset: wholeNumberParameter(0, Number.MAX_SAFE_INTEGER, apiMessages.offsetInvalid)
       .optional()
       .meta({ description: "Deprecated: how many investors to skip. Use `cursor`.", deprecated: true }),
   })

@@ -3,7 +3,7 @@
  * shows, and giving the name and address the NDA is prepared with.
  */
 import { z } from "zod";
-import { NAME_FIELD_MAX_LENGTH } from "~/content/constants";
+import { ADDRESS_LINE_COUNT, NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { correctionMail, myDetailsContent } from "~/content/my-details";
 import { nameAddressMail, nameAddressMessages } from "~/content/portal";
 import { emailSchema } from "~/models/account-schemas.server";
@@ -28,11 +28,22 @@ export function investorScreen(user: PublicUser): InvestorScreen {
   return "materials";
 }
 
-/** The API's body (docs/requirements.md, "The JSON API"): { email, full_name, address }; other fields are dropped. */
+/**
+ * The API's body (docs/requirements.md, "The JSON API"): { email, full_name, address }; other fields are
+ * dropped. The address takes the form's three lines, joined by line feeds; it is stored as the form's
+ * is, on one line (writeNameAndAddress joins its lines with spaces).
+ */
 export const setNameAddressSchema = z.object({
   email: emailSchema,
-  full_name: textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
-  address: textField(ADDRESS_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.addressRequired)),
+  full_name: textField(NAME_FIELD_MAX_LENGTH, { required: nameAddressMessages.fullNameRequired }).meta({
+    description: "The full name the NDA is prepared with: one line.",
+  }),
+  address: textField(ADDRESS_MAX_LENGTH, {
+    required: nameAddressMessages.addressRequired,
+    lines: ADDRESS_LINE_COUNT,
+  }).meta({
+    description: `Up to ${ADDRESS_LINE_COUNT} lines, joined by a line feed (\`\\n\`), as the form's address lines; stored on one line, its lines joined by spaces.`,
+  }),
 });
 
 /**

@@ -179,7 +179,7 @@ type Actor = { id: string; email: string };
 /** The reason an administrator gives for a correction: kept in the audit trail, so one line of plain text. */
 const reasonField = z.preprocess(
   (value) => value ?? "",
-  textField(REASON_MAX_LENGTH).pipe(z.string().min(1, errors.reasonRequired)),
+  textField(REASON_MAX_LENGTH, { required: errors.reasonRequired }),
 );
 
 /** The correction form: the name, the address on one line, and the reason. */

@@ -17,7 +17,7 @@ export const documentIdSchema = z
 
 export const documentTitleSchema = z.preprocess(
   (value) => value ?? "",
-  textField(TITLE_MAX_LENGTH).pipe(z.string().min(1, errors.titleRequired)),
+  textField(TITLE_MAX_LENGTH, { required: errors.titleRequired }),
 );
 
 /** A short description: line breaks become spaces (it is shown as one paragraph); empty is fine. */

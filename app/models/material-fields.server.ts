@@ -11,11 +11,9 @@ import { textField } from "./name-address-schema.server";
 import { normalizeEmail } from "./user.server";
 
 export const materialFieldsSchema = z.object({
-  title: z
-    .string({ error: messages.titleRequired })
-    .pipe(textField(TITLE_MAX_LENGTH))
-    .pipe(z.string().min(1, messages.titleRequired))
-    .meta({ description: "The document's name as investors see it; one line, no invisible characters." }),
+  title: textField(TITLE_MAX_LENGTH, { required: messages.titleRequired, notText: messages.titleRequired }).meta({
+    description: "The document's name as investors see it; one line, no invisible characters.",
+  }),
   description: textField(DESCRIPTION_MAX_LENGTH).default("").meta({ description: "A short description, one line." }),
   audience: z
     .enum(["signed", "chosen"], { error: messages.audienceInvalid })

@@ -5,23 +5,57 @@ import { nameAddressMessages } from "~/content/portal";
 export { ADDRESS_MAX_LENGTH };
 
 // C0 and C1 controls, DEL, and the line and paragraph separators: nothing a name or address needs.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_CHARACTERS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029";
 // Zero-width characters and text-direction controls: invisible, they let one name display as another
 // in the administrator's table (an override reverses what follows) and hide a formula from a spreadsheet.
-const INVISIBLE_CHARACTERS = /[\u200b-\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069\u061c]/;
+const INVISIBLE_CHARACTERS = "\\u200b-\\u200f\\u2060\\ufeff\\u202a-\\u202e\\u2066-\\u2069\\u061c";
+
+const controlCharacter = new RegExp(`[${CONTROL_CHARACTERS}]`, "u");
+const invisibleCharacter = new RegExp(`[${INVISIBLE_CHARACTERS}]`, "u");
+const LINE = `[^${CONTROL_CHARACTERS}${INVISIBLE_CHARACTERS}]*`;
+
+type TextRules = {
+  /** The message for a value that is empty or only spaces; without it, empty is fine. */
+  required?: string;
+  /** How many lines, joined by a line feed, the field takes (the API's address: the form's three). */
+  lines?: number;
+  /** The message for a value that is not text at all; without it, the API's plain words. */
+  notText?: string;
+};
 
 /**
- * A trimmed text field of at most `max` characters, control and invisible characters refused,
- * in Unicode's composed form (NFC), so that one name is stored one way whatever keyboard typed it.
+ * A text field's characters and lines as one regular expression: a zod check that exports, so that the
+ * OpenAPI document carries the very rule the server applies (as `pattern`). Linear: no part of it can
+ * match the same text two ways.
  */
-export function textField(max: number) {
-  return z
-    .string()
-    .refine((value) => !CONTROL_CHARACTERS.test(value), nameAddressMessages.controlCharacters)
-    .refine((value) => !INVISIBLE_CHARACTERS.test(value), nameAddressMessages.invisibleCharacters)
-    .transform((value) => value.normalize("NFC").trim())
-    .pipe(z.string().max(max, nameAddressMessages.tooLong(max)));
+export function textPattern({ required, lines = 1 }: Pick<TextRules, "required" | "lines">): RegExp {
+  const notBlank = required ? "(?=\\s*\\S)" : "";
+  const moreLines = lines > 1 ? `(?:\\n${LINE}){0,${lines - 1}}` : "";
+  return new RegExp(`^${notBlank}${LINE}${moreLines}$`, "u");
+}
+
+/** Why the pattern refused a text, in the words the forms and the API have always used. */
+function refusalOf(text: string, { required, lines = 1 }: TextRules): string {
+  const lineBreaks = text.split("\n").length - 1;
+  if (controlCharacter.test(lines > 1 ? text.replaceAll("\n", "") : text)) return nameAddressMessages.controlCharacters;
+  if (lineBreaks >= lines) return nameAddressMessages.tooManyLines(lines);
+  if (invisibleCharacter.test(text)) return nameAddressMessages.invisibleCharacters;
+  return required ?? nameAddressMessages.controlCharacters;
+}
+
+/**
+ * A text field of at most `max` characters as sent, control and invisible characters refused, not blank
+ * when `required`; stored trimmed and in Unicode's composed form (NFC), so that one name is stored one
+ * way whatever keyboard typed it. Each rule is a check JSON Schema can say (pattern, minLength,
+ * maxLength), so the API's document cannot be looser than the server.
+ */
+export function textField(max: number, rules: TextRules = {}) {
+  const checked = z
+    .string(rules.notText ? { error: rules.notText } : undefined)
+    .regex(textPattern(rules), { error: (issue) => refusalOf(String(issue.input), rules), abort: true });
+  return (rules.required ? checked.min(1, { error: rules.required }) : checked)
+    .max(max, { error: nameAddressMessages.tooLong(max) })
+    .transform((value) => value.normalize("NFC").trim());
 }
 
 export function collapseSpaces(text: string) {
@@ -43,7 +77,7 @@ export const nameAddressFormSchema = z
   .object({
     fullName: z.preprocess(
       (value) => value ?? "",
-      textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
+      textField(NAME_FIELD_MAX_LENGTH, { required: nameAddressMessages.fullNameRequired }),
     ),
     addressLine1: optionalLine,
     addressLine2: optionalLine,
@@ -63,10 +97,10 @@ export const nameAddressFormSchema = z
 export const detailsCorrectionSchema = z.object({
   fullName: z.preprocess(
     (value) => value ?? "",
-    textField(NAME_FIELD_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.fullNameRequired)),
+    textField(NAME_FIELD_MAX_LENGTH, { required: nameAddressMessages.fullNameRequired }),
   ),
   address: z.preprocess(
     (value) => value ?? "",
-    textField(ADDRESS_MAX_LENGTH).pipe(z.string().min(1, nameAddressMessages.addressRequired)),
+    textField(ADDRESS_MAX_LENGTH, { required: nameAddressMessages.addressRequired }),
   ),
 });

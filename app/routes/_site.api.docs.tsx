@@ -133,6 +133,11 @@ function FieldList({ fields }: { fields: FieldView[] }) {
           <dd>
             <Words parts={field.type} />
           </dd>
+          {field.example ? (
+            <dd>
+              {page.example}: <code>{field.example}</code>
+            </dd>
+          ) : null}
           {field.description ? (
             <dd>
               <Prose text={field.description} />
@@ -168,7 +173,7 @@ function Operation({ operation }: { operation: OperationView }) {
         <CallName operation={operation} />
       </h3>
       <p>
-        <Prose text={operation.summary} />
+        <span className="api-docs__label">{operation.summary}.</span> <Prose text={operation.description} />
       </p>
       <p>
         <span className="api-docs__label">{page.authentication}:</span>{" "}

@@ -3,9 +3,11 @@ import { expect, test } from "@playwright/test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Database from "better-sqlite3";
 import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
+import { createDatabase, startCluster, stopCluster, switchCluster } from "../../scripts/throwaway-postgres";
 import { contractChecker, type OpenApi } from "../support/api-contract";
 import type { components } from "../support/api-types.generated";
 import { withDatabaseFile } from "../support/database-file";
+import { prismChecker } from "../support/prism-check";
 import { unusedTotpCode } from "../support/totp";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/raw-http";
@@ -13,9 +15,11 @@ import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/
 /**
  * The contract test: every documented call of the JSON API, sent to the built server (server.js in
  * front) with good input and to provoke each answer it documents, every answer held to the OpenAPI
- * document the server itself serves. An answer the document does not describe (its status, body or
- * headers) fails; so does a documented answer that no request here could provoke. The bad-input
- * sweep (bad-input.http.spec.ts) holds its thousands of refusals to the same document.
+ * document the server itself serves, twice: by the contract check (ajv) and by Stoplight Prism's
+ * validators (prism-check.ts), which also fail a request the server took that the document refuses.
+ * An answer the document does not describe (its status, body or headers) fails; so does a documented
+ * answer that no request here could provoke. The bad-input sweep (bad-input.http.spec.ts) holds its
+ * thousands of refusals to the same document.
  */
 
 type Shapes = components["schemas"];
@@ -32,6 +36,7 @@ const FOREIGN_ORIGIN = "https://evil.example";
 
 let server: PrivateServer;
 let checker: ReturnType<typeof contractChecker>;
+let prism: Awaited<ReturnType<typeof prismChecker>>;
 let servedDocument: OpenApi;
 const problems: string[] = [];
 let adminTotp = "";
@@ -41,14 +46,13 @@ let addressCount = 0;
 /** A new client address per request (server.js trusts one proxy here), so no limit bites unless meant to. */
 const freshAddress = () => `10.61.${Math.floor(++addressCount / 250)}.${(addressCount % 250) + 1}`;
 
-/** Sends one request and holds its answer to the document; `from` fixes the client address. */
-async function send(request: RawRequest & { from?: string }): Promise<RawAnswer> {
-  const { from, ...raw } = request;
-  const answer = await sendRaw(server.url, {
-    ...raw,
-    headers: { "X-Forwarded-For": from ?? freshAddress(), ...raw.headers },
-  });
+/** Sends one request and holds its answer to the document; `from` fixes the client address, `to` the server. */
+async function send(request: RawRequest & { from?: string; to?: PrivateServer }): Promise<RawAnswer> {
+  const { from, to = server, ...raw } = request;
+  const sent = { ...raw, headers: { "X-Forwarded-For": from ?? freshAddress(), ...raw.headers } };
+  const answer = await sendRaw(to.url, sent);
   problems.push(...checker.problemsOf(raw.method, raw.path, answer));
+  problems.push(...(await prism.problemsOf({ request: sent, answer })));
   return answer;
 }
 
@@ -100,6 +104,7 @@ test.beforeAll(async () => {
   expect(served.status).toBe(200);
   servedDocument = JSON.parse(served.body) as OpenApi;
   checker = contractChecker(servedDocument);
+  prism = await prismChecker(servedDocument);
   adminTotp = await server.createAdministrator(ADMIN.email, ADMIN.password);
   adminBearer = (await apiLogin(ADMIN, await unusedTotpCode(adminTotp))).bearer;
 });
@@ -436,7 +441,7 @@ test("every call with a body refuses bad JSON (400), another site (403), chunks 
   }
 });
 
-test("a database busy past its timeout: 503 with Retry-After on every call that writes", async () => {
+test("a database busy past its timeout (SQLite's write lock held): 503 with Retry-After on every call that writes", async () => {
   test.setTimeout(150_000);
   // What each call needs to reach its write: a live verification link, tokens, an investor to change.
   const waiting = { email: "contract-waiting@example.com", password: PASSWORD };
@@ -492,9 +497,10 @@ test("a database busy past its timeout: 503 with Retry-After on every call that 
       request: () => post("/api/user/delete_investor", { id: targetId }, bearer(adminBearer)),
     },
   ];
-  // Every call that documents a 503 is here.
-  const documented = checker.documentedAnswers().filter((answer) => answer.endsWith(" 503"));
-  expect(calls.map((call) => `${call.operation} 503`).sort()).toEqual(documented.sort());
+  // Every call documents a 503. These are the ones that write a JSON body's change; SQLite's lock does not
+  // stop a read, and the uploads write in steps of their own: both answer it in the PostgreSQL test below.
+  const documented = checker.documentedAnswers();
+  for (const call of calls) expect(documented).toContain(`${call.operation} 503`);
 
   const holder = new Database(server.databasePath);
   try {
@@ -511,6 +517,79 @@ test("a database busy past its timeout: 503 with Retry-After on every call that 
   expect(row).toEqual({ full_name: "", is_nda_sent: 0 });
 });
 
-test("every answer the document describes was provoked and held to it", () => {
+test("the database out of reach (PostgreSQL down): 503 with Retry-After on every call, reads too", async () => {
+  test.setTimeout(60_000);
+  const port = process.env.CONTRACT_POSTGRES_PORT || "55437";
+  const onPostgres = await startPrivateServer({
+    name: "api-contract-postgres",
+    env: { TRUST_PROXY: "1", DATABASE_URL: await createDatabase(startCluster(port), "contract") },
+  });
+  try {
+    const token = bearer("A".repeat(43));
+    const json = { "Content-Type": "application/json", ...token };
+    const upload = { "Content-Type": "multipart/form-data; boundary=part", ...token };
+    const parts = '--part\r\nContent-Disposition: form-data; name="title"\r\n\r\nTerms\r\n--part--\r\n';
+    // One request a call, each one the call reads the database for (a token, a link, the client's count).
+    const requests: Record<string, RawRequest> = {
+      register: { method: "POST", path: "/api/auth/register", headers: json, body: JSON.stringify(INVESTOR) },
+      verifyEmail: { method: "GET", path: `/api/auth/verify/${"A".repeat(43)}` },
+      login: { method: "POST", path: "/api/auth/login", headers: json, body: JSON.stringify(INVESTOR) },
+      refreshToken: { method: "POST", path: "/api/auth/refresh_token", headers: { Cookie: "__refresh=x" } },
+      logout: { method: "POST", path: "/api/auth/logout", headers: token },
+      forgotPassword: { method: "GET", path: `/api/auth/forgot-password/${INVESTOR.email}` },
+      resetPassword: {
+        method: "POST",
+        path: "/api/auth/reset-password",
+        headers: json,
+        body: JSON.stringify({ newPasswordToken: "unknown", newPassword: PASSWORD }),
+      },
+      getInvestors: { method: "GET", path: "/api/user/get_investors", headers: token },
+      getInvestor: { method: "GET", path: "/api/user/get_investor?id=x", headers: token },
+      setNameAddress: {
+        method: "POST",
+        path: "/api/user/set_name_address",
+        headers: json,
+        body: JSON.stringify({ email: INVESTOR.email, full_name: "Down", address: "1 Down Road" }),
+      },
+      updateNdaSent: { method: "POST", path: "/api/user/update_nda_sent", headers: json, body: '{"state":true}' },
+      updateNdaSigned: { method: "POST", path: "/api/user/update_nda_signed", headers: json, body: '{"state":true}' },
+      deleteInvestor: { method: "POST", path: "/api/user/delete_investor", headers: json, body: '{"id":"x"}' },
+      getAuditLog: { method: "GET", path: "/api/audit", headers: token },
+      listMaterials: { method: "GET", path: "/api/materials", headers: token },
+      uploadMaterial: { method: "POST", path: "/api/materials", headers: upload, body: parts },
+      addMaterialVersion: { method: "POST", path: "/api/materials/x/versions", headers: upload, body: parts },
+      getReadingReport: { method: "GET", path: "/api/materials/report", headers: token },
+      getMaterialReaders: { method: "GET", path: "/api/materials/x/readers", headers: token },
+    };
+    expect(
+      Object.keys(requests)
+        .map((call) => `${call} 503`)
+        .sort(),
+    ).toEqual(
+      checker
+        .documentedAnswers()
+        .filter((answer) => answer.endsWith(" 503"))
+        .sort(),
+    );
+    switchCluster(port, "down");
+    try {
+      for (const [call, request] of Object.entries(requests)) {
+        const answer = await send({ ...request, to: onPostgres });
+        expect(answer.status, `${call}: ${answer.body.slice(0, 200)}`).toBe(503);
+      }
+    } finally {
+      // Back up, for the end of the server's run to read its database (the log's scan for secrets).
+      switchCluster(port, "up");
+    }
+  } finally {
+    await onPostgres.dispose();
+    stopCluster(port);
+  }
+});
+
+test("every answer the document describes was provoked and held to it, by the contract check and by Prism", () => {
   expect(checker.unseenAnswers()).toEqual([]);
+  // Prism read every exchange but those it cannot carry: malformed JSON, sent straight to the server.
+  expect(prism.counts.judged).toBeGreaterThan(checker.documentedAnswers().length);
+  for (const unread of prism.counts.unread) expect(unread).toMatch(/: (malformed JSON|a name given twice)$/);
 });

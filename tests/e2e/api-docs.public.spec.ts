@@ -5,7 +5,8 @@ import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 /**
  * /api/docs, the JSON API's reference page: the OpenAPI document read as a page, rendered by the app
  * itself under the site's Content Security Policy, with JavaScript on and off. Every call is listed in
- * its table of contents and shown with an example request and answer and its types in words; at a
+ * its table of contents and shown with an example request and answer and its types in words, with each
+ * field's rules (lengths, range, pattern) and example; at a
  * phone's width (320 and 375 px) nothing scrolls the page sideways, only an example's own box.
  */
 
@@ -133,6 +134,25 @@ test("/api/docs shows every call of the OpenAPI document, with no CSP violation 
   await expect(field("SecondFactorRequired", "mfaRequired")).toContainText("always true");
   await expect(page.locator("section:has(> #schema-LoginRefusal)")).toContainText(
     "one of: SecondFactorRequired, Error",
+  );
+
+  // The server's rules, as the document carries them, and each plain field's and parameter's example.
+  await expect(field("NameAddressRequest", "full_name")).toContainText(
+    /string, 1 to 200 characters matching \^\(\?=\\s\*\\S\)\[\^\\u0000-\\u001f/,
+  );
+  await expect(field("NameAddressRequest", "full_name")).toContainText(`${apiDocsPage.example}: "full_name"`);
+  await expect(field("NameAddressRequest", "address")).toContainText("string, 1 to 602 characters matching");
+  await expect(field("NameAddressRequest", "address")).toContainText("Up to 3 lines");
+  await expect(field("PublicUser", "isNDASent")).toContainText(`${apiDocsPage.example}: true`);
+  const parameter = (call: string, name: string) =>
+    page.locator(`section:has(> #call-${call}) .api-fields__entry:has(dt code:text-is("${name}"))`);
+  await expect(parameter("getInvestors", "limit")).toContainText("integer from 1 to 500");
+  await expect(parameter("getInvestors", "limit")).toContainText(`${apiDocsPage.example}: 1`);
+  await expect(parameter("getInvestors", "limit")).toContainText("How many investors a page holds");
+  await expect(parameter("getInvestors", "offset")).toContainText(apiDocsPage.deprecated);
+  // Each call's summary leads its description.
+  await expect(page.locator("section:has(> #call-getInvestors) > p").first()).toContainText(
+    "List the investors. The investors, oldest first.",
   );
   const prose = await page.locator("main").evaluate((main) => {
     const copy = main.cloneNode(true) as HTMLElement;

@@ -133,6 +133,32 @@ describe("POST /api/user/set_name_address", () => {
     });
   });
 
+  it("takes the form's three address lines, joined by line feeds, and stores them as the form does: on one line", async () => {
+    const investor = await createUser();
+    const response = await callRoute(routes.setName, {
+      path: "/api/user/set_name_address",
+      headers: await bearerHeaders(investor.id),
+      json: { email: investor.email, full_name: "Jane Roe", address: " 1 Main St\n\nSpringfield  IL " },
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ address: "1 Main St Springfield IL" });
+    const formStores = nameAddressFormSchema.parse({
+      fullName: "Jane Roe",
+      addressLine1: "1 Main St",
+      addressLine3: "Springfield  IL",
+    }).address;
+    expect(await userRow(investor.id)).toMatchObject({ address: formStores });
+
+    const fourLines = await callRoute(routes.setName, {
+      path: "/api/user/set_name_address",
+      headers: await bearerHeaders(investor.id),
+      json: { email: investor.email, full_name: "Jane Roe", address: "1\n2\n3\n4" },
+    });
+    expect(fourLines.status).toBe(400);
+    const tooMany = nameAddressMessages.tooManyLines(3);
+    expect(await fourLines.json()).toEqual({ message: tooMany, issues: { address: [tooMany] } });
+  });
+
   it("answers 201 even when the firm's mail server refuses", async () => {
     const investor = await createUser();
     smtp.refuse(true);
@@ -309,10 +335,16 @@ describe("POST /api/user/set_name_address", () => {
         status: 400,
         call: { path: "", json: { ...valid, address: "\u200b=HYPERLINK(1)" } },
       },
+      { name: "a newline in the name", status: 400, call: { path: "", json: { ...valid, full_name: "Jane\nRoe" } } },
       {
-        name: "a newline in the address",
+        name: "four lines in the address",
         status: 400,
-        call: { path: "", json: { ...valid, address: "1 Main St\nEvil: header" } },
+        call: { path: "", json: { ...valid, address: "1 Main St\nSpringfield\nIllinois\nEvil: header" } },
+      },
+      {
+        name: "a carriage return in the address",
+        status: 400,
+        call: { path: "", json: { ...valid, address: "1 Main St\r\nSpringfield" } },
       },
     ];
     for (const { name, status, call } of cases) {
