@@ -6,10 +6,11 @@
 // - V8 grows its heap by 20% at a time rather than its default factor (up to
 //   twice): left to itself on a large machine it lets the heap run far ahead of
 //   what the server uses. Measured side by side: same page times, a third less peak memory.
-// - the young generation's semi-spaces stop at 16 MB, Node 20's size: Node 24's V8
-//   grows them to 64 MB on a machine with this much memory, so RSS went from about
-//   210 to 320 MB under the soak with the same 30 MB live after each collection, and
-//   the same requests a second (docs/performance.md, "Memory on Node 24").
+// - the young generation's semi-spaces stop at 4 MB: Node 24's V8 grows them to 64 MB
+//   on a machine with this much memory (RSS about 320 MB under the soak, against 210);
+//   at 16 MB the library's streamed buffers and strings outlived the young collections
+//   and set off a full one every few requests, stopping the server 10-25 ms each time
+//   (docs/performance.md, "Memory on Node 24" and "The collector and the library's files").
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -18,7 +19,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Node's own flags for the server process (V8 does not take this one from NODE_OPTIONS). */
-export const SERVER_NODE_FLAGS = ["--heap-growing-percent=20", "--max-semi-space-size=16"];
+export const SERVER_NODE_FLAGS = ["--heap-growing-percent=20", "--max-semi-space-size=4"];
 
 /** The environment the server process starts with; an operator's own setting wins. */
 export function serverProcessEnv(env = process.env) {

@@ -123,7 +123,7 @@ export async function deleteBlob(id: string) {
  * Why the windows grow: a player that seeks waits for the first bytes, and a player seeking again drops the
  * request after them, before the server hears it went away; what was read ahead by then is garbage, and
  * garbage is what makes the collector stop the server. Why they end at an edge: a window that ends mid-chunk
- * makes the next one span two rows, and the engine reads each row whole.
+ * makes the next one span two rows, and SQLite reads each row's blob whole.
  */
 export function readBlobRange(
   id: string,
