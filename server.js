@@ -104,7 +104,8 @@ app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   res.locals.requestId = app$.requestIdFor(req.get("x-request-id"), env.trustProxy !== undefined, randomUUID);
   res.setHeader("X-Request-Id", res.locals.requestId);
-  res.on("finish", () => {
+  // On close rather than finish, so that a response the client dropped (a player's seek) is logged too, as aborted.
+  res.on("close", () => {
     const elapsed = process.hrtime.bigint() - started;
     app$.log("info", "http.request", {
       requestId: res.locals.requestId,
@@ -112,6 +113,7 @@ app.use((req, res, next) => {
       path: app$.redactPath(res.locals.path),
       status: res.statusCode,
       ...(res.locals.pageCache && { pageCache: res.locals.pageCache }),
+      ...(!res.writableFinished && { aborted: true }),
       ms: Number(elapsed / 1_000_000n),
     });
     metrics?.observeRequest(

@@ -1,6 +1,9 @@
 /**
  * npm run bench: the performance figures of the issue, measured side by side
  * in one run on 127.0.0.1 (docs/performance.md says how each one is taken).
+ * It runs with --single-threaded-gc (package.json): the bench shares the machine's
+ * cores with the server it measures, and its own collector's helper threads took
+ * the server's core from under it (docs/performance.md, "The bench's own collector").
  */
 import fs from "node:fs";
 import os from "node:os";

@@ -12,7 +12,7 @@ import path from "node:path";
 import { hashPassword } from "../../app/models/password.server";
 import { config, host } from "./config";
 import { seedLargeVideo, seedPdfDocument, textPdf, writeNoisePdf } from "./material-files";
-import { dropIdleConnections, latency, percentile, request } from "./measure";
+import { dropIdleConnections, getCounted, latency, percentile } from "./measure";
 import type { Row } from "./report";
 import { ADMIN, addInvestors, withDatabase, type BenchDatabase } from "./seed";
 import type { RunningServer } from "./server";
@@ -142,9 +142,9 @@ async function rangeFigure(videoId: string, videoSize: number, cookie: string): 
   // Off a chunk's edge, so each read spans two chunk rows: the dearer case.
   const start = Math.floor(videoSize / 2) + 4096;
   const wholeRange = async () => {
-    const answer = await request(path, { headers: { Cookie: cookie, Range: `bytes=${start}-${start + MIB - 1}` } });
-    if (answer.status !== 206 || answer.body.byteLength !== MIB)
-      throw new Error(`The range answered ${answer.status} with ${answer.body.byteLength} bytes, not 206 with ${MIB}.`);
+    const answer = await getCounted(path, { Cookie: cookie, Range: `bytes=${start}-${start + MIB - 1}` });
+    if (answer.status !== 206 || answer.bytes !== MIB)
+      throw new Error(`The range answered ${answer.status} with ${answer.bytes} bytes, not 206 with ${MIB}.`);
     return answer.ms;
   };
   const seek = () => firstByte(path, { Cookie: cookie, Range: `bytes=${start}-` });

@@ -8,6 +8,8 @@
  * server logged no error. Prints its figures; exits 1 when a criterion fails.
  * Shares the bench's server settings (BENCH_PORT, BUILD_DIR; scripts/bench),
  * and starts the server as `npm start` does (scripts/serve.js's heap flag).
+ * Like the bench, it runs with --single-threaded-gc (package.json), so that its
+ * own collector does not take the server's cores.
  */
 import fs from "node:fs";
 import os from "node:os";

@@ -299,6 +299,31 @@ test.describe("request ids", () => {
     expect(accountLine.requestId).toBe(requestId);
   });
 
+  test("a request whose client left before the answer is still logged, marked aborted; a finished one is not", async () => {
+    server = await startPrivateServer({ name: "aborted-request" });
+    // The body is announced but never sent in full: the answer cannot be finished before the client leaves.
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          "POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+            "Content-Length: 1000\r\n\r\nname=Left",
+        );
+        setTimeout(() => socket.destroy(), 200);
+      });
+      socket.on("close", () => resolve());
+      socket.on("error", reject);
+    });
+    const dropped = await server.waitForLogLine((line) => line.event === "http.request" && line.path === "/contact");
+    expect(dropped).toEqual(expect.objectContaining({ method: "POST", aborted: true }));
+
+    await fetch(`${server.url}/robots.txt`);
+    const finished = await server.waitForLogLine(
+      (line) => line.event === "http.request" && line.path === "/robots.txt",
+    );
+    expect(finished).not.toHaveProperty("aborted");
+  });
+
   test("a trusted proxy's X-Request-Id is kept; a malformed one is replaced", async () => {
     server = await startPrivateServer({ name: "proxy-request-id", env: { TRUST_PROXY: "1" } });
     const kept = await fetch(`${server.url}/robots.txt`, { headers: { "X-Request-Id": "lb-7f3a.42" } });
