@@ -10,7 +10,10 @@
 //   on a machine with this much memory (RSS about 320 MB under the soak, against 210);
 //   at 16 MB the library's streamed buffers and strings outlived the young collections
 //   and set off a full one every few requests, stopping the server 10-25 ms each time
-//   (docs/performance.md, "Memory on Node 24" and "The collector and the library's files").
+//   (docs/performance.md, "Memory on Node 24" and "The collector and the library's files");
+// - V8's own thread pool (its collector's helpers) is sized to the cores, one fewer than
+//   there are: Node's default is four threads whatever the machine, and on two cores they
+//   took the request's core from under it (docs/performance.md, "The bench's own collector").
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -19,7 +22,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Node's own flags for the server process (V8 does not take this one from NODE_OPTIONS). */
-export const SERVER_NODE_FLAGS = ["--heap-growing-percent=20", "--max-semi-space-size=4"];
+export const SERVER_NODE_FLAGS = ["--heap-growing-percent=20", "--max-semi-space-size=4", "--v8-pool-size=0"];
 
 /** The environment the server process starts with; an operator's own setting wins. */
 export function serverProcessEnv(env = process.env) {
