@@ -47,7 +47,10 @@ const STAMP_CHECK_TIMEOUT_MS = 30_000;
  * check runs in a child process (scripts/pdf-stampable.js) fed the blob a chunk at a time: the server
  * never holds the file, and a PDF built to exhaust memory or time only ends that process.
  */
-export async function pdfIsStampable(blobId: string): Promise<boolean> {
+export async function pdfIsStampable(
+  blobId: string,
+  { timeoutMs = STAMP_CHECK_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<boolean> {
   const blob = await getDb().selectFrom("blobs").select("size").where("id", "=", blobId).executeTakeFirst();
   if (!blob || Number(blob.size) === 0) return false;
   const script = path.resolve(process.cwd(), "scripts/pdf-stampable.js");
@@ -57,7 +60,7 @@ export async function pdfIsStampable(blobId: string): Promise<boolean> {
     {
       env: { NODE_ENV: process.env.NODE_ENV },
       stdio: ["pipe", "ignore", "ignore"],
-      timeout: STAMP_CHECK_TIMEOUT_MS,
+      timeout: timeoutMs,
       killSignal: "SIGKILL",
     },
   );

@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 import { materialsMessages } from "~/content/materials";
 import { readMaterialUpload } from "~/http/material-upload.server";
+import { MATERIAL_LIMITS, pdfIsStampable } from "~/models/material-file.server";
+import { deleteBlob, storeBlob } from "~/server/blob-store.server";
 import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -123,4 +125,17 @@ it("refuses a body that is not multipart, and one cut off before its end", async
   });
   expect(await readMaterialUpload(cut)).toMatchObject({ ok: false, status: 400 });
   expect(await blobCount()).toBe(before);
+});
+
+test("the stamping check that outlasts its time is killed, and the PDF it was checking is refused", async () => {
+  const { id } = await storeBlob(
+    (async function* () {
+      yield new Uint8Array(pdf);
+    })(),
+    { limitFor: () => MATERIAL_LIMITS.pdf },
+  );
+  expect(await pdfIsStampable(id)).toBe(true);
+  // A check process cannot even start in a millisecond: it is killed, as a PDF built to take forever would be.
+  expect(await pdfIsStampable(id, { timeoutMs: 1 })).toBe(false);
+  await deleteBlob(id);
 });
