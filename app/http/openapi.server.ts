@@ -145,7 +145,7 @@ function componentsOf(registry: z.core.$ZodRegistry<{ id: string }>, io: "input"
     io,
     uri: (id) => `${SCHEMA_PATH}${id}`,
     unrepresentable: "any",
-    override: keepDescription,
+    override: keepFieldMeta,
   });
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, withoutIdentity(schema)]));
 }
@@ -154,15 +154,18 @@ function componentsOf(registry: z.core.$ZodRegistry<{ id: string }>, io: "input"
 function schemaOf(schema: z.ZodType, registry: z.core.$ZodRegistry<{ id: string }>, io: "input" | "output") {
   const id = registry.get(schema)?.id;
   if (id) return { $ref: `${SCHEMA_PATH}${id}` };
-  return withoutIdentity(
-    z.toJSONSchema(schema, { io, unrepresentable: "any", override: keepDescription }) as JsonSchema,
-  );
+  return withoutIdentity(z.toJSONSchema(schema, { io, unrepresentable: "any", override: keepFieldMeta }) as JsonSchema);
 }
 
-/** The documents' registries hold the components' ids; a field's description stays in zod's global one (`.meta()`). */
-function keepDescription({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
-  const description = z.globalRegistry.get(zodSchema)?.description;
-  if (description) jsonSchema.description = description;
+/**
+ * The documents' registries hold the components' ids; a field's description, and its examples where no
+ * generated one would do (a value the server takes, not only one of the right shape), stay in zod's global
+ * one (`.meta()`).
+ */
+function keepFieldMeta({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const meta = z.globalRegistry.get(zodSchema);
+  if (meta?.description) jsonSchema.description = meta.description;
+  if (meta?.examples) jsonSchema.examples = meta.examples;
 }
 
 function withoutIdentity(schema: JsonSchema): JsonSchema {

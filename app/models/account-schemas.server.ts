@@ -28,7 +28,8 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: validationMessages.passwordTooShort, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: validationMessages.passwordTooLong, abort: true })
   .regex(WITHOUT_CONTROL_CHARACTERS, { error: validationMessages.passwordControlCharacters, abort: true })
-  .refine((password) => !isCommonPassword(password), { error: validationMessages.passwordTooCommon });
+  .refine((password) => !isCommonPassword(password), { error: validationMessages.passwordTooCommon })
+  .meta({ examples: ["violet-harbour-1927-lantern"] });
 
 /** Login checks only that a password was given (and is not absurdly long): the hash decides the rest. */
 export const loginPasswordSchema = z

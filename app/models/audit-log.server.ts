@@ -21,23 +21,32 @@ import { recordAuditEvent } from "./audit.server";
 const errors = auditLogContent.errors;
 const DAY_MS = 86_400_000;
 
-/** A filter's field: empty (as a GET form sends an unused field) counts as not given. */
-function optionalField<Schema extends z.ZodType<unknown, string>>(schema: Schema) {
+/**
+ * A filter's field: empty (as a GET form sends an unused field) counts as not given. `given` is the pattern
+ * a given value meets, spaces around it allowed: it is what the OpenAPI document says of the field, and
+ * `schema` then holds the rules no pattern can (a day that exists).
+ */
+function optionalField<Schema extends z.ZodType<unknown, string>>(given: RegExp, error: string, schema: Schema) {
   return z
     .string()
+    .regex(new RegExp(`^\\s*(?:${given.source})?\\s*$`), { error })
     .trim()
     .transform((text) => (text === "" ? undefined : text))
     .pipe(schema.optional())
     .optional();
 }
 
+const EMAIL_MAX_LENGTH = 254;
+/** An address with an @ and no space, at most 254 characters. */
+const emailShape = new RegExp(`(?=\\S{1,${EMAIL_MAX_LENGTH}}\\s*$)[^\\s@]+@[^\\s@]+`);
 const emailFilter = z
   .string()
-  .max(254, { error: errors.email })
+  .max(EMAIL_MAX_LENGTH, { error: errors.email })
   .regex(/^[^\s@]+@[^\s@]+$/, { error: errors.email })
   .transform((email) => email.toLowerCase());
 
 /** A calendar date in UTC, YYYY-MM-DD, that exists (no 2026-02-30). */
+const dateShape = /\d{4}-\d{2}-\d{2}/;
 const dateFilter = z.string().refine(
   (text) => {
     const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00.000Z`) : NaN;
@@ -46,8 +55,16 @@ const dateFilter = z.string().refine(
   { error: errors.date },
 );
 
+/** One of the known kinds of event, by its name. */
+const kindShape = new RegExp(
+  Object.keys(auditEvents)
+    .map((kind) => kind.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|"),
+);
 const kindFilter = z.string().refine((kind) => Object.hasOwn(auditEvents, kind), { error: errors.kind });
 
+/** A row id: up to 15 digits, not zero. */
+const cursorShape = /(?=\d*[1-9])\d{1,15}/;
 const cursorFilter = z
   .string()
   .regex(/^\d{1,15}$/, { error: errors.cursor })
@@ -57,15 +74,29 @@ const cursorFilter = z
 /** The page's and the API's filters and cursor, each optional; a malformed one, or a reversed range, is refused. */
 export const auditLogQuerySchema = z
   .object({
-    person: optionalField(emailFilter).meta({ description: "Only events this e-mail address caused." }),
-    kind: optionalField(kindFilter).meta({
-      description: "Only events of this kind (an action, e.g. `login.succeeded`).",
+    person: optionalField(emailShape, errors.email, emailFilter).meta({
+      description: "Only events this e-mail address caused.",
+      examples: ["admin@example.com"],
     }),
-    investor: optionalField(emailFilter).meta({ description: "Only events that concern this e-mail address." }),
-    from: optionalField(dateFilter).meta({ description: "Only events on or after this day (UTC), YYYY-MM-DD." }),
-    to: optionalField(dateFilter).meta({ description: "Only events on or before this day (UTC), YYYY-MM-DD." }),
-    cursor: optionalField(cursorFilter).meta({
+    kind: optionalField(kindShape, errors.kind, kindFilter).meta({
+      description: "Only events of this kind (an action, e.g. `login.succeeded`).",
+      examples: ["login.succeeded"],
+    }),
+    investor: optionalField(emailShape, errors.email, emailFilter).meta({
+      description: "Only events that concern this e-mail address.",
+      examples: ["investor@example.com"],
+    }),
+    from: optionalField(dateShape, errors.date, dateFilter).meta({
+      description: "Only events on or after this day (UTC), YYYY-MM-DD.",
+      examples: ["2026-01-01"],
+    }),
+    to: optionalField(dateShape, errors.date, dateFilter).meta({
+      description: "Only events on or before this day (UTC), YYYY-MM-DD.",
+      examples: ["2026-01-31"],
+    }),
+    cursor: optionalField(cursorShape, errors.cursor, cursorFilter).meta({
       description: "The `nextCursor` of the page before: the events older than it.",
+      examples: ["1041"],
     }),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], error: errors.range });

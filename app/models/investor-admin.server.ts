@@ -526,6 +526,7 @@ export async function investorListBody({ limit, cursor, offset }: InvestorListQu
 export const deleteInvestorSchema = z.object({
   id: z
     .string({ error: apiMessages.idNotText })
+    .regex(/\S/, { error: apiMessages.idEmpty })
     .trim()
     .min(1, { error: apiMessages.idEmpty })
     .max(64, { error: apiMessages.idTooLong }),

@@ -37,12 +37,14 @@ export const setNameAddressSchema = z.object({
   email: emailSchema,
   full_name: textField(NAME_FIELD_MAX_LENGTH, { required: nameAddressMessages.fullNameRequired }).meta({
     description: "The full name the NDA is prepared with: one line.",
+    examples: ["Ada Lovelace"],
   }),
   address: textField(ADDRESS_MAX_LENGTH, {
     required: nameAddressMessages.addressRequired,
     lines: ADDRESS_LINE_COUNT,
   }).meta({
     description: `Up to ${ADDRESS_LINE_COUNT} lines, joined by a line feed (\`\\n\`), as the form's address lines; stored on one line, its lines joined by spaces.`,
+    examples: ["12 Harbour Street\nSpringfield, IL 62701"],
   }),
 });
 

@@ -15,16 +15,17 @@ export const documentIdSchema = z
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: errors.idInvalid })
   .transform((id) => id.toLowerCase());
 
-export const documentTitleSchema = z.preprocess(
-  (value) => value ?? "",
-  textField(TITLE_MAX_LENGTH, { required: errors.titleRequired }),
-);
+export const documentTitleSchema = z
+  .preprocess((value) => value ?? "", textField(TITLE_MAX_LENGTH, { required: errors.titleRequired }))
+  .meta({ examples: ["Slide deck"] });
 
 /** A short description: line breaks become spaces (it is shown as one paragraph); empty is fine. */
-export const documentDescriptionSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value.replace(/\r\n?|\n/g, " ") : (value ?? "")),
-  textField(DESCRIPTION_MAX_LENGTH),
-);
+export const documentDescriptionSchema = z
+  .preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\r\n?|\n/g, " ") : (value ?? "")),
+    textField(DESCRIPTION_MAX_LENGTH),
+  )
+  .meta({ examples: ["The firm's plan, its market and its team, in twelve slides."] });
 
 /** The chosen investors' addresses, one a line: each an address, listed once. */
 const chosenEmailsSchema = z.preprocess(

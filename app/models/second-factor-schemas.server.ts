@@ -31,10 +31,21 @@ function compactCode(typed: string): string {
     .toLowerCase();
 }
 
+/**
+ * The codes as typed, spaces anywhere: six digits (a hyphen after the third allowed), or ten letters and
+ * digits (a hyphen after the fifth allowed). The transform below reads them; this says it in the API's document.
+ */
+const CODE_AS_TYPED = /^\s*(?:(?:\d\s*){3}(?:-\s*)?(?:\d\s*){3}|(?:[0-9A-Za-z]\s*){5}(?:-\s*)?(?:[0-9A-Za-z]\s*){5})$/;
+
 /** A code as typed: six digits are the app's, ten letters and digits a recovery code. */
 export const secondFactorCodeSchema = z
   .string({ error: codeMessages.empty })
   .max(CODE_MAX_LENGTH, { error: codeMessages.malformed, abort: true })
+  .regex(CODE_AS_TYPED, {
+    error: (issue) => (String(issue.input).replace(/\s/g, "") === "" ? codeMessages.empty : codeMessages.malformed),
+    abort: true,
+  })
+  .meta({ examples: ["123456"] })
   .transform((typed, context): SecondFactorCode => {
     const code = compactCode(typed);
     if (TOTP_CODE.test(code)) return { kind: "totp", value: code };

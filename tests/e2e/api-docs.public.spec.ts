@@ -140,7 +140,7 @@ test("/api/docs shows every call of the OpenAPI document, with no CSP violation 
   await expect(field("NameAddressRequest", "full_name")).toContainText(
     /string, 1 to 200 characters matching \^\(\?=\\s\*\\S\)\[\^\\u0000-\\u001f/,
   );
-  await expect(field("NameAddressRequest", "full_name")).toContainText(`${apiDocsPage.example}: "full_name"`);
+  await expect(field("NameAddressRequest", "full_name")).toContainText(`${apiDocsPage.example}: "Ada Lovelace"`);
   await expect(field("NameAddressRequest", "address")).toContainText("string, 1 to 602 characters matching");
   await expect(field("NameAddressRequest", "address")).toContainText("Up to 3 lines");
   await expect(field("PublicUser", "isNDASent")).toContainText(`${apiDocsPage.example}: true`);
