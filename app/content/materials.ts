@@ -3,6 +3,7 @@ import { firm } from "./firm";
 /** The materials library's words: the investors' list, the administrators' library and their refusals. */
 export const materialsMessages = {
   notFound: "There is no such document.",
+  stampingBusy: (seconds: number) => `Many copies are being prepared just now. Please try again in ${seconds} seconds.`,
   notInAudience: "This document is not shared with you.",
   audienceNotInvestors: "Only investors can be chosen as a document's audience.",
   wrongKindForVersion: "A new version must be of the same kind as the document: a PDF for a PDF, a video for a video.",

@@ -27,6 +27,7 @@ import {
   throughput,
   warmUp,
 } from "./measure";
+import { mixedLoad } from "./mixed";
 import { summarizeProfiles } from "./profile";
 import { readingReport } from "./reading";
 import { printTable, writeDoc, type Row } from "./report";
@@ -391,6 +392,7 @@ const PHASES = {
   investorPage,
   readingReport,
   materials,
+  mixed: mixedLoad,
 } as const;
 type PhaseName = keyof typeof PHASES;
 
@@ -405,6 +407,7 @@ const POSTGRES_PHASES = [
   "investorPage",
   "readingReport",
   "materials",
+  "mixed",
 ] as const;
 
 /**

@@ -1,0 +1,238 @@
+/**
+ * The mixed load (issue 32): four kinds of traffic at once, as a portal gets them, each at a fixed rate of
+ * arrivals (an open model: a request is sent when its time comes, whether or not the ones before it have been
+ * answered, so a slow server cannot slow its own load down, as a closed loop such as autocannon's does). Each
+ * request's time runs from when it was due, not from when it was sent. Each class is measured alone, then all
+ * together, in the same run.
+ *
+ * - visitors: the public pages, in turn;
+ * - logins: the API login of an investor, at half the login capacity measured just before;
+ * - readers: an investor's stamped copy of the shipped PDF, and a seek into the library's video;
+ * - an administrator: the table's first page, a search, a deep page, and an NDA flag set and unset.
+ */
+import http from "node:http";
+import { config, host, origin } from "./config";
+import { percentile, throughput } from "./measure";
+import type { Row } from "./report";
+import { ADMIN, addInvestors, INVESTOR, seedInvestorsUpTo, type BenchDatabase } from "./seed";
+import { apiAccessToken, pageSessionCookie } from "./session";
+
+type MixedRun = {
+  database: BenchDatabase;
+  investorHash: string;
+  rows: Row[];
+  notes: string[];
+  adminCookie: () => Promise<string>;
+};
+
+function rate(name: string, fallback: number) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not '${raw}'.`);
+  return value;
+}
+
+/** Seconds each measurement lasts (alone, and together): BENCH_MIXED_SECONDS. */
+const SECONDS = rate("BENCH_MIXED_SECONDS", 10);
+/** A request unanswered after this long is an error. */
+const TIMEOUT_MS = 30_000;
+/** An investor whose NDA is signed, who logs in with the bench investor's password. */
+const READER_EMAIL = "bench-mixed-reader@example.com";
+/** The investor whose NDA flag the administrator sets and unsets (seeded with none). */
+const FLAGGED_EMAIL = "investor3@example.com";
+
+const PUBLIC_PAGES = ["/", "/faq", "/pricing", "/aboutus"];
+
+type Outcome = { ok: boolean; ms: number };
+type LoadClass = {
+  name: string;
+  perSecond: number;
+  /** Sends one request; resolves whether it was answered as it should be. */
+  send: (turn: number) => Promise<boolean>;
+  target: { p95?: (alone: number) => number; words: string };
+};
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** One request: whether its status was `expected` (the body is read and dropped). */
+function send(
+  path: string,
+  expected: number,
+  options: { method?: string; headers?: Record<string, string>; body?: string; firstByteOnly?: boolean } = {},
+): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host,
+        port: config.port,
+        path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        agent: options.firstByteOnly ? false : agent,
+        timeout: TIMEOUT_MS,
+      },
+      (res) => {
+        if (options.firstByteOnly) {
+          res.once("data", () => {
+            resolve(res.statusCode === expected);
+            req.destroy();
+          });
+          res.once("end", () => resolve(res.statusCode === expected));
+          return;
+        }
+        res.resume();
+        res.on("end", () => resolve(res.statusCode === expected));
+        res.on("error", () => resolve(false));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timed out")));
+    req.on("error", () => resolve(false));
+    req.end(options.body);
+  });
+}
+
+/** Runs the classes side by side at their rates for SECONDS; each request's time counts from when it was due. */
+async function openLoad(classes: LoadClass[]): Promise<Map<string, Outcome[]>> {
+  const outcomes = new Map(classes.map((load) => [load.name, [] as Outcome[]]));
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    classes.map(
+      (load) =>
+        new Promise<void>((scheduled) => {
+          let turn = 0;
+          const tick = () => {
+            const now = performance.now();
+            for (let due = start + (turn * 1000) / load.perSecond; due <= now && due < end;) {
+              const sent = load.send(turn).then((ok) => {
+                outcomes.get(load.name)!.push({ ok, ms: performance.now() - due });
+              });
+              inFlight.push(sent);
+              turn += 1;
+              due = start + (turn * 1000) / load.perSecond;
+            }
+            const next = start + (turn * 1000) / load.perSecond;
+            if (next >= end) return scheduled();
+            setTimeout(tick, Math.max(0, next - performance.now()));
+          };
+          tick();
+        }),
+    ),
+  );
+  await Promise.all(inFlight);
+  return outcomes;
+}
+
+const fmt = (value: number) => value.toFixed(1);
+
+function summary(outcomes: Outcome[]) {
+  const times = outcomes.map((outcome) => outcome.ms);
+  return {
+    count: outcomes.length,
+    errors: outcomes.filter((outcome) => !outcome.ok).length,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+  };
+}
+
+async function classes(run: MixedRun): Promise<LoadClass[]> {
+  await seedInvestorsUpTo(run.database, 1000);
+  await addInvestors(run.database, [
+    { email: READER_EMAIL, fullName: "Bench Mixed Reader", hash: run.investorHash, n: 1, nda: 2 },
+  ]);
+  const reader = { email: READER_EMAIL, password: INVESTOR.password };
+  const readerCookie = await pageSessionCookie(reader);
+  const readerToken = await apiAccessToken(reader);
+  const adminCookie = await run.adminCookie();
+  const adminToken = await apiAccessToken(ADMIN);
+
+  const library = await fetch(`${origin()}/api/materials`, { headers: { Authorization: `Bearer ${readerToken}` } });
+  const { documents } = (await library.json()) as { documents: { id: string; kind: string; size: number }[] };
+  const video = documents.find((document) => document.kind === "video");
+  if (!video) throw new Error("The library has no video to seek into.");
+
+  const capacity = await throughput(`${origin()}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: INVESTOR.email, password: INVESTOR.password }),
+    seconds: 4,
+  });
+  const loginRate = rate("BENCH_MIXED_LOGINS", Math.max(1, Math.round(capacity.perSecond / 2)));
+  run.notes.push(
+    `mixed load: login capacity ${fmt(capacity.perSecond)}/s (closed loop, ${config.connections} connections); rates per second: visitors ${rate("BENCH_MIXED_VISITORS", 40)}, logins ${loginRate}, stamped downloads ${rate("BENCH_MIXED_DOWNLOADS", 2)}, seeks ${rate("BENCH_MIXED_SEEKS", 2)}, administrator ${rate("BENCH_MIXED_ADMIN", 4)}; ${SECONDS} s each.`,
+  );
+
+  const json = { "Content-Type": "application/json" };
+  const adminPages = ["/financing", "/financing?q=smith", "/financing?page=10"];
+  return [
+    {
+      name: "visitors: public pages",
+      perSecond: rate("BENCH_MIXED_VISITORS", 40),
+      send: (turn) => send(PUBLIC_PAGES[turn % PUBLIC_PAGES.length], 200, { headers: { "Accept-Encoding": "gzip" } }),
+      target: { p95: (alone) => Math.min(3 * alone, 10), words: "p95 ≤ 3× alone and ≤ 10 ms; no error" },
+    },
+    {
+      name: "investors: API logins",
+      perSecond: loginRate,
+      send: () =>
+        send("/api/auth/login", 200, {
+          method: "POST",
+          headers: json,
+          body: JSON.stringify({ email: INVESTOR.email, password: INVESTOR.password }),
+        }),
+      target: { words: "no error" },
+    },
+    {
+      name: "investors: stamped PDF downloads",
+      perSecond: rate("BENCH_MIXED_DOWNLOADS", 2),
+      send: () => send("/pdfs/download.pdf", 200, { headers: { Cookie: readerCookie } }),
+      target: { p95: () => 200, words: "p95 ≤ 200 ms; no error" },
+    },
+    {
+      name: "investors: video seeks (first byte)",
+      perSecond: rate("BENCH_MIXED_SEEKS", 2),
+      send: () =>
+        send(`/financing/materials/${video.id}/file`, 206, {
+          headers: { Cookie: readerCookie, Range: `bytes=${Math.floor(video.size / 2)}-` },
+          firstByteOnly: true,
+        }),
+      target: { words: "no error" },
+    },
+    {
+      name: "administrator: table pages and NDA flags",
+      perSecond: rate("BENCH_MIXED_ADMIN", 4),
+      send: (turn) =>
+        turn % 4 === 3
+          ? send("/api/user/update_nda_sent", 200, {
+              method: "POST",
+              headers: { ...json, Authorization: `Bearer ${adminToken}` },
+              body: JSON.stringify({ email: FLAGGED_EMAIL, state: turn % 8 === 3 }),
+            })
+          : send(adminPages[turn % 4], 200, { headers: { Cookie: adminCookie } }),
+      target: { p95: () => 50, words: "p95 ≤ 50 ms; no error" },
+    },
+  ];
+}
+
+export async function mixedLoad(run: MixedRun) {
+  const loads = await classes(run);
+  const alone = new Map<string, ReturnType<typeof summary>>();
+  for (const load of loads) alone.set(load.name, summary((await openLoad([load])).get(load.name)!));
+  const together = await openLoad(loads);
+  for (const load of loads) {
+    const mixed = summary(together.get(load.name)!);
+    const apart = alone.get(load.name)!;
+    const within = load.target.p95 ? mixed.p95 <= load.target.p95(apart.p95) : true;
+    run.rows.push({
+      figure: `mixed load: ${load.name}`,
+      value:
+        `p50 ${fmt(mixed.p50)}, p95 ${fmt(mixed.p95)}, p99 ${fmt(mixed.p99)} ms, ${mixed.errors} errors of ${mixed.count}` +
+        ` (alone: p95 ${fmt(apart.p95)} ms, ${apart.errors} errors)`,
+      target: load.target.words,
+      pass: within && mixed.errors === 0 && apart.errors === 0,
+    });
+  }
+}
