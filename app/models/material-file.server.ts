@@ -10,6 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { MATERIAL_LIMITS } from "~/lib/material-limits";
 import { readBlobRange } from "~/server/blob-store.server";
 import { getDb, type DocumentKind } from "~/server/db.server";
+import { STAMP_HEAP_MB } from "~/server/stamp-pool.server";
 
 export { MATERIAL_LIMITS };
 
@@ -37,8 +38,7 @@ export function sniffDocumentKind(head: Uint8Array): DocumentKind | null {
   return null;
 }
 
-/** The stamping check's process: its heap, and how long it may take before it is killed and the PDF refused. */
-const STAMP_CHECK_HEAP_MB = 256;
+/** How long the stamping check's process may take before it is killed and the PDF refused. */
 const STAMP_CHECK_TIMEOUT_MS = 30_000;
 
 /**
@@ -56,7 +56,7 @@ export async function pdfIsStampable(
   const script = path.resolve(process.cwd(), "scripts/pdf-stampable.js");
   const child: ChildProcessByStdio<Writable, null, null> = spawn(
     process.execPath,
-    [`--max-old-space-size=${STAMP_CHECK_HEAP_MB}`, script],
+    [`--max-old-space-size=${STAMP_HEAP_MB}`, script],
     {
       env: { NODE_ENV: process.env.NODE_ENV },
       stdio: ["pipe", "ignore", "ignore"],

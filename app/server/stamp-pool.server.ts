@@ -1,7 +1,8 @@
 /**
- * PDF stamping on a pool of worker threads (piscina), one a core, so that a stamped copy (pdf-lib parses
- * and rewrites the whole file, 40-90 ms for a 50-page PDF) never holds up the other requests on the event
- * loop. Admission is decided before any work: a pool whose threads are busy and whose queue is full
+ * PDF stamping on a pool of worker threads (piscina), so that a stamped copy (pdf-lib parses and rewrites
+ * the whole file, 40-90 ms for a 50-page PDF) never holds up the other requests on the event loop. One
+ * thread a core but one, which is kept for the event loop: each thread stamping holds its own copy of
+ * pdf-lib's object graph, some 45 MB for a 50-page PDF (docs/performance.md, "Stamping off the event loop"). Admission is decided before any work: a pool whose threads are busy and whose queue is full
  * refuses a copy at once (the caller answers 503 with Retry-After), so a burst of downloads waits in a
  * bounded line, never an unbounded one.
  */
@@ -10,6 +11,8 @@ import path from "node:path";
 import { Piscina } from "piscina";
 import type { Stamp } from "./pdf-stamp.server";
 
+/** The heap a PDF's stamping may take: a thread's here, and the upload check's process (material-file.server.ts). */
+export const STAMP_HEAP_MB = 256;
 /** Copies that may wait for a thread, beyond the ones being stamped. */
 const QUEUE_PER_THREAD = 4;
 /** Seconds a refused client is told to wait: about a full queue's stamping. */
@@ -30,7 +33,7 @@ export type StampPool = {
 };
 
 export function createStampPool({
-  threads = availableParallelism(),
+  threads = Math.max(1, availableParallelism() - 1),
   queue = threads * QUEUE_PER_THREAD,
 }: { threads?: number; queue?: number } = {}): StampPool {
   const pool = new Piscina<{ pdf: Uint8Array; stamp: Stamp }, Uint8Array>({
@@ -38,6 +41,8 @@ export function createStampPool({
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: IDLE_MS,
+    // The heap the upload check gave the PDF: one that needs more ends its thread, not the server.
+    resourceLimits: { maxOldGenerationSizeMb: STAMP_HEAP_MB },
   });
   let taken = 0;
   return {

@@ -106,8 +106,9 @@ async function openLoad(classes: LoadClass[]): Promise<Map<string, Outcome[]>> {
           const tick = () => {
             const now = performance.now();
             for (let due = start + (turn * 1000) / load.perSecond; due <= now && due < end;) {
+              const intended = due;
               const sent = load.send(turn).then((ok) => {
-                outcomes.get(load.name)!.push({ ok, ms: performance.now() - due });
+                outcomes.get(load.name)!.push({ ok, ms: performance.now() - intended });
               });
               inFlight.push(sent);
               turn += 1;
@@ -206,7 +207,7 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
       perSecond: rate("BENCH_MIXED_ADMIN", 4),
       send: (turn) =>
         turn % 4 === 3
-          ? send("/api/user/update_nda_sent", 200, {
+          ? send("/api/user/update_nda_sent", 201, {
               method: "POST",
               headers: { ...json, Authorization: `Bearer ${adminToken}` },
               body: JSON.stringify({ email: FLAGGED_EMAIL, state: turn % 8 === 3 }),
