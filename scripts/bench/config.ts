@@ -1,7 +1,8 @@
 /** Every knob of `npm run bench`, from the environment, with defaults that keep a run well under ten minutes. */
 import path from "node:path";
 
-function number(name: string, fallback: number): number {
+/** A positive number from the environment, or `fallback` when it is unset. */
+export function number(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);

@@ -11,7 +11,7 @@
  * - an administrator: the table's first page, a search, a deep page, and an NDA flag set and unset.
  */
 import http from "node:http";
-import { config, host, origin } from "./config";
+import { config, host, number, origin } from "./config";
 import { percentile, throughput } from "./measure";
 import type { Row } from "./report";
 import { ADMIN, addInvestors, INVESTOR, seedInvestorsUpTo, type BenchDatabase } from "./seed";
@@ -25,16 +25,15 @@ type MixedRun = {
   adminCookie: () => Promise<string>;
 };
 
-function rate(name: string, fallback: number) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not '${raw}'.`);
-  return value;
-}
-
 /** Seconds each measurement lasts (alone, and together): BENCH_MIXED_SECONDS. */
-const SECONDS = rate("BENCH_MIXED_SECONDS", 10);
+const SECONDS = number("BENCH_MIXED_SECONDS", 10);
+/** The rates, in requests a second, but the logins' (half the capacity measured in the phase). */
+const RATES = {
+  visitors: number("BENCH_MIXED_VISITORS", 40),
+  downloads: number("BENCH_MIXED_DOWNLOADS", 2),
+  seeks: number("BENCH_MIXED_SEEKS", 2),
+  admin: number("BENCH_MIXED_ADMIN", 4),
+};
 /** A request unanswered after this long is an error. */
 const TIMEOUT_MS = 30_000;
 /** An investor whose NDA is signed, who logs in with the bench investor's password. */
@@ -161,9 +160,9 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
     body: JSON.stringify({ email: INVESTOR.email, password: INVESTOR.password }),
     seconds: 4,
   });
-  const loginRate = rate("BENCH_MIXED_LOGINS", Math.max(1, Math.round(capacity.perSecond / 2)));
+  const loginRate = number("BENCH_MIXED_LOGINS", Math.max(1, Math.round(capacity.perSecond / 2)));
   run.notes.push(
-    `mixed load: login capacity ${fmt(capacity.perSecond)}/s (closed loop, ${config.connections} connections); rates per second: visitors ${rate("BENCH_MIXED_VISITORS", 40)}, logins ${loginRate}, stamped downloads ${rate("BENCH_MIXED_DOWNLOADS", 2)}, seeks ${rate("BENCH_MIXED_SEEKS", 2)}, administrator ${rate("BENCH_MIXED_ADMIN", 4)}; ${SECONDS} s each.`,
+    `mixed load: login capacity ${fmt(capacity.perSecond)}/s (closed loop, ${config.connections} connections); rates per second: visitors ${RATES.visitors}, logins ${loginRate}, stamped downloads ${RATES.downloads}, seeks ${RATES.seeks}, administrator ${RATES.admin}; ${SECONDS} s each.`,
   );
 
   const json = { "Content-Type": "application/json" };
@@ -171,7 +170,7 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
   return [
     {
       name: "visitors: public pages",
-      perSecond: rate("BENCH_MIXED_VISITORS", 40),
+      perSecond: RATES.visitors,
       send: (turn) => send(PUBLIC_PAGES[turn % PUBLIC_PAGES.length], 200, { headers: { "Accept-Encoding": "gzip" } }),
       target: { p95: (alone) => Math.min(3 * alone, 10), words: "p95 ≤ 3× alone and ≤ 10 ms; no error" },
     },
@@ -188,13 +187,13 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
     },
     {
       name: "investors: stamped PDF downloads",
-      perSecond: rate("BENCH_MIXED_DOWNLOADS", 2),
+      perSecond: RATES.downloads,
       send: () => send("/pdfs/download.pdf", 200, { headers: { Cookie: readerCookie } }),
       target: { p95: () => 200, words: "p95 ≤ 200 ms; no error" },
     },
     {
       name: "investors: video seeks (first byte)",
-      perSecond: rate("BENCH_MIXED_SEEKS", 2),
+      perSecond: RATES.seeks,
       send: () =>
         send(`/financing/materials/${video.id}/file`, 206, {
           headers: { Cookie: readerCookie, Range: `bytes=${Math.floor(video.size / 2)}-` },
@@ -204,7 +203,7 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
     },
     {
       name: "administrator: table pages and NDA flags",
-      perSecond: rate("BENCH_MIXED_ADMIN", 4),
+      perSecond: RATES.admin,
       send: (turn) =>
         turn % 4 === 3
           ? send("/api/user/update_nda_sent", 201, {

@@ -48,14 +48,16 @@ test("a stamped download refused by a full pool answers 503 with Retry-After, re
     const held = pool.reserve();
     const source = vi.fn(async () => pdf);
     const record = vi.fn(async () => "download-id");
-    const answer = await stampedPdfResponse({
-      request: new Request("http://localhost/pdfs/download.pdf"),
-      user: { fullName: "Jane Doe", email: "jane@example.com" },
-      contentDisposition: "inline",
-      source,
-      record,
-      pool,
-    });
+    const download = () =>
+      stampedPdfResponse({
+        request: new Request("http://localhost/pdfs/download.pdf"),
+        user: { fullName: "Jane Doe", email: "jane@example.com" },
+        contentDisposition: "inline",
+        source,
+        record,
+        pool,
+      });
+    const answer = await download();
     expect(answer.status).toBe(503);
     expect(answer.headers.get("retry-after")).toBe(String(STAMPING_RETRY_AFTER_SECONDS));
     expect(await answer.text()).toBe(materialsMessages.stampingBusy(STAMPING_RETRY_AFTER_SECONDS));
@@ -63,14 +65,7 @@ test("a stamped download refused by a full pool answers 503 with Retry-After, re
     expect(record).not.toHaveBeenCalled();
     held.release();
 
-    const served = await stampedPdfResponse({
-      request: new Request("http://localhost/pdfs/download.pdf"),
-      user: { fullName: "Jane Doe", email: "jane@example.com" },
-      contentDisposition: "inline",
-      source,
-      record,
-      pool,
-    });
+    const served = await download();
     expect(served.status).toBe(200);
     expect(record).toHaveBeenCalledOnce();
   } finally {
