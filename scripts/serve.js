@@ -1,8 +1,9 @@
 // `npm run start:server`, and the last step of `npm start`: runs server.js in a
 // child process, with the settings that only take effect if they are in place
 // before Node starts (docs/performance.md, "The fast path: server"):
-// - libuv's thread pool, which runs argon2, is sized to the cores: more threads
-//   hash no faster, but each one that has hashed keeps its 19 MiB;
+// - libuv's thread pool, which runs argon2 and the files' reads, is sized to the cores: more
+//   threads hash no faster, but each one that has hashed keeps its 19 MiB. The app hashes on
+//   a core but one of them at a time (password.server.ts), so a thread stays free for files;
 // - V8 grows its heap by 20% at a time rather than its default factor (up to
 //   twice): left to itself on a large machine it lets the heap run far ahead of
 //   what the server uses. Measured side by side: same page times, a third less peak memory.

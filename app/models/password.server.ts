@@ -1,5 +1,7 @@
 import argon2 from "argon2";
+import pLimit from "p-limit";
 import commonPasswords from "~/data/common-passwords.json";
+import { coresButOne } from "~/server/cores.server";
 
 /** OWASP's argon2id parameters (docs/decisions/0008): 19 MiB, two passes, one lane. */
 export const ARGON2_OPTIONS = {
@@ -10,6 +12,18 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
+ * Hashes and checks take turns for a core but one. Each takes some 25 ms of a core on libuv's thread
+ * pool; with logins piling up, one running on every core left the event loop waiting for a core,
+ * and every page with it (docs/performance.md, "Room for the event loop"). The rest wait in line.
+ */
+const hashing = pLimit(coresButOne());
+
+/** Hashes and checks running now, and waiting for their turn. */
+export function passwordWork() {
+  return { running: hashing.activeCount, waiting: hashing.pendingCount };
+}
+
+/**
  * Passwords are compared as Unicode NFC, so that the same characters typed on
  * two keyboards (precomposed or combining accents) give the same hash.
  */
@@ -18,12 +32,12 @@ function normalize(password: string) {
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(normalize(password), ARGON2_OPTIONS);
+  return hashing(() => argon2.hash(normalize(password), ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, normalize(password));
+    return await hashing(() => argon2.verify(hash, normalize(password)));
   } catch {
     // A malformed stored hash matches nothing.
     return false;

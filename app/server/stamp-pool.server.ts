@@ -6,9 +6,9 @@
  * refuses a copy at once (the caller answers 503 with Retry-After), so a burst of downloads waits in a
  * bounded line, never an unbounded one.
  */
-import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
+import { coresButOne } from "./cores.server";
 import type { Stamp } from "./pdf-stamp.server";
 
 /** The heap a PDF's stamping may take: a thread's here, and the upload check's process (material-file.server.ts). */
@@ -33,7 +33,7 @@ export type StampPool = {
 };
 
 export function createStampPool({
-  threads = Math.max(1, availableParallelism() - 1),
+  threads = coresButOne(),
   queue = threads * QUEUE_PER_THREAD,
 }: { threads?: number; queue?: number } = {}): StampPool {
   const pool = new Piscina<{ pdf: Uint8Array; stamp: Stamp }, Uint8Array>({

@@ -1,6 +1,6 @@
 // Raw argon2 verifications per second, run in a process of its own with the server's
 // thread pool (scripts/serve.js sizes it to the cores), so the login cost compares like with like.
-// Usage: node argon2-verify.js <seconds> <concurrency>, with the hash and password on stdin as JSON.
+// Usage: node argon2-verify.js <seconds> <verifications at once>, with the hash and password on stdin as JSON.
 import { text } from "node:stream/consumers";
 import argon2 from "argon2";
 

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { materialsStamp } from "../../app/content/portal";
+import { coresButOne } from "../../app/server/cores.server";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
 import { administratorsPage } from "./administrators";
@@ -116,6 +117,13 @@ async function logins(run: Run) {
     pass: login.failed === 0 && ratio >= 0.9,
   });
   if (login.failed > 0) run.notes.push(`login: ${login.failed} of ${login.ok + login.failed} logins did not succeed.`);
+  // What the event loop's core costs the logins' ceiling: raw argon2 on every core, once.
+  const everyCore = Math.min(config.connections, os.availableParallelism());
+  const unlimited = await argon2VerifiesPerSecond(run.investorHash, INVESTOR.password, slice, everyCore);
+  run.notes.push(
+    `login: the server checks ${coresButOne()} password(s) at a time on ${os.availableParallelism()} cores; raw argon2 ` +
+      `${fmt(verifies)} verify/s so, ${fmt(unlimited)} verify/s ${everyCore} at a time.`,
+  );
 }
 
 /** Seconds of load each metrics server gets, per figure, before any is measured. */

@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import autocannon from "autocannon";
+import { coresButOne } from "../../app/server/cores.server";
 import { serverProcessEnv } from "../serve.js";
 import { config, host } from "./config";
 
@@ -65,13 +66,19 @@ export async function sideBySide(
 }
 
 /**
- * argon2.verify of `hash` per second, config.connections at a time, for `seconds`: in a child
- * process started like the server (same thread pool size), so only the login's own work differs.
+ * argon2.verify of `hash` per second, `atOnce` at a time (by default as many as the server lets run,
+ * a core but one), for `seconds`: in a child process started like the server (same thread pool size),
+ * so only the login's own work differs.
  */
-export async function argon2VerifiesPerSecond(hash: string, password: string, seconds = config.seconds) {
+export async function argon2VerifiesPerSecond(
+  hash: string,
+  password: string,
+  seconds = config.seconds,
+  atOnce = Math.min(config.connections, coresButOne()),
+) {
   const child = spawn(
     process.execPath,
-    [path.join(import.meta.dirname, "argon2-verify.js"), String(seconds), String(config.connections)],
+    [path.join(import.meta.dirname, "argon2-verify.js"), String(seconds), String(atOnce)],
     {
       env: serverProcessEnv(),
       stdio: ["pipe", "pipe", "inherit"],

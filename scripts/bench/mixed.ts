@@ -11,6 +11,7 @@
  * - an administrator: the table's first page, a search, a deep page, and an NDA flag set and unset.
  */
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { config, host, number, origin } from "./config";
 import { percentile, throughput } from "./measure";
 import type { Row } from "./report";
@@ -221,7 +222,14 @@ export async function mixedLoad(run: MixedRun) {
   const loads = await classes(run);
   const alone = new Map<string, ReturnType<typeof summary>>();
   for (const load of loads) alone.set(load.name, summary((await openLoad([load])).get(load.name)!));
+  const clientDelay = monitorEventLoopDelay({ resolution: 1 });
+  clientDelay.enable();
   const together = await openLoad(loads);
+  clientDelay.disable();
+  run.notes.push(
+    `mixed load: the bench's own event loop, together: delay p95 ${fmt(clientDelay.percentile(95) / 1e6)} ms, ` +
+      `p99 ${fmt(clientDelay.percentile(99) / 1e6)} ms, max ${fmt(clientDelay.max / 1e6)} ms (it counts in every time).`,
+  );
   for (const load of loads) {
     const mixed = summary(together.get(load.name)!);
     const apart = alone.get(load.name)!;

@@ -4,9 +4,11 @@ import {
   hashPassword,
   isCommonPassword,
   needsRehash,
+  passwordWork,
   verifyDummyPassword,
   verifyPassword,
 } from "~/models/password.server";
+import { coresButOne } from "~/server/cores.server";
 import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -106,5 +108,17 @@ describe("isCommonPassword", () => {
     for (const password of ["correct horse battery", "Tr0ub4dor&3-staple", "a quiet lake at dawn"]) {
       expect(isCommonPassword(password), password).toBe(false);
     }
+  });
+});
+
+describe("room for the event loop", () => {
+  test("no more than a core but one hash at once; the rest wait their turn and are all answered", async () => {
+    const stored = await hashPassword("Correct horse battery staple 9");
+    const checks = Array.from({ length: coresButOne() + 3 }, () =>
+      verifyPassword(stored, "Correct horse battery staple 9"),
+    );
+    expect(passwordWork()).toEqual({ running: coresButOne(), waiting: 3 });
+    expect(await Promise.all(checks)).toEqual(checks.map(() => true));
+    expect(passwordWork()).toEqual({ running: 0, waiting: 0 });
   });
 });
