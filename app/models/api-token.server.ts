@@ -40,20 +40,25 @@ export async function issueApiTokens(
   const at = now();
   const familyId = randomUUID();
   const expiresAt = at + REFRESH_FAMILY_TTL_MS;
-  await getDb()
-    .insertInto("api_token_families")
-    .values({
-      id: familyId,
-      user_id: userId,
-      user_agent: client.userAgent,
-      ip: client.ip,
-      created_at: at,
-      last_used_at: at,
-      expires_at: expiresAt,
-      revoked_at: null,
-    })
-    .execute();
-  return issueInFamily(getDb(), userId, familyId, expiresAt);
+  // One commit for the family and its first tokens: never a family without them, and one wait for the disk, not two.
+  return getDb()
+    .transaction()
+    .execute(async (db) => {
+      await db
+        .insertInto("api_token_families")
+        .values({
+          id: familyId,
+          user_id: userId,
+          user_agent: client.userAgent,
+          ip: client.ip,
+          created_at: at,
+          last_used_at: at,
+          expires_at: expiresAt,
+          revoked_at: null,
+        })
+        .execute();
+      return issueInFamily(db, userId, familyId, expiresAt);
+    });
 }
 
 /**
