@@ -4,8 +4,9 @@
  * account (their sessions, API tokens, second factor and pending invitations go with it, ON DELETE
  * CASCADE); the last administrator is never removed. The caller has checked "sudo mode".
  */
+import { sql } from "kysely";
 import { administratorErrors } from "~/content/administrators";
-import { getDb } from "~/server/db.server";
+import { getDb, type Role } from "~/server/db.server";
 import { asOnlyWriter } from "~/server/sql-dialect.server";
 import { accountMail } from "./account-mail.server";
 import { recordAuditEvent } from "./audit.server";
@@ -27,13 +28,16 @@ export type AdministratorEntry = {
   createdBy: { via: "create-admin" } | { via: "invitation"; email: string | null } | { via: null };
 };
 
+/** Written into the SQL, so that the administrators' own index serves (migrations/018). */
+const administratorRole = sql.lit<Role>("administrator");
+
 /** Every administrator, oldest first, with their second factor, last sign-in and who made them one. */
 export async function listAdministrators(): Promise<AdministratorEntry[]> {
   const rows = await getDb()
     .selectFrom("users")
     .leftJoin("users as creator", "creator.id", "users.created_by")
     .select(["users.id", "users.email", "users.last_login_at", "users.created_via", "creator.email as creator_email"])
-    .where("users.role", "=", "administrator")
+    .where("users.role", "=", administratorRole)
     .orderBy("users.created_at")
     .orderBy("users.id")
     .execute();
@@ -83,7 +87,7 @@ export async function removeAdministrator({
     const { n } = await db
       .selectFrom("users")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("role", "=", "administrator")
+      .where("role", "=", administratorRole)
       .executeTakeFirstOrThrow();
     if (Number(n) <= 1) {
       return { ok: false, status: 409, message: administratorErrors.lastAdministrator } satisfies Failure<409>;

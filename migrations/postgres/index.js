@@ -11,6 +11,7 @@ import * as m014 from "./014_audit_log_indexes.js";
 import * as m015 from "./015_sessions_and_devices.js";
 import * as m016 from "./016_materials_library.js";
 import * as m017 from "./017_reading_totals.js";
+import * as m018 from "./018_administrators_index.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -25,4 +26,5 @@ export const migrations = {
   "015_sessions_and_devices": m015,
   "016_materials_library": m016,
   "017_reading_totals": m017,
+  "018_administrators_index": m018,
 };
