@@ -46,7 +46,7 @@ measured side by side in one run, a size, or a server time, because the machines
 Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENCH_CONNECTIONS (8),
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),
 BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_CPU_PROF=1 (profile the server and
-print its hottest functions), BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage
+print its hottest functions), BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,mixed
 (a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
 PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 55435).
 
@@ -59,8 +59,9 @@ PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 55435).
 - **login cost**: successful POST /api/auth/login per second (one verified investor, JSON body) over
   argon2.verify per second of that investor's stored hash (the app's own parameters) in a child process
   started with the server's environment (scripts/bench/argon2-verify.js), so with the same thread pool: libuv's default
-  four threads on two cores verify about a tenth slower than two, which flattered the login. Same concurrency, in
-  alternating slices like the pages. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address limit is
+  four threads on two cores verify about a tenth slower than two, which flattered the login. As many checks at
+  once as the server lets run (a core but one, app/models/password.server.ts), in alternating slices like the
+  pages; a note gives raw argon2 on every core too, what the server's limit costs the logins' ceiling. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address limit is
   not what is measured.
 - **metrics on vs off**: what the Prometheus metrics cost (docs/operations.md). Two fresh servers on the run's
   SQLite file: one as in production (metrics on, on a listener of their own) on BENCH_PORT + 1, one with
