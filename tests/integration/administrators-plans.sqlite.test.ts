@@ -3,9 +3,9 @@
  * a removal checks read the administrators' partial index (migrations/018), not every investor's row.
  * SQLite only: these are SQLite's index and planner (PostgreSQL's figure is the bench's).
  */
-import Database from "better-sqlite3";
 import { listAdministrators, removeAdministrator } from "~/models/administrators.server";
 import { createUser } from "../support/factories";
+import { plansOfStatements } from "../support/sqlite-plans";
 import { useFreshDatabase } from "../support/test-database";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -16,27 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => database.cleanup());
 
-/** The plans of the statements `work` ran that read from `users` filtered by role. */
+/** The plans of the statements `work` ran that read from `users` filtered by the administrators' role. */
 async function rolePlans(work: () => Promise<unknown>) {
-  const sqlite = new Database(process.env.DATABASE_PATH!, { readonly: true });
-  const all = vi.spyOn(Object.getPrototypeOf(sqlite.prepare("select 1")), "all");
-  try {
-    await work();
-    const statements = all.mock.contexts as Database.Statement[];
-    return statements.flatMap((statement, at) =>
-      statement.source.includes(`"role" = 'administrator'`)
-        ? [
-            sqlite
-              .prepare(`explain query plan ${statement.source}`)
-              .all(all.mock.calls[at][0])
-              .map((step) => (step as { detail: string }).detail),
-          ]
-        : [],
-    );
-  } finally {
-    all.mockRestore();
-    sqlite.close();
-  }
+  const plans = await plansOfStatements(work, (source) => source.includes(`"role" = 'administrator'`));
+  return plans.map(({ plan }) => plan);
 }
 
 it("lists the administrators, oldest first, from their own index", async () => {

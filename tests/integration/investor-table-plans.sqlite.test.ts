@@ -4,9 +4,9 @@
  * page and total read from an index alone too, the words matched in its search_text (migrations/012).
  * SQLite only: these are SQLite's indexes and planner (PostgreSQL's figures are the bench's).
  */
-import Database from "better-sqlite3";
 import { loadInvestorTable } from "~/models/investor-admin.server";
 import { createUser } from "../support/factories";
+import { plansOfStatements } from "../support/sqlite-plans";
 import { useFreshDatabase } from "../support/test-database";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -26,29 +26,8 @@ const SORT_INDEXES = [
 ] as const;
 
 /** The plan of each statement `query`'s table ran that `pick` chooses, by its SQL. */
-async function plansOf(query: string, pick: (source: string) => boolean) {
-  const sqlite = new Database(process.env.DATABASE_PATH!, { readonly: true });
-  const all = vi.spyOn(Object.getPrototypeOf(sqlite.prepare("select 1")), "all");
-  try {
-    await loadInvestorTable(new URL(`http://localhost/financing?${query}`));
-    const statements = all.mock.contexts as Database.Statement[];
-    return statements.flatMap((statement, at) =>
-      pick(statement.source)
-        ? [
-            {
-              source: statement.source,
-              plan: sqlite
-                .prepare(`explain query plan ${statement.source}`)
-                .all(all.mock.calls[at][0])
-                .map((step) => (step as { detail: string }).detail),
-            },
-          ]
-        : [],
-    );
-  } finally {
-    all.mockRestore();
-    sqlite.close();
-  }
+function plansOf(query: string, pick: (source: string) => boolean) {
+  return plansOfStatements(() => loadInvestorTable(new URL(`http://localhost/financing?${query}`)), pick);
 }
 
 const isPage = (source: string) => source.includes('"position"');
