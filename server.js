@@ -222,11 +222,10 @@ function sendError(req, res, status, message) {
   res.status(status).type("html").send(app$.errorPageHtml(status, message));
 }
 
-app.use(compression());
-
 // Anonymous visitors get public pages from the page cache, with this response's own nonce. It is keyed by the
 // address as sent, not res.locals.path: each spelling is kept as Remix rendered it for that spelling, and the
-// rules above have already given this response its headers.
+// rules above have already given this response its headers. It is compressed in one piece before compression()
+// would stream it through the thread pool, so it leaves in this turn of the event loop (page-encoding.server.ts).
 app.use((req, res, next) => {
   const page = app$.cachedPage(
     { method: req.method, url: req.originalUrl, cookie: req.get("cookie") },
@@ -235,8 +234,14 @@ app.use((req, res, next) => {
   if (!page) return next();
   res.locals.pageCache = "hit";
   res.set(Object.fromEntries(page.headers));
-  res.send(page.html);
+  res.vary("Accept-Encoding");
+  // A HEAD has no body to compress.
+  const { encoding, body } = app$.encodePage(page.html, req.method === "GET" ? req.get("accept-encoding") : undefined);
+  if (encoding !== "identity") res.set("Content-Encoding", encoding);
+  res.send(body);
 });
+app.use(compression());
+
 // Scripts and styles as the build precompressed them, brotli or gzip (scripts/precompress.js); compression() leaves them be.
 app.use(
   "/build",

@@ -33,6 +33,7 @@ export { httpErrors } from "~/content/http-errors";
 export { withDatabaseUnavailableAnswers } from "~/http/database-unavailable.server";
 export { settleAccountMail } from "~/models/account-mail.server";
 export { cachedPage } from "~/server/page-cache.server";
+export { encodePage } from "~/http/page-encoding.server";
 export { startMetrics } from "~/http/metrics-endpoint.server";
 
 export default async function handleRequest(

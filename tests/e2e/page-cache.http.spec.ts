@@ -120,3 +120,26 @@ test("a signed-in investor gets their own /home even when it is cached for anony
     await investor.dispose();
   }
 });
+
+test("a cached page goes out compressed as the visitor takes it: brotli, else gzip, else as it is", async ({
+  request,
+}) => {
+  await anonymousGet(request, "/pricing");
+  const asSent = async (acceptEncoding: string) => {
+    const response = await request.get("/pricing", { headers: { Cookie: "", "Accept-Encoding": acceptEncoding } });
+    expect(response.status()).toBe(200);
+    expect((await logLineOf(response)).pageCache, acceptEncoding).toBe("hit");
+    expect(response.headers()["vary"], acceptEncoding).toMatch(/Accept-Encoding/i);
+    expect(response.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    // Playwright hands over the decoded body: the page, with this response's nonce.
+    const page = (await response.text()).split(nonceOf(response)).join("N");
+    return { encoding: response.headers()["content-encoding"], page };
+  };
+  const brotli = await asSent("gzip, deflate, br");
+  const gzip = await asSent("gzip");
+  const plain = await asSent("identity");
+  expect([brotli.encoding, gzip.encoding, plain.encoding]).toEqual(["br", "gzip", undefined]);
+  expect(brotli.page).toContain("</html>");
+  expect(gzip.page).toBe(brotli.page);
+  expect(plain.page).toBe(brotli.page);
+});
