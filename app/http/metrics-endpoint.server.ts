@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import { httpErrors } from "~/content/http-errors";
 import { startAuditChainWatch } from "~/models/audit-chain-watch.server";
 import { countUnmailedContactMessages } from "~/models/contact.server";
+import { passwordWork } from "~/models/password.server";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
 import { collectProcessMetrics, observeHttpRequest, readAtScrape, renderMetrics } from "~/server/metrics.server";
@@ -57,6 +58,7 @@ export function startMetrics(
   readAtScrape({
     unmailedContactMessages: countUnmailedContactMessages,
     ready: async () => (await readiness()).ready,
+    passwordWork,
   });
   const stopChainWatch = startAuditChainWatch();
 

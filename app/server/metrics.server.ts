@@ -273,6 +273,8 @@ type ScrapeReaders = {
   unmailedContactMessages: () => Promise<number>;
   /** Whether the instance can serve (GET /readyz's answer). */
   ready: () => Promise<boolean>;
+  /** Password hashes and checks running now, and waiting for their turn at a core. */
+  passwordWork: () => { running: number; waiting: number };
 };
 
 let readers: ScrapeReaders | undefined;
@@ -288,6 +290,24 @@ new Gauge({
   registers,
   async collect() {
     this.set(readers ? await readers.unmailedContactMessages().catch(() => Number.NaN) : Number.NaN);
+  },
+});
+
+new Gauge({
+  name: "portal_password_hashes_running",
+  help: "Password hashes and checks (argon2) running now; at most a core but one at a time.",
+  registers,
+  collect() {
+    this.set(readers ? readers.passwordWork().running : Number.NaN);
+  },
+});
+
+new Gauge({
+  name: "portal_password_hashes_waiting",
+  help: "Password hashes and checks waiting for their turn at a core: sign-ins queueing behind argon2.",
+  registers,
+  collect() {
+    this.set(readers ? readers.passwordWork().waiting : Number.NaN);
   },
 });
 

@@ -2,7 +2,7 @@
  * The metrics the app counts (app/server/metrics.server.ts), read as a scrape reads them and parsed
  * as Prometheus parses them, on each engine: the account events where the audit trail records them,
  * mail, the mail retry backlog, throttle refusals by rule, every statement's time and errors by
- * engine, PostgreSQL's pool, and the audit chain's view, kept by checking new rows only.
+ * engine, PostgreSQL's pool, the password hashes at work and in line, and the audit chain's view, kept by checking new rows only.
  */
 import { sql } from "kysely";
 import { logIn, recordSignIn, registerAccount, settleAccountMail } from "~/models/account.server";
@@ -10,7 +10,9 @@ import { checkNewAuditRows, forgetVerifiedAuditRows } from "~/models/audit-chain
 import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { countUnmailedContactMessages, mailContactMessage, saveContactMessage } from "~/models/contact.server";
+import { hashPassword, passwordWork } from "~/models/password.server";
 import { loginStanding, recordLoginFailure, throttleAccountMail, throttleAuthRequest } from "~/models/throttle.server";
+import { coresButOne } from "~/server/cores.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { resetMailTransportForTests, trySendMail } from "~/server/mail.server";
@@ -29,7 +31,7 @@ const PASSWORD = "correct horse battery";
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  readAtScrape({ unmailedContactMessages: countUnmailedContactMessages, ready: async () => true });
+  readAtScrape({ unmailedContactMessages: countUnmailedContactMessages, ready: async () => true, passwordWork });
 });
 afterAll(async () => {
   await settleAccountMail();
@@ -156,6 +158,20 @@ it("reads the mail retry backlog (contact messages not yet mailed) at each scrap
   expect(await backlog()).toBe(before! + 1);
   expect(await mailContactMessage(message)).toBe(true);
   expect(await backlog()).toBe(before);
+});
+
+it("shows the password hashes running, and those waiting for their turn at a core, at each scrape", async () => {
+  const work = async () => {
+    const scraped = await scrape();
+    return {
+      running: scraped.total("portal_password_hashes_running"),
+      waiting: scraped.total("portal_password_hashes_waiting"),
+    };
+  };
+  const hashes = Array.from({ length: coresButOne() + 2 }, () => hashPassword(PASSWORD));
+  expect(await work()).toEqual({ running: coresButOne(), waiting: 2 });
+  await Promise.all(hashes);
+  expect(await work()).toEqual({ running: 0, waiting: 0 });
 });
 
 it("counts the refusals of each throttle and lock under its rule's name", async () => {
