@@ -1,16 +1,16 @@
 /**
  * A page from the page cache, compressed at once, in one piece, in the encoding the visitor takes:
- * brotli, else gzip, chosen and made as compression() makes every other answer (its negotiation, its
- * levels). Why not compression() itself: it streams through zlib on libuv's thread pool, so an answer
- * leaves over several turns of the event loop, and under mixed load each turn waited behind whatever
- * held the loop then (an administrator's page, a login's commits). A public page is some 20 kB, which
- * takes a fraction of a millisecond to compress, and the answer now leaves in the turn that read its
- * request (docs/performance.md, "Public pages in one turn").
+ * brotli, else gzip, else deflate, chosen and made as compression() makes every other answer (its
+ * negotiation, its levels). Why not compression() itself: it streams through zlib on libuv's thread
+ * pool, so an answer leaves over several turns of the event loop, and under mixed load each turn
+ * waited behind whatever held the loop then (an administrator's page, a login's commits). A public
+ * page is some 20 kB, which takes a fraction of a millisecond to compress, and the answer now leaves
+ * in the turn that read its request (docs/performance.md, "Public pages in one turn of the event loop").
  */
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
 
-export type PageEncoding = "br" | "gzip" | "identity";
+export type PageEncoding = "br" | "gzip" | "deflate" | "identity";
 
 /** compression()'s brotli quality: its default, "balanced speed/ratio". */
 const BROTLI_QUALITY = 4;
@@ -28,7 +28,10 @@ export function pageEncodingFor(acceptEncoding: string | undefined): PageEncodin
   const negotiator = new Negotiator({
     headers: { "accept-encoding": acceptEncoding },
   }) as unknown as EncodingNegotiator;
-  return (negotiator.encoding(["br", "gzip", "identity"], ["br", "gzip"]) as PageEncoding | undefined) ?? "identity";
+  return (
+    (negotiator.encoding(["br", "gzip", "deflate", "identity"], ["br", "gzip"]) as PageEncoding | undefined) ??
+    "identity"
+  );
 }
 
 /** The page's body in `encoding`, and that encoding. */
@@ -41,5 +44,6 @@ export function encodePage(html: string, acceptEncoding: string | undefined) {
     };
   }
   if (encoding === "gzip") return { encoding, body: gzipSync(html) };
+  if (encoding === "deflate") return { encoding, body: deflateSync(html) };
   return { encoding, body: html };
 }

@@ -47,7 +47,10 @@ export function cachedPage(request: PageRequest, nonce: string) {
 export function storePage(url: string, html: string, nonce: string, headers: Headers) {
   forgetPagesOfAnEndedYear();
   if (pages.size >= MAX_PAGES && !pages.has(url)) return;
-  const kept = [...headers].filter(([name]) => !["set-cookie", "content-length"].includes(name.toLowerCase()));
+  // Each answer has its own length, and its own encoding (page-encoding.server.ts).
+  const kept = [...headers].filter(
+    ([name]) => !["set-cookie", "content-length", "content-encoding"].includes(name.toLowerCase()),
+  );
   pages.set(url, { parts: html.split(nonce), headers: kept });
 }
 

@@ -130,6 +130,7 @@ for (const engine of ["sqlite", "postgres"] as const) {
       expect(after.total("portal_audit_chain_intact")).toBe(1);
       // The server's own reader is wired: the login's check is done, none is running or waiting.
       expect(after.family("portal_password_hashes_running")?.type).toBe("GAUGE");
+      expect(after.total("portal_password_hashes_running")).toBe(0);
       expect(after.total("portal_password_hashes_waiting")).toBe(0);
 
       // No label carries a path, an address or a token, and the scrapes themselves were not counted.

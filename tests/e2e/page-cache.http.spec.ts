@@ -121,7 +121,7 @@ test("a signed-in investor gets their own /home even when it is cached for anony
   }
 });
 
-test("a cached page goes out compressed as the visitor takes it: brotli, else gzip, else as it is", async ({
+test("a cached page goes out compressed in one piece as the visitor takes it: brotli, else gzip, else as it is", async ({
   request,
 }) => {
   await anonymousGet(request, "/pricing");
@@ -131,6 +131,9 @@ test("a cached page goes out compressed as the visitor takes it: brotli, else gz
     expect((await logLineOf(response)).pageCache, acceptEncoding).toBe("hit");
     expect(response.headers()["vary"], acceptEncoding).toMatch(/Accept-Encoding/i);
     expect(response.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    // Compressed whole before it is sent: its length is known, where a stream through zlib goes out in chunks.
+    expect(response.headers()["content-length"], acceptEncoding).toMatch(/^\d+$/);
+    expect(response.headers()["transfer-encoding"], acceptEncoding).toBeUndefined();
     // Playwright hands over the decoded body: the page, with this response's nonce.
     const page = (await response.text()).split(nonceOf(response)).join("N");
     return { encoding: response.headers()["content-encoding"], page };
@@ -142,4 +145,18 @@ test("a cached page goes out compressed as the visitor takes it: brotli, else gz
   expect(brotli.page).toContain("</html>");
   expect(gzip.page).toBe(brotli.page);
   expect(plain.page).toBe(brotli.page);
+});
+
+test("a HEAD of a cached page gives the plain page's headers and length, with no body to compress", async ({
+  request,
+}) => {
+  const page = await anonymousGet(request, "/pricing");
+  const head = await request.head("/pricing", { headers: { Cookie: "", "Accept-Encoding": "gzip, deflate, br" } });
+  expect(head.status()).toBe(200);
+  expect((await logLineOf(head)).pageCache).toBe("hit");
+  expect(head.headers()["content-encoding"]).toBeUndefined();
+  expect(head.headers()["vary"]).toMatch(/Accept-Encoding/i);
+  // Every response's nonce has the same length, so the plain page's length is the same for each.
+  expect(Number(head.headers()["content-length"])).toBe(Buffer.byteLength(await page.text()));
+  expect(await head.body()).toHaveLength(0);
 });

@@ -27,8 +27,13 @@ describe("the page cache", () => {
     expect(page?.headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
   });
 
-  it("never keeps a cookie or a length, and never answers a visitor with a cookie", () => {
-    storePage("/faq", html("n"), "n", new Headers({ "Set-Cookie": "a=b", "Content-Length": "9", "X-Kept": "yes" }));
+  it("never keeps a cookie, a length or an encoding, and never answers a visitor with a cookie", () => {
+    storePage(
+      "/faq",
+      html("n"),
+      "n",
+      new Headers({ "Set-Cookie": "a=b", "Content-Length": "9", "Content-Encoding": "gzip", "X-Kept": "yes" }),
+    );
     expect(cachedPage(anonymous("/faq"), "m")?.headers).toEqual([["x-kept", "yes"]]);
     expect(cachedPage({ method: "GET", url: "/faq", cookie: "__toast=x" }, "m")).toBeUndefined();
   });

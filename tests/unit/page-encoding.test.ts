@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { encodePage, pageEncodingFor } from "~/http/page-encoding.server";
 
@@ -18,12 +18,17 @@ describe("a cached page's encoding", () => {
     expect(pageEncodingFor("br;q=0.5, gzip")).toBe("gzip");
   });
 
-  it("is none without the header, or for a client that takes neither", () => {
+  it("is deflate for a client that takes only deflate", () => {
+    expect(pageEncodingFor("deflate")).toBe("deflate");
+    expect(pageEncodingFor("deflate, identity;q=0")).toBe("deflate");
+  });
+
+  it("is none without the header, or for a client that takes none of them", () => {
     expect(pageEncodingFor(undefined)).toBe("identity");
     expect(pageEncodingFor("")).toBe("identity");
     expect(pageEncodingFor("identity")).toBe("identity");
-    expect(pageEncodingFor("deflate")).toBe("identity");
-    expect(pageEncodingFor("gzip;q=0, br;q=0")).toBe("identity");
+    expect(pageEncodingFor("zstd")).toBe("identity");
+    expect(pageEncodingFor("gzip;q=0, br;q=0, deflate;q=0")).toBe("identity");
   });
 
   it("gives bytes that decode to the very page, smaller than it", () => {
@@ -35,6 +40,10 @@ describe("a cached page's encoding", () => {
     const gzip = encodePage(page, "gzip");
     expect(gzip.encoding).toBe("gzip");
     expect(gunzipSync(gzip.body).toString("utf8")).toBe(page);
+
+    const deflate = encodePage(page, "deflate");
+    expect(deflate.encoding).toBe("deflate");
+    expect(inflateSync(deflate.body).toString("utf8")).toBe(page);
 
     expect(encodePage(page, undefined)).toEqual({ encoding: "identity", body: page });
   });
