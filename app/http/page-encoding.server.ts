@@ -10,17 +10,26 @@
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
 
-export type PageEncoding = "br" | "gzip" | "deflate" | "identity";
-
 /** compression()'s brotli quality: its default, "balanced speed/ratio". */
 const BROTLI_QUALITY = 4;
+
+/** How each encoding compresses a page, in the server's order of preference. */
+const COMPRESSORS = {
+  br: (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  gzip: (html: string) => gzipSync(html),
+  deflate: (html: string) => deflateSync(html),
+};
+
+export type PageEncoding = keyof typeof COMPRESSORS | "identity";
 
 /**
  * Negotiator's choice with the server's order for the encodings a client likes equally (browsers list gzip
  * first, and get brotli). negotiator takes that order since 0.6.4, as compression() uses it; its published
  * types do not have the second argument yet.
  */
-type EncodingNegotiator = { encoding(available: string[], preferred: string[]): string | undefined };
+type EncodingNegotiator = {
+  encoding(available: PageEncoding[], preferred: PageEncoding[]): PageEncoding | undefined;
+};
 
 /** The encoding for an Accept-Encoding header; as compression() does, none without the header. */
 export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding {
@@ -28,22 +37,11 @@ export function pageEncodingFor(acceptEncoding: string | undefined): PageEncodin
   const negotiator = new Negotiator({
     headers: { "accept-encoding": acceptEncoding },
   }) as unknown as EncodingNegotiator;
-  return (
-    (negotiator.encoding(["br", "gzip", "deflate", "identity"], ["br", "gzip"]) as PageEncoding | undefined) ??
-    "identity"
-  );
+  return negotiator.encoding([...Object.keys(COMPRESSORS), "identity"] as PageEncoding[], ["br", "gzip"]) ?? "identity";
 }
 
-/** The page's body in `encoding`, and that encoding. */
+/** The page's body in the encoding the visitor takes, and that encoding. */
 export function encodePage(html: string, acceptEncoding: string | undefined) {
   const encoding = pageEncodingFor(acceptEncoding);
-  if (encoding === "br") {
-    return {
-      encoding,
-      body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
-    };
-  }
-  if (encoding === "gzip") return { encoding, body: gzipSync(html) };
-  if (encoding === "deflate") return { encoding, body: deflateSync(html) };
-  return { encoding, body: html };
+  return { encoding, body: encoding === "identity" ? html : COMPRESSORS[encoding](html) };
 }
