@@ -6,21 +6,18 @@
  * Whatever is refused, or goes wrong mid-way, leaves no blob behind; once the caller has the upload,
  * it either makes it a version or discards it (discardUpload).
  */
-import {
-  MaxPartSizeExceededError,
-  unstable_composeUploadHandlers,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import { formBodyErrors } from "~/content/forms";
 import { materialsMessages } from "~/content/materials";
 import {
   MATERIAL_CONTENT_TYPES,
   MATERIAL_LIMITS,
   Mp4Boxes,
+  PdfStampCheck,
   looksLikeWebVtt,
-  pdfIsStampable,
   sniffDocumentKind,
 } from "~/models/material-file.server";
 import { type CheckedUpload, type DocumentKind, discardUpload } from "~/models/materials.server";
@@ -52,21 +49,17 @@ function refusalOf(error: BlobRefused, part: "file" | "captions", kind: Document
 }
 
 export async function readMaterialUpload(request: Request): Promise<MaterialUploadResult> {
-  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
   if (mediaType !== "multipart/form-data") return { ok: false, status: 415, message: formBodyErrors.wrongContentType };
 
   const stored: StoredBlob[] = [];
-  let file: { blob: StoredBlob; kind: DocumentKind; name: string; whole: boolean } | null = null;
+  const checks: PdfStampCheck[] = [];
+  let file: StoredFile | null = null;
   let captions: StoredBlob | null = null;
   let refusal: MaterialUploadRefusal | null = null;
 
-  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
-    if (name !== "file" && name !== "captions") return undefined;
-    // A file input left empty is sent with no name and no bytes: no file, not an empty one.
-    if (!filename) {
-      for await (const piece of data) if (piece.byteLength > 0) break;
-      return "";
-    }
+  const storeFile: FileHandler = async (name, data, filename) => {
     if ((name === "file" && file) || (name === "captions" && captions)) throw new Error("A part sent twice");
     let kind: DocumentKind | null = null;
     try {
@@ -77,10 +70,13 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
         stored.push(captions);
       } else {
         const boxes = new Mp4Boxes();
+        const check = new PdfStampCheck();
+        checks.push(check);
         // Every piece is walked (a header or two each), since the kind is known only once the first are in.
         const watched = (async function* () {
           for await (const piece of data) {
             boxes.feed(piece);
+            await check.feed(piece);
             yield piece;
           }
         })();
@@ -91,33 +87,26 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
           },
         });
         stored.push(blob);
-        file = { blob, kind: kind!, name: filename, whole: kind !== "video" || boxes.isWhole() };
+        file = { blob, kind: kind!, name: filename, whole: kind !== "video" || boxes.isWhole(), check };
       }
     } catch (error) {
       if (error instanceof BlobRefused) refusal ??= refusalOf(error, name, kind);
       throw error;
     }
-    return name;
   };
 
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_composeUploadHandlers(
-        fileHandler,
-        unstable_createMemoryUploadHandler({ maxPartSize: TEXT_FIELD_BYTES }),
-      ),
-    );
+    formData = await readMultipart(request, contentType, storeFile);
   } catch (error) {
+    for (const check of checks) check.cancel();
     for (const blob of stored) await deleteBlob(blob.id);
     if (refusal) return refusal;
-    if (error instanceof MaxPartSizeExceededError)
-      return { ok: false, status: 413, message: materialsMessages.fieldTooLarge };
+    if (error instanceof FieldTooLarge) return { ok: false, status: 413, message: materialsMessages.fieldTooLarge };
     return { ok: false, status: 400, message: formBodyErrors.unreadable };
   }
 
-  const chosen = file as { blob: StoredBlob; kind: DocumentKind; name: string; whole: boolean } | null;
+  const chosen = file as StoredFile | null;
   const captionsBlob = captions as StoredBlob | null;
   const upload: UploadedDocument | null = chosen && {
     kind: chosen.kind,
@@ -128,7 +117,8 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
     sha256: chosen.blob.sha256,
     captionsBlobId: captionsBlob?.id ?? null,
   };
-  const problem = await problemWith(upload, captionsBlob, chosen?.whole ?? true);
+  const stampable = (await chosen?.check.verdict()) ?? null;
+  const problem = problemWith(upload, captionsBlob, { whole: chosen?.whole ?? true, stampable });
   if (problem) {
     for (const blob of stored) await deleteBlob(blob.id);
     return { ok: false, status: 400, message: problem };
@@ -136,12 +126,85 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
   return { ok: true, formData, upload };
 }
 
+/** The document's file as stored, with what was learnt of it as it streamed in. */
+type StoredFile = { blob: StoredBlob; kind: DocumentKind; name: string; whole: boolean; check: PdfStampCheck };
+
+/** Stores one file part (`file` or `captions`) as it streams in; throws to refuse the whole form. */
+type FileHandler = (name: "file" | "captions", data: AsyncIterable<Uint8Array>, filename: string) => Promise<void>;
+
+class FieldTooLarge extends Error {}
+
+/**
+ * Parses a multipart body with busboy, which hands on slices of the bytes the socket read rather than
+ * copies of them: a 20 MiB upload leaves some 20 MiB for the collector to free, not the 60-80 MiB of
+ * a parser that copies each piece (docs/performance.md, "Memory, by kind"). Text fields, and files sent
+ * in any other part, are kept in the FormData as a browser would send them, up to TEXT_FIELD_BYTES each.
+ * Any failure (a handler's refusal, a malformed or cut-off body, a client gone) stops the reading and
+ * rejects once every handler has settled, so that the caller sees all it stored.
+ */
+function readMultipart(request: Request, contentType: string, storeFile: FileHandler): Promise<FormData> {
+  const formData = new FormData();
+  const handlers: Promise<unknown>[] = [];
+  return new Promise((resolve, reject) => {
+    if (!request.body) return reject(new Error("No body"));
+    const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+    let failure: unknown = null;
+    const settle = () => void Promise.allSettled(handlers).then(() => (failure ? reject(failure) : resolve(formData)));
+    const fail = (error: unknown) => {
+      if (failure) return;
+      failure = error;
+      // The rest of the body is left unread, as a refusal needs none of it; cancelling the body instead
+      // makes a Request built from a FormData (undici's) fail on its own, unhandled.
+      body.unpipe(parser);
+      body.pause();
+      parser.destroy();
+      settle();
+    };
+    const handle = (work: Promise<unknown>) => handlers.push(work.catch(fail));
+
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: TEXT_FIELD_BYTES } });
+    } catch (error) {
+      return reject(error);
+    }
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) fail(new FieldTooLarge());
+      else formData.append(name, value);
+    });
+    parser.on("file", (name, data, { filename, mimeType }) => {
+      // A file input left empty is sent with no name and no bytes: no file, not an empty one.
+      if (!filename) {
+        formData.append(name, "");
+        data.resume();
+      } else if (name === "file" || name === "captions") {
+        handle(storeFile(name, data, filename).then(() => formData.append(name, name)));
+      } else {
+        handle(
+          buffer(data).then((bytes) => {
+            if (bytes.byteLength > TEXT_FIELD_BYTES) throw new FieldTooLarge();
+            formData.append(name, new File([bytes], filename, { type: mimeType }));
+          }),
+        );
+      }
+    });
+    parser.on("error", fail);
+    parser.on("close", () => failure || settle());
+    body.on("error", fail);
+    body.pipe(parser);
+  });
+}
+
 /** What makes a stored upload unfit to publish, once it is all in. */
-async function problemWith(upload: UploadedDocument | null, captions: StoredBlob | null, whole: boolean) {
+function problemWith(
+  upload: UploadedDocument | null,
+  captions: StoredBlob | null,
+  { whole, stampable }: { whole: boolean; stampable: boolean | null },
+) {
   if (captions && upload?.kind !== "video") return materialsMessages.captionsOnlyForVideo;
   if (!upload) return null;
   if (upload.kind === "video" && !whole) return materialsMessages.videoIncomplete;
-  if (upload.kind === "pdf" && !(await pdfIsStampable(upload.blobId))) return materialsMessages.notStampable;
+  if (upload.kind === "pdf" && stampable !== true) return materialsMessages.notStampable;
   return null;
 }
 

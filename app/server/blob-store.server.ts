@@ -57,8 +57,10 @@ export async function storeBlob(
     .execute();
   try {
     const hash = createHash("sha256");
-    let pending: Uint8Array[] = [];
-    let pendingBytes = 0;
+    // One buffer takes each chunk's bytes in turn: the database copies a row's bytes as it writes them, so
+    // a chunk joined afresh each time would only be a mebibyte more for the collector to free.
+    const chunk = Buffer.allocUnsafe(BLOB_CHUNK_BYTES);
+    let filled = 0;
     let size = 0;
     let chunkCount = 0;
     let head: Uint8Array | null = null;
@@ -78,21 +80,23 @@ export async function storeBlob(
     for await (const piece of source) {
       size += piece.byteLength;
       hash.update(piece);
-      pending.push(piece);
-      pendingBytes += piece.byteLength;
-      if (!head && pendingBytes >= HEAD_BYTES) head = judge(Buffer.concat(pending).subarray(0, HEAD_BYTES));
-      if (size > maxBytes) throw new BlobRefused("too-large");
-      while (pendingBytes >= BLOB_CHUNK_BYTES) {
-        const joined = Buffer.concat(pending);
-        await flush(joined.subarray(0, BLOB_CHUNK_BYTES));
-        const rest = joined.subarray(BLOB_CHUNK_BYTES);
-        pending = rest.byteLength > 0 ? [rest] : [];
-        pendingBytes = rest.byteLength;
+      for (let offset = 0; offset < piece.byteLength;) {
+        const taken = Math.min(piece.byteLength - offset, BLOB_CHUNK_BYTES - filled);
+        chunk.set(piece.subarray(offset, offset + taken), filled);
+        filled += taken;
+        offset += taken;
+        // The first chunk holds the file's first bytes: they are judged before any of it is written.
+        if (!head && filled >= HEAD_BYTES) head = judge(Buffer.from(chunk.subarray(0, HEAD_BYTES)));
+        if (filled === BLOB_CHUNK_BYTES) {
+          await flush(chunk);
+          filled = 0;
+        }
       }
+      if (size > maxBytes) throw new BlobRefused("too-large");
     }
     if (size === 0) throw new BlobRefused("empty");
-    head ??= judge(Buffer.concat(pending).subarray(0, HEAD_BYTES));
-    if (pendingBytes > 0) await flush(Buffer.concat(pending));
+    head ??= judge(Buffer.from(chunk.subarray(0, filled)));
+    if (filled > 0) await flush(chunk.subarray(0, filled));
     const sha256 = hash.digest("hex");
     await db.updateTable("blobs").set({ size, sha256, chunk_count: chunkCount }).where("id", "=", id).execute();
     return { id, size, sha256, head };

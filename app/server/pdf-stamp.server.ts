@@ -6,6 +6,7 @@
  *   own text, and they print with it.
  * The download id goes into the document's metadata too.
  */
+import { deflateSync, inflateSync } from "node:zlib";
 import {
   PDFArray,
   PDFDict,
@@ -88,7 +89,12 @@ export async function stampPdf(source: Uint8Array, stamp: Stamp): Promise<Uint8A
       Buffer.from("\nQ\n"),
       operatorBytes(pdf, [pushGraphicsState(), ...bandOps, popGraphicsState()]),
     ]);
-    page.node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.flateStream(content)));
+    // Deflated by Node's zlib rather than by pdf-lib (pako), which makes some 300 KB of fresh working buffers
+    // a stream: garbage that piles up in the stamping thread between its collections.
+    page.node.set(
+      PDFName.of("Contents"),
+      pdf.context.register(pdf.context.stream(deflateSync(content), { Filter: "FlateDecode" })),
+    );
   }
   // The unstamped streams would otherwise stay in the file, ready to be pointed at again.
   for (const ref of replaced) pdf.context.delete(ref);
@@ -111,10 +117,30 @@ function pageContent(pdf: PDFDocument, page: PDFPage, replaced: Set<PDFRef>): Ui
     if (ref instanceof PDFRef) replaced.add(ref);
     const stream = pdf.context.lookup(ref);
     if (!(stream instanceof PDFRawStream)) throw new Error(`A page's content is not a stream: ${String(ref)}`);
-    return decodePDFRawStream(stream).decode();
+    return decodedContent(stream);
   });
   // Streams of one page are one sequence of operators; a newline keeps a token from running into the next.
   return Buffer.concat(parts.flatMap((part) => [part, Buffer.from("\n")]));
+}
+
+/**
+ * More operators than any real page has: a stream that inflates past it is a PDF built to exhaust memory,
+ * and is refused (zlib's memory is the process's, which the stamping thread's heap limit does not bound).
+ */
+const LARGEST_PAGE_CONTENT_BYTES = 128 * 1024 * 1024;
+
+/**
+ * A content stream's operators. The usual one, deflated and nothing else, is inflated by Node's zlib, whose
+ * working memory is freed as soon as it is done; pdf-lib's own decoder (any other filter) builds its
+ * output in buffers that grow by doubling, all of them garbage once the page is stamped.
+ */
+function decodedContent(stream: PDFRawStream): Uint8Array {
+  const filter = stream.dict.get(PDFName.of("Filter"));
+  const filters = filter instanceof PDFArray ? filter.asArray() : [filter];
+  const deflatedOnly = filters.length === 1 && filters[0] === PDFName.of("FlateDecode");
+  if (deflatedOnly && !stream.dict.has(PDFName.of("DecodeParms")))
+    return inflateSync(stream.contents, { maxOutputLength: LARGEST_PAGE_CONTENT_BYTES });
+  return decodePDFRawStream(stream).decode();
 }
 
 /**

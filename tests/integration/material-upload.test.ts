@@ -5,8 +5,7 @@
 import { readFileSync } from "node:fs";
 import { materialsMessages } from "~/content/materials";
 import { readMaterialUpload } from "~/http/material-upload.server";
-import { MATERIAL_LIMITS, pdfIsStampable } from "~/models/material-file.server";
-import { deleteBlob, storeBlob } from "~/server/blob-store.server";
+import { pdfIsStampable } from "~/models/material-file.server";
 import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -127,15 +126,42 @@ it("refuses a body that is not multipart, and one cut off before its end", async
   expect(await blobCount()).toBe(before);
 });
 
-test("the stamping check that outlasts its time is killed, and the PDF it was checking is refused", async () => {
-  const { id } = await storeBlob(
-    (async function* () {
-      yield new Uint8Array(pdf);
-    })(),
-    { limitFor: () => MATERIAL_LIMITS.pdf },
+it("refuses a text field over 64 KiB (413) even after the file, leaving nothing stored", async () => {
+  const before = await blobCount();
+  const reply = await readMaterialUpload(
+    uploadRequest({ file: { bytes: pdf, name: "deck.pdf" }, description: "x".repeat(64 * 1024 + 1) }),
   );
-  expect(await pdfIsStampable(id)).toBe(true);
+  expect(reply).toEqual({ ok: false, status: 413, message: materialsMessages.fieldTooLarge });
+  expect(await blobCount()).toBe(before);
+});
+
+it("refuses a multipart body without its boundary, and keeps a file sent in another part as a form would", async () => {
+  const noBoundary = new Request("http://localhost/upload", {
+    method: "POST",
+    headers: { "Content-Type": "multipart/form-data" },
+    body: "--x\r\n",
+  });
+  expect(await readMaterialUpload(noBoundary)).toMatchObject({ ok: false, status: 400 });
+  const reply = await readMaterialUpload(uploadRequest({ title: { bytes: Buffer.from("Deck"), name: "title.txt" } }));
+  expect(reply).toMatchObject({ ok: true, upload: null });
+  if (reply.ok) expect(await (reply.formData.get("title") as File).text()).toBe("Deck");
+});
+
+test("the stamping check's time starts once the last byte is in: a slow upload is not a slow check", async () => {
+  const slowly = async function* () {
+    for (let at = 0; at < pdf.byteLength; at += Math.ceil(pdf.byteLength / 3)) {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      yield pdf.subarray(at, at + Math.ceil(pdf.byteLength / 3));
+    }
+  };
+  expect(await pdfIsStampable(slowly(), { timeoutMs: 1500 })).toBe(true);
+});
+
+test("the stamping check that outlasts its time is killed, and the PDF it was checking is refused", async () => {
+  const pieces = async function* () {
+    for (let at = 0; at < pdf.byteLength; at += 64 * 1024) yield pdf.subarray(at, at + 64 * 1024);
+  };
+  expect(await pdfIsStampable(pieces())).toBe(true);
   // A check process cannot even start in a millisecond: it is killed, as a PDF built to take forever would be.
-  expect(await pdfIsStampable(id, { timeoutMs: 1 })).toBe(false);
-  await deleteBlob(id);
+  expect(await pdfIsStampable(pieces(), { timeoutMs: 1 })).toBe(false);
 });

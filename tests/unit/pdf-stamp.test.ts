@@ -1,4 +1,15 @@
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, StandardFonts } from "pdf-lib";
+import { deflateSync } from "node:zlib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  type PDFRef,
+  PDFString,
+  StandardFonts,
+  decodePDFRawStream,
+} from "pdf-lib";
 import { materialsStamp } from "~/content/portal";
 import { stampPdf, type Stamp } from "~/server/pdf-stamp.server";
 import { pdfPageRuns, pdfPageTexts, type PlacedText } from "../support/pdf-text";
@@ -82,6 +93,38 @@ describe("stampPdf", () => {
       // The page grew downward by the band: its own area (y >= 0) is untouched.
       expect(page.getMediaBox()).toEqual({ x: 0, y: -30, width: 612, height: 822 });
     }
+  });
+
+  it("reads a page's content however it is encoded: deflated, not compressed at all, or in hexadecimal", async () => {
+    const pdf = await PDFDocument.load(await threePages());
+    const operatorsOf = (index: number) => {
+      const contents = pdf.getPage(index).node.get(PDFName.of("Contents"));
+      const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
+      return Buffer.concat(
+        refs.map((ref) => Buffer.from(decodePDFRawStream(pdf.context.lookup(ref as PDFRef) as PDFRawStream).decode())),
+      );
+    };
+    const plain = operatorsOf(0);
+    const hex = operatorsOf(2).toString("hex") + ">";
+    pdf.getPage(0).node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(plain)));
+    pdf
+      .getPage(2)
+      .node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(hex, { Filter: "ASCIIHexDecode" })));
+    const texts = await pdfPageTexts(await stampPdf(await pdf.save(), stampOf(["Prepared for Jane Doe"])));
+    texts.forEach((text, i) => {
+      expect(text).toContain(bodyText(i + 1));
+      expect(text).toContain("Prepared for Jane Doe");
+      expect(text).toContain(DOWNLOAD_ID);
+    });
+  });
+
+  it("refuses a page whose content inflates past 128 MiB, as a PDF built to exhaust memory", async () => {
+    const pdf = await PDFDocument.load(await threePages());
+    const bomb = deflateSync(Buffer.alloc(128 * 1024 * 1024 + 1, " "));
+    pdf
+      .getPage(0)
+      .node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(bomb, { Filter: "FlateDecode" })));
+    await expect(stampPdf(await pdf.save(), stampOf(["Prepared for Jane Doe"]))).rejects.toThrow(RangeError);
   });
 
   it("keeps accented letters the font has, drops accents it lacks, and shows other characters as ?", async () => {
