@@ -63,6 +63,9 @@ test("an investor finds the library beneath the links, opens a stamped PDF and a
   page,
   javaScriptOn,
 }) => {
+  // A sign-up, five pages, a video and four accessibility scans: 20-27 s on a slow machine, past the default 30 s
+  // beside another worker.
+  test.slow();
   const account = await loggedInAccount(page, javaScriptOn, "library-reader");
   await withDatabase(E2E_DATABASE, (db) =>
     updateUser(db, account.email, { fullName: "Ada Library", address: "1 Reading Row", signed: true }),
