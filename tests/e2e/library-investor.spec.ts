@@ -63,8 +63,7 @@ test("an investor finds the library beneath the links, opens a stamped PDF and a
   page,
   javaScriptOn,
 }) => {
-  // A sign-up, five pages, a video and four accessibility scans: 20-27 s on a slow machine, past the default 30 s
-  // beside another worker.
+  // A sign-up, five pages, a video and four accessibility scans: 45 s without JavaScript on a slow machine.
   test.slow();
   const account = await loggedInAccount(page, javaScriptOn, "library-reader");
   await withDatabase(E2E_DATABASE, (db) =>

@@ -59,7 +59,7 @@ async function expectFilesRefused(page: Page, status: number) {
 }
 
 test.describe("the investor's way to the materials", () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("goes from sign-up through every state to the materials, the PDF and the video", async ({
     page,
