@@ -114,21 +114,6 @@ function startCheckProcess() {
   return { child, exited };
 }
 
-/** Whether the bytes of `source` are a PDF that takes a stamp (false for anything else). */
-export async function pdfIsStampable(
-  source: AsyncIterable<Uint8Array>,
-  { timeoutMs = STAMP_CHECK_TIMEOUT_MS }: { timeoutMs?: number } = {},
-): Promise<boolean> {
-  const check = new PdfStampCheck(timeoutMs);
-  try {
-    for await (const piece of source) await check.feed(piece);
-  } catch (error) {
-    check.cancel();
-    throw error;
-  }
-  return (await check.verdict()) === true;
-}
-
 /**
  * Walks an MP4's top-level boxes as its bytes stream past, so that a video cut off mid-upload (a
  * multipart body can end cleanly at any byte) is told from a whole one without reading it back: a

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { materialsMessages } from "~/content/materials";
 import { readMaterialUpload } from "~/http/material-upload.server";
-import { pdfIsStampable } from "~/models/material-file.server";
+import { PdfStampCheck } from "~/models/material-file.server";
 import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -29,6 +29,13 @@ function uploadRequest(parts: Record<string, string | { bytes: Uint8Array; name:
         value.name,
       );
   return new Request("http://localhost/upload", { method: "POST", body: form });
+}
+
+/** Whether the bytes of `source` are a PDF that takes a stamp, checked as an upload checks them. */
+async function pdfIsStampable(source: AsyncIterable<Uint8Array>, { timeoutMs }: { timeoutMs?: number } = {}) {
+  const check = new PdfStampCheck(timeoutMs);
+  for await (const piece of source) await check.feed(piece);
+  return (await check.verdict()) === true;
 }
 
 const blobCount = async () =>
