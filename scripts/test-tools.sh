@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# What the browser and PostgreSQL tests need from the machine: Chromium at /usr/bin/chromium (Playwright
-# cannot download its own here) and PostgreSQL's binaries (each run starts a throwaway cluster of its
+# What the browser and PostgreSQL tests need from the machine: Chromium (Playwright cannot download its
+# own here), as Debian's headless shell for the browser tests and the whole browser for Lighthouse, and
+# PostgreSQL's binaries (each run starts a throwaway cluster of its
 # own: scripts/pg-cluster.sh). Installed from Debian's packages when missing and running as root;
 # otherwise said once, so that a developer knows what to install.
 set -euo pipefail
 
 missing=()
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 

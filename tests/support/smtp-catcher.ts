@@ -50,6 +50,9 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
     },
   });
 
+  // A client cut off in the middle of a mail (a server killed by a test) is a socket error the server
+  // emits; with no listener it would be thrown in the test's process. The mail is simply not caught.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
