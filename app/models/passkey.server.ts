@@ -3,16 +3,12 @@
  * in on their own, being a possession and a PIN or biometric at once. Each ceremony's challenge is
  * a login challenge in the database, spent by its first answer, so a replayed answer is refused.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { PASSKEY_NAME_MAX_LENGTH } from "~/content/account-sessions";
 import { secondFactorChanges } from "~/content/emails";
@@ -43,6 +39,14 @@ export type PasskeySummary = {
   createdAt: string;
   lastUsedAt: string | null;
 };
+
+/**
+ * The WebAuthn library, loaded at the first ceremony: with its certificate parsers it holds some 5 MB of
+ * heap that a server whose users never touch a passkey need not carry (docs/performance.md, "Peak memory").
+ */
+function webauthn() {
+  return import("@simplewebauthn/server");
+}
 
 /** The relying party is the site itself, as APP_URL names it. */
 function relyingParty() {
@@ -83,6 +87,7 @@ async function transportsOf(userId: string) {
 export async function passkeyRegistrationOptions(
   user: Account,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: firm.shortName,
     rpID: relyingParty().rpID,
@@ -123,6 +128,7 @@ export async function registerPasskey({
   const challenge = await consumeLoginChallenge(challengeId, "passkey_register");
   if (!challenge?.challenge || challenge.userId !== user.id) return refused(passkeyMessages.expired);
   const { rpID, origin } = relyingParty();
+  const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -181,6 +187,7 @@ async function passkeyRequestOptions(
   kind: ChallengeKind,
   userId: string | null,
 ): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     allowCredentials: userId ? await transportsOf(userId) : [],
@@ -220,6 +227,7 @@ async function checkPasskeyAnswer(
     return unknownPasskey(ip, challenge.userId);
   }
   const { rpID, origin } = relyingParty();
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
