@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What the browser and PostgreSQL tests need from the machine: Chromium (Playwright cannot download its
 # own here), as Debian's headless shell for the browser tests and the whole browser for Lighthouse, and
-# PostgreSQL's binaries (each run starts a throwaway cluster of its own: scripts/pg-cluster.sh). Installed from Debian's packages when missing and running as root;
-# otherwise said once, so that a developer knows what to install.
+# PostgreSQL's binaries (each run starts a throwaway cluster of its own: scripts/pg-cluster.sh). Installed
+# from Debian's packages when missing and running as root; otherwise said once, so that a developer knows
+# what to install.
 set -euo pipefail
 
 missing=()
