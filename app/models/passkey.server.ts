@@ -42,7 +42,7 @@ export type PasskeySummary = {
 
 /**
  * The WebAuthn library, loaded at the first ceremony: with its certificate parsers it holds some 5 MB of
- * heap that a server whose users never touch a passkey need not carry (docs/performance.md, "Peak memory").
+ * heap that a server whose users never touch a passkey need not carry (docs/performance.md, "The passkey library on first use").
  */
 function webauthn() {
   return import("@simplewebauthn/server");

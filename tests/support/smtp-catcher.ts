@@ -51,8 +51,11 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
   });
 
   // A client cut off in the middle of a mail (a server killed by a test) is a socket error the server
-  // emits; with no listener it would be thrown in the test's process. The mail is simply not caught.
-  server.on("error", () => undefined);
+  // emits, marked with the client's address; with no listener it would be thrown in the test's process.
+  // That mail is simply not caught. Any other error (the server's own) still fails the test.
+  server.on("error", (error: Error & { remoteAddress?: string }) => {
+    if (error.remoteAddress === undefined) throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
