@@ -103,15 +103,22 @@ export function dropIdleConnections() {
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number };
 
-/** One request over a kept-alive loopback connection; `ms` is from sending to the last byte. */
+/** One request over a kept-alive loopback connection (to the bench's server unless `port` names another); `ms` is from sending to the last byte. */
 export function request(
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; port?: number } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = http.request(
-      { host, port: config.port, path, method: options.method ?? "GET", headers: options.headers, agent },
+      {
+        host,
+        port: options.port ?? config.port,
+        path,
+        method: options.method ?? "GET",
+        headers: options.headers,
+        agent,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
