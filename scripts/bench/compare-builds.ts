@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { config, origin } from "./config";
-import { percentile, request } from "./measure";
+import { getCounted, percentile } from "./measure";
 import { ADMIN, createAdministrator, seedInvestorsUpTo } from "./seed";
 import { peakRss, startServer } from "./server";
 import { pageSessionCookie } from "./session";
@@ -39,7 +39,7 @@ async function main() {
     // One session serves both: they share the database and the session secret.
     const cookie = await pageSessionCookie(ADMIN);
     const ask = async (port: number) => {
-      const answer = await request(pagePath, { headers: { Cookie: cookie }, port });
+      const answer = await getCounted(pagePath, { Cookie: cookie }, port);
       if (answer.status !== 200) throw new Error(`GET ${pagePath} on ${origin(port)} answered ${answer.status}.`);
       return answer;
     };
@@ -50,7 +50,7 @@ async function main() {
       for (const [index, port] of ports.entries()) {
         const answer = await ask(port);
         times[index].push(answer.ms);
-        sizes[index] = answer.body.length;
+        sizes[index] = answer.bytes;
       }
     }
     console.log(`GET ${pagePath}, ${ROUNDS} times each, in turn (load average at the end ${os.loadavg()[0]}):`);

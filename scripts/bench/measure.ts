@@ -103,22 +103,15 @@ export function dropIdleConnections() {
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number };
 
-/** One request over a kept-alive loopback connection (to the bench's server unless `port` names another); `ms` is from sending to the last byte. */
+/** One request over a kept-alive loopback connection; `ms` is from sending to the last byte. */
 export function request(
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; port?: number } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = http.request(
-      {
-        host,
-        port: options.port ?? config.port,
-        path,
-        method: options.method ?? "GET",
-        headers: options.headers,
-        agent,
-      },
+      { host, port: config.port, path, method: options.method ?? "GET", headers: options.headers, agent },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -141,15 +134,17 @@ export function request(
 /**
  * A GET whose body is counted and dropped as it comes: its status, its length and its time to the last byte, in ms.
  * The bench shares two cores with the server, so a large body kept (a stamped PDF, a megabyte of video) would
- * cost the bench's own collector time that the server's figures would pay for.
+ * cost the bench's own collector time that the server's figures would pay for. `port` names another server
+ * than the bench's own.
  */
 export function getCounted(
   path: string,
   headers: Record<string, string>,
+  port = config.port,
 ): Promise<{ status: number; bytes: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = http.request({ host, port: config.port, path, headers, agent }, (res) => {
+    const req = http.request({ host, port, path, headers, agent }, (res) => {
       let bytes = 0;
       res.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
       res.on("end", () =>
