@@ -25,7 +25,7 @@ import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
 import { signText, verifiedText } from "~/server/signed-text.server";
-import { allAfter, caseInsensitiveOrder, jsonArrayText, jsonText, rowKey } from "~/server/sql-dialect.server";
+import { allAfter, caseInsensitiveOrder, databaseWritesJsonLists, json, rowKey } from "~/server/sql-dialect.server";
 import { recordAuditEvent } from "./audit.server";
 import { searchWords } from "./search-text.server";
 import {
@@ -213,9 +213,10 @@ export async function investorsJson({ limit, offset = 0 }: { limit?: number; off
   let page = oldestFirst(getDb().selectFrom("users").select(PUBLIC_USER_COLUMNS));
   if (limit !== undefined) page = page.limit(limit).offset(offset);
   else if (offset > 0) page = allAfter(page, offset);
+  if (!databaseWritesJsonLists()) return JSON.stringify((await page.execute()).map(toPublicUser));
   const { users } = await getDb()
     .selectFrom(page.as("page"))
-    .select(jsonArrayText(publicUserJson(), sql`created_at, id`).as("users"))
+    .select(json.array(publicUserJson(), sql`created_at, id`).as("users"))
     .executeTakeFirstOrThrow();
   return users;
 }
@@ -235,18 +236,14 @@ async function investorPageJson({
   limit: number;
   after?: InvestorCursor;
 }): Promise<{ users: string; next: InvestorCursor | null }> {
-  let page = oldestFirst(
-    getDb()
-      .selectFrom("users")
-      .select(["created_at", "id", jsonText(publicUserJson()).as("json")]),
-  );
+  let page = oldestFirst(getDb().selectFrom("users").select(PUBLIC_USER_COLUMNS));
   if (after) page = page.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(after.createdAt, after.id)));
   // One more than asked: its presence is what says that another page follows.
   const rows = await page.limit(limit + 1).execute();
   const answered = rows.slice(0, limit);
   const last = answered[answered.length - 1];
   return {
-    users: `[${answered.map((row) => row.json).join(",")}]`,
+    users: JSON.stringify(answered.map(toPublicUser)),
     next: rows.length > limit ? { createdAt: last.created_at, id: last.id } : null,
   };
 }
@@ -511,8 +508,7 @@ export type InvestorListQuery = z.output<typeof investorListQuerySchema>;
 
 /**
  * get_investors' JSON body for its query: `{ users }`, every investor or an offset page; or a page by
- * cursor, with `nextCursor` while more remain. The lists are JSON already, built by the database: they
- * go out as they are.
+ * cursor, with `nextCursor` while more remain. The lists are JSON text already: they go out as they are.
  */
 export async function investorListBody({ limit, cursor, offset }: InvestorListQuery): Promise<string> {
   if (cursor === undefined && (limit === undefined || offset !== undefined)) {

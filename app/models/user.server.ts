@@ -35,9 +35,9 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 /**
- * toPublicUser's shape, built by the database as JSON, for lists of thousands:
- * no row object, no PublicUser object and no JSON.stringify in JavaScript
- * (docs/performance.md). tests/integration/portal-admin.test.ts holds the two equal.
+ * toPublicUser's shape, built by SQLite as JSON, for lists of thousands: no row object, no PublicUser
+ * object and no JSON.stringify in JavaScript (databaseWritesJsonLists says where, docs/performance.md
+ * says why). tests/integration/portal-admin.test.ts holds the two equal.
  */
 export function publicUserJson() {
   return json.object([
