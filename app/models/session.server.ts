@@ -9,7 +9,7 @@ import { getDb, type AuthMethod } from "~/server/db.server";
 import type { Client } from "./client-device.server";
 import { hashSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
-import { getUserById, type PublicUser } from "./user.server";
+import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUser } from "./user.server";
 
 export const SESSION_IDLE_MS = 30 * MINUTE_MS;
 export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
@@ -77,19 +77,29 @@ export type LiveSession = {
  */
 export async function findSession(id: string): Promise<LiveSession | null> {
   const idHash = hashSecretToken(id);
-  const row = await getDb().selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  // The session and its user in one statement: every signed-in page asks for it, twice (the layout and the page).
+  const row = await getDb()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.last_seen_at",
+      "sessions.expires_at",
+      "sessions.auth_method",
+      "sessions.reauthenticated_at",
+      ...PUBLIC_USER_COLUMNS.map((column) => `users.${column}` as const),
+    ])
+    .where("sessions.id_hash", "=", idHash)
+    .executeTakeFirst();
   if (!row) return null;
   const at = now();
   if (at > row.last_seen_at + SESSION_IDLE_MS || at > row.expires_at) {
     await deleteSession(id);
     return null;
   }
-  const user = await getUserById(row.user_id);
-  if (!user) return null;
   if (at - row.last_seen_at >= SESSION_TOUCH_INTERVAL_MS) {
     await getDb().updateTable("sessions").set({ last_seen_at: at }).where("id_hash", "=", idHash).execute();
   }
-  return { idHash, user, authMethod: row.auth_method, reauthenticatedAt: row.reauthenticated_at };
+  return { idHash, user: toPublicUser(row), authMethod: row.auth_method, reauthenticatedAt: row.reauthenticated_at };
 }
 
 /** Whether the session's user proved who they are recently enough for a security change. */
