@@ -1,26 +1,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
 import { requireAdmin } from "~/http/auth.server";
+import { csvAttachment } from "~/http/reading-report.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { investorsCsv, investorsForExport } from "~/models/investor-admin.server";
 
-/** GET: the investor table's current selection (same query as /financing, every page) as CSV. */
+/** GET: the investor table's current selection (same query as /financing, every page) as CSV, recorded in the log. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const url = new URL(request.url);
-  const rows = await investorsForExport(url);
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "investors.exported",
-    details: { query: url.search, rows: rows.length },
-    ip: context.clientIp,
-  });
-  return new Response(investorsCsv(rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${adminContent.csvFileName}"`,
-      "Cache-Control": "private, no-store",
-    },
+  return csvAttachment(request, adminContent.csvFileName, async () => {
+    const rows = await investorsForExport(url);
+    await recordAuditEvent({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "investors.exported",
+      details: { query: url.search, rows: rows.length },
+      ip: context.clientIp,
+    });
+    return investorsCsv(rows);
   });
 }

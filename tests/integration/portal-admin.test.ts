@@ -970,5 +970,17 @@ describe("the administrator pages and their guards", () => {
     expect(lines[1]).toMatch(/^"'=cmd\|' \/C calc'!A0","formula@example.com","'@SUM\(1\+1\)",/);
     const { events } = await listAuditEvents({ limit: 1 });
     expect(events[0]).toMatchObject({ action: "investors.exported", actorEmail: admin.email });
+
+    // A HEAD request carries no copy away: the same headers, and nothing more recorded.
+    const head = await callRoute(pages.csv, {
+      method: "HEAD",
+      path: "/financing/investors.csv?q=formula",
+      headers: { Cookie: cookie },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Disposition")).toBe('attachment; filename="investors.csv"');
+    expect(await head.text()).toBe("");
+    const after = await listAuditEvents({ limit: 10 });
+    expect(after.events.filter((event) => event.action === "investors.exported")).toHaveLength(1);
   });
 });
