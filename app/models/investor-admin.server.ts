@@ -28,6 +28,7 @@ import { signText, verifiedText } from "~/server/signed-text.server";
 import { allAfter, caseInsensitiveOrder, databaseWritesJsonLists, json, rowKey } from "~/server/sql-dialect.server";
 import { recordAuditEvent } from "./audit.server";
 import { searchWords } from "./search-text.server";
+import { hasAppOf, passkeyCountOf } from "./second-factor.server";
 import {
   PUBLIC_USER_COLUMNS,
   publicUserJson,
@@ -125,20 +126,8 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
     .select((eb) => [
       ...PUBLIC_USER_COLUMNS,
       "email_verified_at",
-      eb
-        .exists(
-          eb
-            .selectFrom("totp_credentials")
-            .select("totp_credentials.user_id")
-            .whereRef("totp_credentials.user_id", "=", "users.id")
-            .where("totp_credentials.secret", "is not", null),
-        )
-        .as("authenticator"),
-      eb
-        .selectFrom("passkeys")
-        .select((inner) => inner.fn.countAll<number>().as("n"))
-        .whereRef("passkeys.user_id", "=", "users.id")
-        .as("passkeys"),
+      hasAppOf(eb).as("authenticator"),
+      passkeyCountOf(eb).as("passkeys"),
     ])
     .orderBy(order)
     .execute();

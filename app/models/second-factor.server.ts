@@ -5,9 +5,10 @@
  * is recorded in the audit trail and e-mailed to the account (factor-change.server.ts); every wrong
  * code is recorded and counted towards the second step's lock.
  */
+import type { ExpressionBuilder } from "kysely";
 import { secondFactorChanges } from "~/content/emails";
 import { codeMessages } from "~/content/second-factor";
-import { getDb } from "~/server/db.server";
+import { getDb, type Database } from "~/server/db.server";
 import { accountMail } from "./account-mail.server";
 import { recordOwnAccountEvent } from "./audit.server";
 import { afterFactorChange } from "./factor-change.server";
@@ -41,37 +42,48 @@ type Account = Pick<PublicUser, "id" | "email">;
 /** A change made in a session: the account, and the session that stays open after it. */
 type InSession = { user: Account; sessionIdHash: string } & FromClient;
 
+/** Expressions over a row of `users`: what a statement about accounts can read of each one's second factor. */
+type OverUsers = ExpressionBuilder<Database, "users">;
+
+/** Whether the row's account has an authenticator app (a confirmed one: a set-up in progress has no secret yet). */
+export const hasAppOf = (eb: OverUsers) =>
+  eb.exists(
+    eb
+      .selectFrom("totp_credentials")
+      .select("totp_credentials.user_id")
+      .whereRef("totp_credentials.user_id", "=", "users.id")
+      .where("totp_credentials.secret", "is not", null),
+  );
+
+/** How many passkeys the row's account has. */
+export const passkeyCountOf = (eb: OverUsers) =>
+  eb
+    .selectFrom("passkeys")
+    .select((inner) => inner.fn.countAll<number>().as("n"))
+    .whereRef("passkeys.user_id", "=", "users.id");
+
 /**
  * An account's app, its passkeys and its unused recovery codes, read in one statement. It was three, run
- * at once: on PostgreSQL, three connections and three trips to the database. Many pages ask for it: the
- * login's code step, the security and confirmation pages, the investor page, and the administrators page
- * once for each administrator.
+ * at once: on PostgreSQL, three connections and three trips to the database. The login's code step, the
+ * security and confirmation pages and the investor page ask for it.
  */
 export async function secondFactorStatus(userId: string): Promise<SecondFactorStatus> {
   const row = await getDb()
-    .selectNoFrom((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom("totp_credentials")
-            .select("user_id")
-            .where("user_id", "=", userId)
-            .where("secret", "is not", null),
-        )
-        .as("totp"),
-      eb
-        .selectFrom("passkeys")
-        .select((inner) => inner.fn.countAll<number>().as("n"))
-        .where("user_id", "=", userId)
-        .as("passkeys"),
+    .selectFrom("users")
+    .select((eb) => [
+      hasAppOf(eb).as("totp"),
+      passkeyCountOf(eb).as("passkeys"),
       eb
         .selectFrom("recovery_codes")
         .select((inner) => inner.fn.countAll<number>().as("n"))
-        .where("user_id", "=", userId)
-        .where("used_at", "is", null)
+        .whereRef("recovery_codes.user_id", "=", "users.id")
+        .where("recovery_codes.used_at", "is", null)
         .as("recoveryCodesLeft"),
     ])
-    .executeTakeFirstOrThrow();
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  // An account deleted meanwhile has none.
+  if (!row) return { totp: false, passkeys: 0, recoveryCodesLeft: 0 };
   return { totp: Boolean(row.totp), passkeys: Number(row.passkeys), recoveryCodesLeft: Number(row.recoveryCodesLeft) };
 }
 
