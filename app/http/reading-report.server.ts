@@ -1,6 +1,6 @@
 /**
- * The reading report's edge: a document's id read from the address (malformed: 400; unknown: 404) and
- * the CSV exports' answer, with the investor CSV's headers (a private attachment nobody keeps).
+ * The reading report's edge: a document's id read from the address (malformed: 400; unknown: 404), and
+ * the page of readers a report asks for.
  */
 import { readingContent } from "~/content/library-reading";
 import { investorIdSchema } from "~/models/investor-record.server";
@@ -25,15 +25,4 @@ export function readersPageOf(request: Request): number {
   if (page.length > 1 || !/^[1-9]\d{0,5}$/.test(page[0]))
     throw new Response(readingContent.errors.pageInvalid, { status: 400, headers: TEXT_HEADERS });
   return Number(page[0]);
-}
-
-/** A CSV export's answer; a HEAD request carries no copy away, so the export (and its audit row) is skipped. */
-export async function csvAttachment(request: Request, fileName: string, makeCsv: () => Promise<string>) {
-  const headers = {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${fileName}"`,
-    "Cache-Control": "private, no-store",
-  };
-  if (request.method === "HEAD") return new Response(null, { headers });
-  return new Response(await makeCsv(), { headers });
 }

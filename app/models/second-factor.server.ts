@@ -94,20 +94,16 @@ export function hasSecondFactor(status: SecondFactorStatus) {
 /** Whether the account has an app or a passkey: one indexed look, for every login. */
 async function hasAnySecondFactor(userId: string): Promise<boolean> {
   const row = await getDb()
-    .selectNoFrom((eb) => [
+    .selectFrom("users")
+    .select((eb) => [
+      hasAppOf(eb).as("app"),
       eb
-        .exists(
-          eb
-            .selectFrom("totp_credentials")
-            .select("user_id")
-            .where("user_id", "=", userId)
-            .where("secret", "is not", null),
-        )
-        .as("app"),
-      eb.exists(eb.selectFrom("passkeys").select("id").where("user_id", "=", userId)).as("passkey"),
+        .exists(eb.selectFrom("passkeys").select("passkeys.id").whereRef("passkeys.user_id", "=", "users.id"))
+        .as("passkey"),
     ])
-    .executeTakeFirstOrThrow();
-  return Boolean(row.app) || Boolean(row.passkey);
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.app) || Boolean(row?.passkey);
 }
 
 /**

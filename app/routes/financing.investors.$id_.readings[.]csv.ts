@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { investorPageContent } from "~/content/investor-page";
 import { readingContent } from "~/content/library-reading";
 import { requireAdmin } from "~/http/auth.server";
-import { csvAttachment } from "~/http/reading-report.server";
+import { csvAttachment } from "~/http/csv-attachment.server";
 import { investorIdSchema, investorRecord } from "~/models/investor-record.server";
 import { exportReadingsOf } from "~/models/reading-export.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
 import { requireAdmin } from "~/http/auth.server";
-import { csvAttachment } from "~/http/reading-report.server";
+import { csvAttachment } from "~/http/csv-attachment.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { investorsCsv, investorsForExport } from "~/models/investor-admin.server";
 

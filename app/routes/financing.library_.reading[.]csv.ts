@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readingContent } from "~/content/library-reading";
 import { requireAdmin } from "~/http/auth.server";
-import { csvAttachment } from "~/http/reading-report.server";
+import { csvAttachment } from "~/http/csv-attachment.server";
 import { exportReadingReport } from "~/models/reading-export.server";
 
 /** GET: the reading report of every document, as CSV (recorded in the audit trail). */

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readingContent } from "~/content/library-reading";
 import { requireAdmin } from "~/http/auth.server";
-import { csvAttachment, documentOfAddress } from "~/http/reading-report.server";
+import { csvAttachment } from "~/http/csv-attachment.server";
+import { documentOfAddress } from "~/http/reading-report.server";
 import { exportReadersOf } from "~/models/reading-export.server";
 
 /** GET: the investors who opened one document, as CSV (recorded in the audit trail). */
