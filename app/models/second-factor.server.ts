@@ -62,29 +62,45 @@ export const passkeyCountOf = (eb: OverUsers) =>
     .select((inner) => inner.fn.countAll<number>().as("n"))
     .whereRef("passkeys.user_id", "=", "users.id");
 
+/** How many of the row's account's recovery codes are still unused. */
+const unusedRecoveryCodeCountOf = (eb: OverUsers) =>
+  eb
+    .selectFrom("recovery_codes")
+    .select((inner) => inner.fn.countAll<number>().as("n"))
+    .whereRef("recovery_codes.user_id", "=", "users.id")
+    .where("recovery_codes.used_at", "is", null);
+
+/**
+ * The columns of a statement over `users` that make each account's SecondFactorStatus (read with
+ * secondFactorStatusOf): a page that reads the account anyway reads its factor in the same statement.
+ */
+export const secondFactorColumnsOf = (eb: OverUsers) =>
+  [
+    hasAppOf(eb).as("totp"),
+    passkeyCountOf(eb).as("passkeys"),
+    unusedRecoveryCodeCountOf(eb).as("recoveryCodesLeft"),
+  ] as const;
+
+type SecondFactorColumns = { totp: unknown; passkeys: unknown; recoveryCodesLeft: unknown };
+
+/** The status out of secondFactorColumnsOf's columns (the engines give a boolean or 0/1, a number or a string). */
+export function secondFactorStatusOf(row: SecondFactorColumns): SecondFactorStatus {
+  return { totp: Boolean(row.totp), passkeys: Number(row.passkeys), recoveryCodesLeft: Number(row.recoveryCodesLeft) };
+}
+
 /**
  * An account's app, its passkeys and its unused recovery codes, read in one statement. It was three, run
  * at once: on PostgreSQL, three connections and three trips to the database. The login's code step, the
- * security and confirmation pages and the investor page ask for it.
+ * security and confirmation pages ask for it; the investor page reads the same columns in its own statement.
  */
 export async function secondFactorStatus(userId: string): Promise<SecondFactorStatus> {
   const row = await getDb()
     .selectFrom("users")
-    .select((eb) => [
-      hasAppOf(eb).as("totp"),
-      passkeyCountOf(eb).as("passkeys"),
-      eb
-        .selectFrom("recovery_codes")
-        .select((inner) => inner.fn.countAll<number>().as("n"))
-        .whereRef("recovery_codes.user_id", "=", "users.id")
-        .where("recovery_codes.used_at", "is", null)
-        .as("recoveryCodesLeft"),
-    ])
+    .select((eb) => secondFactorColumnsOf(eb))
     .where("users.id", "=", userId)
     .executeTakeFirst();
   // An account deleted meanwhile has none.
-  if (!row) return { totp: false, passkeys: 0, recoveryCodesLeft: 0 };
-  return { totp: Boolean(row.totp), passkeys: Number(row.passkeys), recoveryCodesLeft: Number(row.recoveryCodesLeft) };
+  return row ? secondFactorStatusOf(row) : { totp: false, passkeys: 0, recoveryCodesLeft: 0 };
 }
 
 export function hasSecondFactor(status: SecondFactorStatus) {

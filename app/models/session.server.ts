@@ -4,8 +4,9 @@
  * the user, and the idle and absolute deadlines, so a session can be revoked from the server.
  */
 import { randomBytes } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import { now } from "~/server/clock.server";
-import { getDb, type AuthMethod } from "~/server/db.server";
+import { getDb, type AuthMethod, type Database } from "~/server/db.server";
 import type { Client } from "./client-device.server";
 import { hashSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, MINUTE_MS } from "./throttle.server";
@@ -169,6 +170,15 @@ export type SessionSummary = {
   /** The session the list is shown in. */
   current: boolean;
 };
+
+/** How many live web sessions the row's account has at `at`: an expression over a row of `users`. */
+export const openSessionCountOf = (eb: ExpressionBuilder<Database, "users">, at: number) =>
+  eb
+    .selectFrom("sessions")
+    .select((inner) => inner.fn.countAll<number>().as("n"))
+    .whereRef("sessions.user_id", "=", "users.id")
+    .where("sessions.expires_at", ">", at)
+    .where("sessions.last_seen_at", ">", at - SESSION_IDLE_MS);
 
 /** The user's live web sessions, the newest first; `currentIdHash` marks the one asking. */
 export async function listSessions(userId: string, currentIdHash: string): Promise<SessionSummary[]> {

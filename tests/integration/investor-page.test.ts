@@ -4,11 +4,13 @@
  * refusals, e-mails and audit rows; the NDA refused for an investor not ready for one; "sudo mode".
  */
 import { randomUUID } from "node:crypto";
-import { resetSessionCookieForTests } from "~/http/auth.server";
+import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";
 import { settleAccountMail } from "~/models/account.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { ACTIVITY_PAGE_SIZE } from "~/models/investor-record.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
+import { hashSecretToken } from "~/models/secret-token.server";
 import * as getInvestorRoute from "~/routes/api.user.get_investor";
 import * as sentRoute from "~/routes/api.user.update_nda_sent";
 import * as signedRoute from "~/routes/api.user.update_nda_signed";
@@ -111,6 +113,41 @@ describe("the investor's page", () => {
       },
     });
     expect(record.timeline.signed.at).toEqual(expect.any(String));
+  });
+
+  it("counts only live sessions, and shows the second factor's passkeys and unused recovery codes", async () => {
+    const { cookie } = await administrator();
+    const investor = await createUser({ named: true });
+    await enrolTotp(investor.id);
+    for (const name of ["Laptop", "Phone"]) {
+      await getDb()
+        .insertInto("passkeys")
+        .values({
+          id: randomUUID(),
+          user_id: investor.id,
+          public_key: new Uint8Array([1, 2, 3]),
+          counter: 0,
+          transports: "[]",
+          created_at: Date.now(),
+          name,
+        })
+        .execute();
+    }
+    const codes = await replaceRecoveryCodes(investor.id);
+    expect(await spendRecoveryCode(investor.id, codes[0]!)).toBe(true);
+    await createSession(investor.id);
+    const idle = await createSession(investor.id);
+    const expired = await createSession(investor.id);
+    const longAgo = Date.now() - 24 * 60 * 60 * 1000;
+    const [idleHash, expiredHash] = await Promise.all(
+      [idle, expired].map(async ({ cookie: pair }) => hashSecretToken((await sessionCookie().parse(pair)) as string)),
+    );
+    await getDb().updateTable("sessions").set({ last_seen_at: longAgo }).where("id_hash", "=", idleHash!).execute();
+    await getDb().updateTable("sessions").set({ expires_at: longAgo }).where("id_hash", "=", expiredHash!).execute();
+
+    const { record } = await (await visit(cookie, investor.id)).json();
+    expect(record.secondFactor).toEqual({ authenticator: true, passkeys: 2, recoveryCodesLeft: codes.length - 1 });
+    expect(record.sessionsOpen).toBe(1);
   });
 
   it("answers 400 for a malformed id or cursor and 404 for an unknown id or an administrator", async () => {
