@@ -32,6 +32,7 @@ import {
 import { getUserById, type PublicUser } from "~/models/user.server";
 import type { AuthMethod, Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
+import { sharedWhileUnderWay } from "~/server/request-context.server";
 import { apiError } from "./api.server";
 import { redirectWithToast, type ToastOption } from "./toast.server";
 
@@ -208,7 +209,7 @@ export async function getSessionUser(request: Request): Promise<PublicUser | nul
 
 async function getLiveSession(request: Request): Promise<LiveSession | null> {
   const id = await readSessionId(request);
-  return id ? findSession(id) : null;
+  return id ? sharedWhileUnderWay(`session:${id}`, () => findSession(id)) : null;
 }
 
 /**

@@ -1,15 +1,32 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * What every log line written while a request is served must carry: its id.
- * server.js runs each request inside `runWithRequestId`, and everything the
- * request starts (loaders, actions, mail sent after the answer) sees the same
- * store, however deep, without passing the id down by hand.
+ * What belongs to the request being served: its id, which every log line written meanwhile must carry,
+ * and the reads it has under way. server.js runs each request inside `runWithRequestId`, and everything
+ * the request starts (loaders, actions, mail sent after the answer) sees the same store, however deep,
+ * without passing it down by hand.
  */
-const requestStore = new AsyncLocalStorage<{ requestId: string }>();
+const requestStore = new AsyncLocalStorage<{ requestId: string; readsUnderWay?: Map<string, Promise<unknown>> }>();
 
 export function runWithRequestId<T>(requestId: string, serve: () => T): T {
   return requestStore.run({ requestId }, serve);
+}
+
+/**
+ * `read()`, unless this request is already running the read named `key`: then its answer, shared. A page's
+ * loaders run at once and each asks who is signed in (the layout for its header, the page for its guard);
+ * they need one trip to the database, not two. Shared only while it runs: a read asked for after it ended
+ * (after an action's write, say) reads afresh, so nothing a request changed is hidden from it.
+ */
+export function sharedWhileUnderWay<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const store = requestStore.getStore();
+  if (!store) return read();
+  const readsUnderWay = (store.readsUnderWay ??= new Map());
+  const underWay = readsUnderWay.get(key) as Promise<T> | undefined;
+  if (underWay) return underWay;
+  const answer = read().finally(() => readsUnderWay.delete(key));
+  readsUnderWay.set(key, answer);
+  return answer;
 }
 
 /** The id of the request being served, or undefined outside one (start-up, housekeeping). */
