@@ -78,7 +78,8 @@ export type LiveSession = {
  */
 export async function findSession(id: string): Promise<LiveSession | null> {
   const idHash = hashSecretToken(id);
-  // The session and its user in one statement: every signed-in page asks for it, twice (the layout and the page).
+  // The session and its user in one statement: every signed-in page asks for it (its layout and its guard share
+  // one lookup, app/http/auth.server.ts).
   const row = await getDb()
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
