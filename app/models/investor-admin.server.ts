@@ -102,16 +102,22 @@ async function selectAllInvestors(state: InvestorTableState): Promise<InvestorRo
   return (await selection(state).select(PUBLIC_USER_COLUMNS).orderBy(orderOf(state)).execute()).map(toInvestorRow);
 }
 
+/**
+ * The rows a page asks the index for. OFFSET walks the index from one end, so a page past the middle of a
+ * selection whose size is known is read from the other end (`fromEnd`), and turned round afterwards.
+ */
+function indexWindowOf(page: Page): { limit: number; offset: number; fromEnd: boolean } {
+  if (page.total === undefined || page.offset <= page.total / 2) {
+    return { limit: page.limit, offset: page.offset, fromEnd: false };
+  }
+  const rowsLeft = page.total - page.offset;
+  return { limit: Math.min(page.limit, rowsLeft), offset: Math.max(0, rowsLeft - page.limit), fromEnd: true };
+}
+
 /** One page of the selection, sorted, each row with its verification and second factor. */
 async function selectInvestors(state: InvestorTableState, page: Page): Promise<InvestorTableRow[]> {
-  // OFFSET walks the index from one end, so a page past the middle is read from the other end and turned round.
-  const fromEnd = page.total !== undefined && page.offset > page.total / 2;
-  const order = orderOf(state, fromEnd);
-
-  const rowsLeft = (page.total ?? 0) - page.offset;
-  const window = fromEnd
-    ? { limit: Math.min(page.limit, rowsLeft), offset: Math.max(0, rowsLeft - page.limit) }
-    : { limit: page.limit, offset: page.offset };
+  const window = indexWindowOf(page);
+  const order = orderOf(state, window.fromEnd);
   // The rows OFFSET passes over are counted in the index alone, then only the page's own rows are read from
   // the table: skipping rows whole cost twice as much (a deep page of 100,000 investors: 2.7 ms, now 1.4 ms).
   const positions = selection(state)
@@ -136,7 +142,7 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
     emailVerified: row.email_verified_at != null,
     secondFactor: { authenticator: Boolean(row.authenticator), passkeys: Number(row.passkeys ?? 0) },
   }));
-  return fromEnd ? investors.reverse() : investors;
+  return window.fromEnd ? investors.reverse() : investors;
 }
 
 /**
