@@ -4,6 +4,7 @@ import { onDemandBlocksLoaded } from "~/components/on-demand";
 import { CurrentYearProvider } from "~/hooks/current-year";
 import { NonceProvider } from "~/hooks/nonce";
 import { decodedPathOf } from "~/http/request-path.server";
+import { textBytes } from "~/http/text-bytes.server";
 import { currentYear } from "~/server/clock.server";
 import { log, redactPath } from "~/server/log.server";
 import { isAnonymousPageRequest, storePage } from "~/server/page-cache.server";
@@ -66,8 +67,7 @@ export default async function handleRequest(
   if (isStorablePage(request, url, status, responseHeaders, remixContext)) {
     storePage(url.pathname, html, nonce, responseHeaders);
   }
-  // Bytes, not the string: a string body is first checked character by character for lone surrogates.
-  return new Response(Buffer.from(html), { headers: responseHeaders, status });
+  return new Response(textBytes(html), { headers: responseHeaders, status });
 }
 
 type PageCacheHandle = { anonymousPageCache?: boolean };

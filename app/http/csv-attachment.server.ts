@@ -1,3 +1,5 @@
+import { textBytes } from "./text-bytes.server";
+
 /**
  * A CSV export's answer: a private attachment nobody keeps. A HEAD request carries no copy away, so the
  * export (and its audit row) is skipped.
@@ -9,5 +11,5 @@ export async function csvAttachment(request: Request, fileName: string, makeCsv:
     "Cache-Control": "private, no-store",
   };
   if (request.method === "HEAD") return new Response(null, { headers });
-  return new Response(await makeCsv(), { headers });
+  return new Response(textBytes(await makeCsv()), { headers });
 }

@@ -23,6 +23,7 @@ import { emailSchema } from "~/models/account-schemas.server";
 import { now } from "~/server/clock.server";
 import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
+import { jsonArrayBytes } from "~/server/json-bytes.server";
 import { trySendMail } from "~/server/mail.server";
 import { signText, verifiedText } from "~/server/signed-text.server";
 import { allAfter, caseInsensitiveOrder, databaseWritesJsonLists, json, rowKey } from "~/server/sql-dialect.server";
@@ -209,18 +210,27 @@ export async function investorsForExport(url: URL): Promise<InvestorRow[]> {
   return selectAllInvestors(parseInvestorTableState(url.searchParams));
 }
 
-/** Investors for the API, oldest first, as a JSON array of public users; without `limit` every one of them. */
-export async function investorsJson({ limit, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<string> {
+/**
+ * Investors for the API, oldest first, as get_investors' body `{"users":[…]}` in UTF-8 bytes; without `limit`
+ * every one of them.
+ */
+export async function investorsJsonBytes({ limit, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<
+  Buffer<ArrayBuffer>
+> {
   let page = oldestFirst(getDb().selectFrom("users").select(PUBLIC_USER_COLUMNS));
   if (limit !== undefined) page = page.limit(limit).offset(offset);
   else if (offset > 0) page = allAfter(page, offset);
-  if (!databaseWritesJsonLists()) return JSON.stringify((await page.execute()).map(toPublicUser));
+  if (!databaseWritesJsonLists()) return jsonArrayBytes((await page.execute()).map(toPublicUser), USERS_FIELD);
   const { users } = await getDb()
     .selectFrom(page.as("page"))
     .select(json.array(publicUserJson(), sql`created_at, id`).as("users"))
     .executeTakeFirstOrThrow();
-  return users;
+  // Three buffers, not one string: the database's list is megabytes long, and joining it would copy it twice.
+  return Buffer.concat([Buffer.from(USERS_FIELD.before), Buffer.from(users), Buffer.from(USERS_FIELD.after)]);
 }
+
+/** What surrounds get_investors' list in its body. */
+const USERS_FIELD = { before: '{"users":', after: "}" };
 
 /**
  * Where a walk of the investor list stands: the last investor answered. The list is ordered by
@@ -230,13 +240,7 @@ export async function investorsJson({ limit, offset = 0 }: { limit?: number; off
 export type InvestorCursor = { createdAt: number; id: string };
 
 /** Up to `limit` investors after `after` (from the first without it), and the cursor of the next page if any. */
-async function investorPageJson({
-  limit,
-  after,
-}: {
-  limit: number;
-  after?: InvestorCursor;
-}): Promise<{ users: string; next: InvestorCursor | null }> {
+async function investorPage({ limit, after }: { limit: number; after?: InvestorCursor }) {
   let page = oldestFirst(getDb().selectFrom("users").select(PUBLIC_USER_COLUMNS));
   if (after) page = page.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(after.createdAt, after.id)));
   // One more than asked: its presence is what says that another page follows.
@@ -244,7 +248,7 @@ async function investorPageJson({
   const answered = rows.slice(0, limit);
   const last = answered[answered.length - 1];
   return {
-    users: JSON.stringify(answered.map(toPublicUser)),
+    users: answered.map(toPublicUser),
     next: rows.length > limit ? { createdAt: last.created_at, id: last.id } : null,
   };
 }
@@ -508,16 +512,16 @@ export const investorListQuerySchema = z
 export type InvestorListQuery = z.output<typeof investorListQuerySchema>;
 
 /**
- * get_investors' JSON body for its query: `{ users }`, every investor or an offset page; or a page by
- * cursor, with `nextCursor` while more remain. The lists are JSON text already: they go out as they are.
+ * get_investors' JSON body for its query, in UTF-8 bytes: `{ users }`, every investor or an offset page; or a
+ * page by cursor, with `nextCursor` while more remain. The bytes go out as they are.
  */
-export async function investorListBody({ limit, cursor, offset }: InvestorListQuery): Promise<string> {
+export async function investorListBody({ limit, cursor, offset }: InvestorListQuery): Promise<Buffer<ArrayBuffer>> {
   if (cursor === undefined && (limit === undefined || offset !== undefined)) {
-    return `{"users":${await investorsJson({ limit, offset })}}`;
+    return investorsJsonBytes({ limit, offset });
   }
-  const page = await investorPageJson({ limit: limit ?? API_INVESTOR_PAGE_DEFAULT, after: cursor });
+  const page = await investorPage({ limit: limit ?? API_INVESTOR_PAGE_DEFAULT, after: cursor });
   const next = page.next ? `,"nextCursor":${JSON.stringify(encodeInvestorCursor(page.next))}` : "";
-  return `{"users":${page.users}${next}}`;
+  return jsonArrayBytes(page.users, { before: USERS_FIELD.before, after: `${next}${USERS_FIELD.after}` });
 }
 
 export const deleteInvestorSchema = z.object({

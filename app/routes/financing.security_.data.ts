@@ -4,6 +4,7 @@ import { requireUserSession } from "~/http/auth.server";
 import { errorPageHtml } from "~/http/error-page.server";
 import { readFormBody } from "~/http/form-body.server";
 import { confirmHref, sudoRefusal } from "~/http/sudo.server";
+import { textBytes } from "~/http/text-bytes.server";
 import { exportPersonalData } from "~/models/personal-data.server";
 
 const SECURITY_PATH = "/financing/security";
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return refusal(request, refused.status, myDataContent.needsConfirmation, confirmHref(SECURITY_PATH));
 
   const json = await exportPersonalData({ account: session.user, sessionIdHash: session.idHash, ip: context.clientIp });
-  return new Response(json, {
+  return new Response(textBytes(json), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${myDataContent.fileName}"`,

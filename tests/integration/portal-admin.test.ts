@@ -13,7 +13,7 @@ import {
   deleteInvestor,
   investorsCsv,
   investorsForExport,
-  investorsJson,
+  investorsJsonBytes,
   loadInvestorTable,
   setNdaSent,
   setNdaSigned,
@@ -341,7 +341,7 @@ describe("the investor table at a few hundred rows", () => {
 
   it("lists investors for the API: all without limit, a page with it", async () => {
     const listInvestors = async (page?: { limit?: number; offset?: number }) =>
-      JSON.parse(await investorsJson(page)) as PublicUser[];
+      (JSON.parse((await investorsJsonBytes(page)).toString("utf8")) as { users: PublicUser[] }).users;
     const all = await listInvestors();
     expect(all.length).toBeGreaterThanOrEqual(261);
     expect(all.every((u) => u.role.name === "investor")).toBe(true);
@@ -489,7 +489,7 @@ describe("the investor list built by SQLite", () => {
       .orderBy("created_at")
       .orderBy("id")
       .execute();
-    expect(JSON.parse(await investorsJson())).toEqual(rows.map(toPublicUser));
+    expect(JSON.parse((await investorsJsonBytes()).toString("utf8")).users).toEqual(rows.map(toPublicUser));
   });
 });
 
@@ -567,7 +567,7 @@ describe("the administrator API", () => {
     const token = await accessTokenFor(admin.id);
     const body = (await (await call(routes.list, token, { path: "/api/user/get_investors" })).json()) as object;
     expect(Object.keys(body)).toEqual(["users"]);
-    expect(body).toEqual({ users: JSON.parse(await investorsJson()) });
+    expect(body).toEqual({ users: JSON.parse((await investorsJsonBytes()).toString("utf8")).users });
   });
 
   it("get_investors with limit and cursor walks every investor once, while investors register and leave", async () => {
