@@ -23,6 +23,8 @@ export const config = {
   samples: number("BENCH_SAMPLES", 60),
   tableInvestors: number("BENCH_TABLE_INVESTORS", 100_000),
   apiInvestors: number("BENCH_API_INVESTORS", 10_000),
+  /** Lighthouse runs per page on the mobile preset; the row is their median run (scripts/bench/lighthouse.ts). */
+  lighthouseRuns: number("BENCH_LIGHTHOUSE_RUNS", 5),
   /** BENCH_CPU_PROF=1 starts the server with --cpu-prof and prints where its time went. */
   cpuProfile: process.env.BENCH_CPU_PROF === "1",
   /** BENCH_WRITE=0 prints the table without rewriting docs/performance.md. */
