@@ -28,10 +28,10 @@ type Report = {
 
 /**
  * Scores 0-100 of the median of `runs` audits of one page. One run's performance score moves by several points
- * on the same page (Lighthouse's docs on variability: the median of five runs is about twice as stable as one),
- * so the figure is the run Lighthouse's own `computeMedianRun` picks: the one nearest the median first paint and
- * time to interactive. `spread` is the performance scores of all the runs. A run Lighthouse fails to record
- * (NO_NAVSTART, NO_FCP: it says to run it again) is run once more, and a second failure throws.
+ * on the same page, so the figure is the run Lighthouse's own `computeMedianRun` picks: the one nearest the
+ * median first paint and time to interactive (docs/performance.md, "Lighthouse: the median of five runs").
+ * `spread` is the performance scores of all the runs. A run Lighthouse fails to record (NO_NAVSTART, NO_FCP:
+ * it says to run it again) is run once more, and a second failure throws.
  */
 export async function lighthouseScores(
   url: string,
