@@ -50,8 +50,8 @@ export async function lighthouseScores(
     );
   }
   const median = computeMedianRun(reports as unknown as Parameters<typeof computeMedianRun>[0]) as unknown as Report;
-  const performance = (report: Report) => Math.round((report.categories.performance?.score ?? 0) * 100);
-  return { ...scoresOf(median), spread: reports.map(performance).sort((a, b) => a - b), retried };
+  const spread = reports.map((report) => categoryScore(report, "performance")).sort((a, b) => a - b);
+  return { ...scoresOf(median), spread, retried };
 }
 
 /** One audit of one page; throws with Lighthouse's own message when it fails. */
@@ -96,15 +96,17 @@ function scoresOf(report: Report): Scores {
       .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${name}: ${ref.id}`),
   );
-  const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
   return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    "best-practices": score("best-practices"),
-    seo: score("seo"),
+    performance: categoryScore(report, "performance"),
+    accessibility: categoryScore(report, "accessibility"),
+    "best-practices": categoryScore(report, "best-practices"),
+    seo: categoryScore(report, "seo"),
     failing,
   };
 }
+
+const categoryScore = (report: Report, name: (typeof CATEGORIES)[number]) =>
+  Math.round((report.categories[name]?.score ?? 0) * 100);
 
 /** The issue's targets: performance 95 on mobile and 98 on desktop; the other three categories 100. */
 export function meetsTargets(scores: Scores, preset: "mobile" | "desktop") {
