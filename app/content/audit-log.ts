@@ -173,6 +173,13 @@ export const auditEvents: Record<string, EventWords> = {
     says: ({ target, details }) =>
       `Marked the NDA ${flag(details.state) ? "signed" : "not signed"} for ${whom(target)}`,
   },
+  "investor.materials_mailed": {
+    kind: "Materials-open e-mail",
+    says: ({ target, details }) =>
+      flag(details.mailed)
+        ? `E-mailed ${whom(target)} that the materials are open`
+        : `Could not e-mail ${whom(target)} that the materials are open`,
+  },
   "investor.deleted": { kind: "Investor deleted", says: ({ target }) => `Deleted the investor ${whom(target)}` },
   "investor.corrected": {
     kind: "Investor corrected",

@@ -9,7 +9,7 @@ import { adminContent } from "~/content/admin";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { asOnlyWriter } from "~/server/sql-dialect.server";
+import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
 import {
   AUDIT_ROW_COLUMNS,
   GENESIS_HASH,
@@ -55,25 +55,31 @@ function currentChainKey(): Buffer {
  * onto this row, never onto the same head, and a transaction rolled back leaves no gap in the ids.
  */
 export async function appendChainedRow(content: ChainedContent): Promise<void> {
+  await asOnlyWriter(getDb(), CHAIN_WRITER, (db) => appendChainedRowAsWriter(db, content));
+}
+
+/** The name under which a transaction becomes the chain's only writer (`asOnlyWriter`). */
+export const CHAIN_WRITER = "audit_events";
+
+/** As appendChainedRow, inside a transaction that is already the chain's only writer (`CHAIN_WRITER`). */
+export async function appendChainedRowAsWriter(db: OnlyWriter, content: ChainedContent): Promise<void> {
   const key = currentChainKey();
-  await asOnlyWriter(getDb(), "audit_events", async (db) => {
-    const head = await db
-      .selectFrom("audit_events")
-      .select(["id", "hash"])
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    const prevHash = head?.hash ?? GENESIS_HASH;
-    await db
-      .insertInto("audit_events")
-      .values({
-        id: Number(head?.id ?? 0) + 1,
-        ...content,
-        prev_hash: prevHash,
-        hash: auditRowHash(key, prevHash, content),
-      })
-      .execute();
-  });
+  const head = await db
+    .selectFrom("audit_events")
+    .select(["id", "hash"])
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const prevHash = head?.hash ?? GENESIS_HASH;
+  await db
+    .insertInto("audit_events")
+    .values({
+      id: Number(head?.id ?? 0) + 1,
+      ...content,
+      prev_hash: prevHash,
+      hash: auditRowHash(key, prevHash, content),
+    })
+    .execute();
 }
 
 /**

@@ -1,8 +1,10 @@
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { countAuditRow } from "~/server/metrics.server";
+import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
+import type { ChainedContent } from "../../migrations/audit-chain.js";
 import { countAccountEvent } from "./account-event-metrics.server";
-import { appendChainedRow } from "./audit-chain.server";
+import { CHAIN_WRITER, appendChainedRow, appendChainedRowAsWriter } from "./audit-chain.server";
 
 export type AuditEvent = {
   actorId?: string | null;
@@ -22,13 +24,38 @@ export type AuditEvent = {
  * failures, sign-ups) are counted here, from what is recorded, and nowhere else.
  */
 export async function recordAuditEvent(event: AuditEvent) {
+  await appendChainedRow(chainedContentOf(event));
+  counted(event);
+}
+
+/**
+ * Runs `change` and appends the audit rows it records in the same transaction, so a change is stored with
+ * its record or not at all: the trail (and the NDA's steps, read from it) never lacks a change that was
+ * made, nor holds one that was not. The transaction is the chain's only writer from its start. `change` must
+ * use the handle it is given and no other: on SQLite that handle holds the one connection, and a query
+ * through any other would wait for it forever. Mail and other effects outside the database come after.
+ */
+export async function changeWithAudit<T>(
+  change: (db: OnlyWriter, record: (event: AuditEvent) => void) => Promise<T>,
+): Promise<T> {
+  const events: AuditEvent[] = [];
+  const result = await asOnlyWriter(getDb(), CHAIN_WRITER, async (db) => {
+    const changed = await change(db, (event) => events.push(event));
+    for (const event of events) await appendChainedRowAsWriter(db, chainedContentOf(event));
+    return changed;
+  });
+  for (const event of events) counted(event);
+  return result;
+}
+
+function chainedContentOf(event: AuditEvent): ChainedContent {
   const details =
     event.details === undefined || event.details === null
       ? null
       : typeof event.details === "string"
         ? event.details
         : JSON.stringify(event.details);
-  await appendChainedRow({
+  return {
     actor_id: event.actorId ?? null,
     actor_email: event.actorEmail ?? null,
     action: event.action,
@@ -37,7 +64,11 @@ export async function recordAuditEvent(event: AuditEvent) {
     details,
     ip: event.ip ?? null,
     at: now(),
-  });
+  };
+}
+
+/** Counts a recorded event for the metrics, once it is stored. */
+function counted(event: AuditEvent) {
   countAuditRow();
   countAccountEvent(event.action, event.details);
 }

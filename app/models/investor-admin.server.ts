@@ -26,8 +26,15 @@ import { getEnv } from "~/server/env.server";
 import { jsonArrayBytes } from "~/server/json-bytes.server";
 import { trySendMail } from "~/server/mail.server";
 import { signText, verifiedText } from "~/server/signed-text.server";
-import { allAfter, caseInsensitiveOrder, databaseWritesJsonLists, json, rowKey } from "~/server/sql-dialect.server";
-import { recordAuditEvent } from "./audit.server";
+import {
+  allAfter,
+  caseInsensitiveOrder,
+  databaseWritesJsonLists,
+  json,
+  rowKey,
+  type OnlyWriter,
+} from "~/server/sql-dialect.server";
+import { changeWithAudit, recordAuditEvent, type AuditEvent } from "./audit.server";
 import { searchWords } from "./search-text.server";
 import { hasAppOf, passkeyCountOf } from "./second-factor.server";
 import {
@@ -277,11 +284,13 @@ const notFound: AdminFailure = { ok: false, status: 404, message: adminContent.e
 export async function setNdaSent({ actor, email, state, ip }: FlagInput): Promise<AdminResult<{ user: PublicUser }>> {
   const investor = await investorByEmail(email);
   if (!investor) return notFound;
-  const row = await writeNdaFlags(investor.id, state ? { is_nda_sent: 1 } : { is_nda_sent: 0, is_nda_signed: 0 }, {
-    onlyIfReady: state,
+  const flags = state ? ({ is_nda_sent: 1 } as const) : ({ is_nda_sent: 0, is_nda_signed: 0 } as const);
+  const row = await changeWithAudit(async (db, record) => {
+    const row = await writeNdaFlags(db, investor.id, flags, { onlyIfReady: state });
+    if (row) record(ndaChange({ action: "nda.sent.changed", actor, row, ip, state }));
+    return row;
   });
   if (!row) return whyNotMarked(investor.id);
-  await recordNdaChange({ action: "nda.sent.changed", actor, row, ip, details: { state } });
   return { ok: true, user: toPublicUser(row) };
 }
 
@@ -292,13 +301,28 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
   // "Signed" is set only where it was not, in one statement: of two requests at once (two administrators,
   // or a retry on another instance) exactly one finds it newly signed, and only that one mails.
   const flags = state ? ({ is_nda_sent: 1, is_nda_signed: 1 } as const) : ({ is_nda_signed: 0 } as const);
-  const signedNow = state
-    ? await writeNdaFlags(investor.id, flags, { unlessSigned: true, onlyIfReady: true })
-    : undefined;
-  const row = signedNow ?? (await writeNdaFlags(investor.id, flags, { onlyIfReady: state }));
+  const { row, signedNow } = await changeWithAudit(async (db, record) => {
+    const signedNow = state
+      ? await writeNdaFlags(db, investor.id, flags, { unlessSigned: true, onlyIfReady: true })
+      : undefined;
+    const row = signedNow ?? (await writeNdaFlags(db, investor.id, flags, { onlyIfReady: state }));
+    if (row) record(ndaChange({ action: "nda.signed.changed", actor, row, ip, state }));
+    return { row, signedNow };
+  });
   if (!row) return whyNotMarked(investor.id);
-  const mailed = signedNow ? await mailMaterialsOpen(signedNow) : undefined;
-  await recordNdaChange({ action: "nda.signed.changed", actor, row, ip, details: { state, mailed } });
+  if (signedNow) {
+    // After the change is stored: the mail cannot be taken back, so it goes only for a change that is kept.
+    const mailed = await mailMaterialsOpen(signedNow);
+    await recordAuditEvent({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "investor.materials_mailed",
+      targetId: signedNow.id,
+      targetEmail: signedNow.email,
+      details: { mailed },
+      ip,
+    });
+  }
   return { ok: true, user: toPublicUser(row) };
 }
 
@@ -308,11 +332,12 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
  * marked on the strength of a state read before a change (docs/decisions/0017).
  */
 function writeNdaFlags(
+  db: OnlyWriter,
   id: string,
   flags: { is_nda_sent?: 0 | 1; is_nda_signed?: 0 | 1 },
   { unlessSigned = false, onlyIfReady = false } = {},
 ) {
-  let update = getDb()
+  let update = db
     .updateTable("users")
     .set({ ...flags, updated_at: now() })
     .where("id", "=", id)
@@ -344,29 +369,29 @@ async function whyNotMarked(id: string): Promise<AdminFailure> {
   return { ok: false, status: 409, message: ndaRefusals.ndaRetry };
 }
 
-/** One audit row per change of a flag, with both flags as they now stand. */
-function recordNdaChange({
+/** The audit row of a change of a flag, with both flags as they now stand. */
+function ndaChange({
   action,
   actor,
   row,
   ip,
-  details,
+  state,
 }: {
   action: "nda.sent.changed" | "nda.signed.changed";
   actor: Actor;
   row: PublicUserRow;
   ip?: string | null;
-  details: { state: boolean; mailed?: boolean };
-}) {
-  return recordAuditEvent({
+  state: boolean;
+}): AuditEvent {
+  return {
     actorId: actor.id,
     actorEmail: actor.email,
     action,
     targetId: row.id,
     targetEmail: row.email,
-    details: { ...details, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1 },
+    details: { state, isNDASent: row.is_nda_sent === 1, isNDASigned: row.is_nda_signed === 1 },
     ip,
-  });
+  };
 }
 
 function mailMaterialsOpen(row: PublicUserRow) {
@@ -390,21 +415,25 @@ export async function deleteInvestor({
   const target = await getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
   if (!target) return notFound;
   if (target.role !== "investor") return { ok: false, status: 403, message: adminContent.errors.administrator };
-  // Deleted only if still an investor: promoted meanwhile, or deleted by another administrator, it is not.
-  const deleted = await getDb()
-    .deleteFrom("users")
-    .where("id", "=", target.id)
-    .where("role", "=", "investor")
-    .executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) return notFound;
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "investor.deleted",
-    targetId: target.id,
-    targetEmail: target.email,
-    ip,
+  const deleted = await changeWithAudit(async (db, record) => {
+    // Deleted only if still an investor: promoted meanwhile, or deleted by another administrator, it is not.
+    const { numDeletedRows } = await db
+      .deleteFrom("users")
+      .where("id", "=", target.id)
+      .where("role", "=", "investor")
+      .executeTakeFirst();
+    if (numDeletedRows === 0n) return false;
+    record({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "investor.deleted",
+      targetId: target.id,
+      targetEmail: target.email,
+      ip,
+    });
+    return true;
   });
+  if (!deleted) return notFound;
   return { ok: true, email: target.email };
 }
 

@@ -12,7 +12,8 @@ import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
-import { recordAuditEvent } from "./audit.server";
+import type { OnlyWriter } from "~/server/sql-dialect.server";
+import { changeWithAudit } from "./audit.server";
 import { ndaTimeline, type TimelineStep } from "./nda-timeline.server";
 import { searchTextFor } from "./search-text.server";
 import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
@@ -52,9 +53,11 @@ export const setNameAddressSchema = z.object({
  * The one place a user's name and address are written (the investor's own form and API, an administrator's
  * correction): whatever must change with `full_name` changes here. The write is conditional, so a check
  * made before it holds: `unlessNdaSent` (the investor's own change), `unchangedFrom` (a correction made
- * over what the administrator saw). Undefined when no row matched.
+ * over what the administrator saw). It is written in the caller's transaction (`db`, from changeWithAudit), with
+ * its audit row. Undefined when no row matched.
  */
 export function writeNameAndAddress(
+  db: OnlyWriter,
   { id, email }: { id: string; email: string },
   { fullName, address }: { fullName: string; address: string },
   {
@@ -62,7 +65,7 @@ export function writeNameAndAddress(
     unchangedFrom,
   }: { unlessNdaSent?: boolean; unchangedFrom?: { fullName: string; address: string } } = {},
 ) {
-  let update = getDb()
+  let update = db
     .updateTable("users")
     .set({
       full_name: collapseSpaces(fullName),
@@ -120,22 +123,26 @@ export async function setNameAndAddress({
 
   // The checks above, made again in the write: an NDA sent since they were read (or the user deleted), or
   // details changed meanwhile, win.
-  const row = await writeNameAndAddress(target, after, {
-    unlessNdaSent: !isAdministrator,
-    unchangedFrom: isCorrection ? before : undefined,
+  const row = await changeWithAudit(async (db, record) => {
+    const row = await writeNameAndAddress(db, target, after, {
+      unlessNdaSent: !isAdministrator,
+      unchangedFrom: isCorrection ? before : undefined,
+    });
+    if (row) {
+      record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: isCorrection ? "profile.name_address.corrected" : "profile.name_address.set",
+        targetId: row.id,
+        targetEmail: row.email,
+        details: isCorrection ? { before, after } : undefined,
+        ip: ip ?? null,
+      });
+    }
+    return row;
   });
   if (!row) return refusalAfterRace(target.id, isAdministrator);
   const user = toPublicUser(row);
-
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: isCorrection ? "profile.name_address.corrected" : "profile.name_address.set",
-    targetId: user.id,
-    targetEmail: user.email,
-    details: isCorrection ? { before, after } : undefined,
-    ip: ip ?? null,
-  });
   if (user.role.name === "investor") {
     const mail = isCorrection
       ? correctionMail({ before, after, email: user.email, byAdministrator: isAdministrator ? actor.email : null })

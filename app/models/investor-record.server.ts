@@ -9,7 +9,7 @@ import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { trySendMail } from "~/server/mail.server";
 import { accountMail, appLink } from "./account-mail.server";
-import { recordAuditEvent } from "./audit.server";
+import { changeWithAudit, recordAuditEvent } from "./audit.server";
 import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import { writeNameAndAddress } from "./investor-profile.server";
@@ -199,25 +199,30 @@ export async function correctInvestor({
 }): Promise<CorrectionResult> {
   const before = await investorRow(id);
   if (!before) return notFound;
-  const row = await writeNameAndAddress(before, correction, {
-    unchangedFrom: { fullName: before.full_name, address: before.address },
+  const row = await changeWithAudit(async (db, record) => {
+    const row = await writeNameAndAddress(db, before, correction, {
+      unchangedFrom: { fullName: before.full_name, address: before.address },
+    });
+    if (row) {
+      record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: "investor.corrected",
+        targetId: row.id,
+        targetEmail: row.email,
+        details: {
+          reason: correction.reason,
+          before: { fullName: before.full_name, address: before.address },
+          after: { fullName: row.full_name, address: row.address },
+        },
+        ip,
+      });
+    }
+    return row;
   });
   if (!row) {
     return (await investorRow(id)) ? { ok: false, status: 409, message: errors.changedMeanwhile } : notFound;
   }
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "investor.corrected",
-    targetId: row.id,
-    targetEmail: row.email,
-    details: {
-      reason: correction.reason,
-      before: { fullName: before.full_name, address: before.address },
-      after: { fullName: row.full_name, address: row.address },
-    },
-    ip,
-  });
   await trySendMail({
     to: row.email,
     ...investorPageEmails.corrected({

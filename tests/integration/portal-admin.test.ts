@@ -86,14 +86,21 @@ describe("the NDA flags and their invariant", () => {
     expect(mail.text).toContain("http://localhost:3000/financing/materials");
     expect(mail.text).toContain("Dear Jane Roe");
 
+    // The change, then (once it is stored) the e-mail that told the investor.
     const { events } = await listAuditEvents({ limit: 5 });
-    expect(events[0]).toMatchObject({
+    expect(events.slice(0, 2).map((event) => event.action)).toEqual([
+      "investor.materials_mailed",
+      "nda.signed.changed",
+    ]);
+    expect(events[1]).toMatchObject({
       actorEmail: admin.email,
-      action: "nda.signed.changed",
       targetEmail: investor.email,
       targetId: investor.id,
       ip: "10.0.0.9",
     });
+    expect(JSON.parse(events[1].details!)).toEqual({ state: true, isNDASent: true, isNDASigned: true });
+    expect(events[0]).toMatchObject({ actorEmail: admin.email, targetId: investor.id, ip: "10.0.0.9" });
+    expect(JSON.parse(events[0].details!)).toEqual({ mailed: true });
 
     // Setting it again does not e-mail again.
     const before = smtp.messages.filter((m) => m.to.includes(investor.email)).length;
@@ -711,9 +718,13 @@ describe("the administrator API", () => {
     expect(sent.status).toBe(201);
     expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 0, is_nda_signed: 0 });
 
-    const { events } = await listAuditEvents({ limit: 2 });
-    expect(events.map((e) => e.action)).toEqual(["nda.sent.changed", "nda.signed.changed"]);
-    expect(events[1]).toMatchObject({ actorEmail: admin.email, targetId: investor.id, ip: "10.9.9.9" });
+    const { events } = await listAuditEvents({ limit: 3 });
+    expect(events.map((e) => e.action)).toEqual([
+      "nda.sent.changed",
+      "investor.materials_mailed",
+      "nda.signed.changed",
+    ]);
+    expect(events[2]).toMatchObject({ actorEmail: admin.email, targetId: investor.id, ip: "10.9.9.9" });
 
     for (const route of [routes.sent, routes.signed]) {
       const unknown = await call(route, token, {

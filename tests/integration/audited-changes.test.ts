@@ -1,0 +1,152 @@
+/**
+ * A change to an investor's NDA steps, details or account is stored together with its audit row, in one
+ * transaction, or not at all: the trail (and the NDA's steps, read from it) never lacks a change that was
+ * made. The audit row is refused here by a trigger, as a full disk or a lost connection would refuse it.
+ * A real database file (or PostgreSQL database) and a real SMTP catcher.
+ */
+import { sql } from "kysely";
+import { listAuditEvents } from "~/models/audit.server";
+import { deleteInvestor, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
+import { setNameAndAddress } from "~/models/investor-profile.server";
+import { correctInvestor } from "~/models/investor-record.server";
+import { toPublicUser } from "~/models/user.server";
+import { getDb } from "~/server/db.server";
+import { createUser, userRow } from "../support/factories";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
+
+let smtp: SmtpCatcher;
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  database = await useFreshDatabase({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await database.cleanup();
+  await smtp.close();
+});
+
+/** Makes every insert into the audit trail fail, as the database itself would refuse it. */
+async function refuseAuditRows() {
+  if (database.engine === "postgres") {
+    await sql`create function refuse_audit_row() returns trigger language plpgsql as $$
+      begin raise exception 'audit row refused'; end $$`.execute(getDb());
+    await sql`create trigger refuse_audit_row before insert on audit_events
+      for each row execute function refuse_audit_row()`.execute(getDb());
+  } else {
+    await sql`create trigger refuse_audit_row before insert on audit_events
+      begin select raise(abort, 'audit row refused'); end`.execute(getDb());
+  }
+}
+
+async function acceptAuditRows() {
+  await sql`drop trigger refuse_audit_row ${sql.raw(database.engine === "postgres" ? "on audit_events" : "")}`.execute(
+    getDb(),
+  );
+  if (database.engine === "postgres") await sql`drop function refuse_audit_row()`.execute(getDb());
+}
+
+const auditRowCount = async () => (await listAuditEvents({ limit: 1 })).total;
+
+type Change = { name: string; run: () => Promise<unknown>; auditAction: string };
+
+async function changesOf() {
+  const admin = await createUser({ named: true, role: "administrator" });
+  const ready = await createUser({ named: true, fullName: "Jane Roe" });
+  const unnamed = await createUser();
+  const actor = { id: admin.id, email: admin.email };
+  const changes: Change[] = [
+    {
+      name: "NDA sent",
+      run: () => setNdaSent({ actor, email: ready.email, state: true }),
+      auditAction: "nda.sent.changed",
+    },
+    {
+      name: "NDA signed",
+      run: () => setNdaSigned({ actor, email: ready.email, state: true }),
+      auditAction: "nda.signed.changed",
+    },
+    {
+      name: "name and address given",
+      run: () =>
+        setNameAndAddress({
+          actor: toPublicUser(unnamed),
+          email: unnamed.email,
+          fullName: "Ada Lovelace",
+          address: "12 St James's Square, London",
+        }),
+      auditAction: "profile.name_address.set",
+    },
+    {
+      name: "an administrator's correction",
+      run: () =>
+        correctInvestor({
+          actor,
+          id: ready.id,
+          correction: { fullName: "Jane Roe-Smith", address: ready.address, reason: "Her married name" },
+        }),
+      auditAction: "investor.corrected",
+    },
+    { name: "deletion", run: () => deleteInvestor({ actor, id: unnamed.id }), auditAction: "investor.deleted" },
+  ];
+  return { changes, ready, unnamed };
+}
+
+describe("a change and its audit row", () => {
+  it("are not stored at all when the audit row cannot be, and nothing is mailed", async () => {
+    const { changes, ready, unnamed } = await changesOf();
+    const before = { ready: await userRow(ready.id), unnamed: await userRow(unnamed.id) };
+    const rows = await auditRowCount();
+    const mails = smtp.messages.length;
+
+    await refuseAuditRows();
+    try {
+      for (const change of changes) {
+        await expect(change.run(), change.name).rejects.toThrow(/audit row refused/);
+      }
+    } finally {
+      await acceptAuditRows();
+    }
+    expect(await userRow(ready.id)).toEqual(before.ready);
+    expect(await userRow(unnamed.id)).toEqual(before.unnamed);
+    expect(await auditRowCount()).toBe(rows);
+    expect(smtp.messages.length).toBe(mails);
+  });
+
+  it("are stored together once the audit row can be: each change with its one row", async () => {
+    const { changes, ready, unnamed } = await changesOf();
+    for (const change of changes) {
+      const rows = await auditRowCount();
+      const result = await change.run();
+      expect(result, change.name).toMatchObject({ ok: true });
+      const { events } = await listAuditEvents({ limit: 3 });
+      const added = events.slice(0, (await auditRowCount()) - rows).map((event) => event.action);
+      // Signing also records the e-mail that told the investor, after the signature.
+      expect(added, change.name).toEqual(
+        change.auditAction === "nda.signed.changed"
+          ? ["investor.materials_mailed", change.auditAction]
+          : [change.auditAction],
+      );
+    }
+    expect(await userRow(ready.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1, full_name: "Jane Roe-Smith" });
+    expect(await userRow(unnamed.id)).toBeUndefined();
+  });
+
+  it("records a materials-open e-mail that could not be sent, after the signature that stands", async () => {
+    const admin = await createUser({ named: true, role: "administrator" });
+    const investor = await createUser({ named: true });
+    smtp.refuse(true);
+    try {
+      const result = await setNdaSigned({ actor: admin, email: investor.email, state: true });
+      expect(result.ok).toBe(true);
+    } finally {
+      smtp.refuse(false);
+    }
+    expect(await userRow(investor.id)).toMatchObject({ is_nda_sent: 1, is_nda_signed: 1 });
+    const { events } = await listAuditEvents({ limit: 2 });
+    expect(events.map((event) => event.action)).toEqual(["investor.materials_mailed", "nda.signed.changed"]);
+    expect(JSON.parse(events[0].details!)).toEqual({ mailed: false });
+    expect(events[0]).toMatchObject({ actorEmail: admin.email, targetId: investor.id });
+  });
+});
