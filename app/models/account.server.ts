@@ -14,7 +14,7 @@ import { isUniqueViolation, type OnlyWriter } from "~/server/sql-dialect.server"
 import { accountMail, settleAccountMail } from "./account-mail.server";
 import type { Credentials, NewAccount } from "./account-schemas.server";
 import { revokeApiTokens } from "./api-token.server";
-import { recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
+import { changeWithAudit, ownAccountEvent, recordAuditEvent, recordOwnAccountEvent } from "./audit.server";
 import type { Failure } from "./failure";
 import { consumeOneTimeToken, createOneTimeToken, deleteOneTimeTokens } from "./one-time-token.server";
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
@@ -68,21 +68,11 @@ export async function registerAccount({ email, password, ip }: NewAccount & From
     // Hashed on both paths, so a known address costs what a new one does.
     const passwordHash = await hashPassword(password);
     const existing = await getUserRowByEmail(email);
-    const created = existing ? null : await insertInvestor(email, passwordHash);
+    const created = existing ? null : await insertInvestor(email, passwordHash, ip);
     const user = created ?? existing ?? (await getUserRowByEmail(email));
     if (!user) throw new Error("The account vanished while it was being registered.");
 
     const mailAllowed = (await throttleAccountMail("verify", email)).allowed;
-    if (created) {
-      await recordAuditEvent({
-        actorId: user.id,
-        actorEmail: email,
-        action: "account.registered",
-        targetId: user.id,
-        targetEmail: email,
-        ip,
-      });
-    }
     if (!mailAllowed) return { ok: true };
     if (created || !isVerified(user)) {
       // A repeated sign-up of an unverified address is most likely a lost e-mail: send a fresh link to its owner.
@@ -99,22 +89,24 @@ export async function verifyEmail(token: unknown): Promise<VerifyResult> {
   const userId = await consumeOneTimeToken(token, "verify");
   if (!userId) return { ok: false, message: accountMessages.verifyLinkInvalid };
   const at = now();
-  const user = await getDb()
-    .updateTable("users")
-    .set({ email_verified_at: at, updated_at: at })
-    .where("id", "=", userId)
-    .where("email_verified_at", "is", null)
-    .returning(["id", "email"])
-    .executeTakeFirst();
-  if (user) {
-    await recordAuditEvent({
-      actorId: user.id,
-      actorEmail: user.email,
-      action: "account.verified",
-      targetId: user.id,
-      targetEmail: user.email,
-    });
-  }
+  await changeWithAudit(async (db, record) => {
+    const user = await db
+      .updateTable("users")
+      .set({ email_verified_at: at, updated_at: at })
+      .where("id", "=", userId)
+      .where("email_verified_at", "is", null)
+      .returning(["id", "email"])
+      .executeTakeFirst();
+    if (user) {
+      record({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: "account.verified",
+        targetId: user.id,
+        targetEmail: user.email,
+      });
+    }
+  });
   return { ok: true };
 }
 
@@ -190,8 +182,10 @@ export async function recordSignIn({
   via,
   ip,
 }: { user: Account; method: AuthMethod; via: "web" | "api" } & FromClient) {
-  await getDb().updateTable("users").set({ last_login_at: now() }).where("id", "=", user.id).execute();
-  await recordOwnAccountEvent(user, "login.succeeded", { ip, details: { method, via } });
+  await changeWithAudit(async (db, record) => {
+    await db.updateTable("users").set({ last_login_at: now() }).where("id", "=", user.id).execute();
+    record(ownAccountEvent(user, "login.succeeded", { ip, details: { method, via } }));
+  });
 }
 
 /** The password was right and the second factor's code step follows: not yet a sign-in. */
@@ -313,18 +307,13 @@ export async function createOrPromoteAdministrator({
   const existing = await getUserRowByEmail(email);
   const at = now();
   if (!existing) {
-    const user = await insertUser({
-      email,
-      passwordHash,
-      role: "administrator",
-      verifiedAt: at,
-      made: { by: null, via: "create-admin" },
-    });
-    await recordAuditEvent({
-      actorEmail: "create-admin",
-      action: "admin.created",
-      targetId: user.id,
-      targetEmail: email,
+    const user = await changeWithAudit(async (db, record) => {
+      const user = await insertUser(
+        { email, passwordHash, role: "administrator", verifiedAt: at, made: { by: null, via: "create-admin" } },
+        db,
+      );
+      record({ actorEmail: "create-admin", action: "admin.created", targetId: user.id, targetEmail: email });
+      return user;
     });
     return { created: true, user: toPublicUser(user) };
   }
@@ -381,9 +370,21 @@ async function failLogin(email: string, user: UserRow | undefined, ip: string): 
   return lockedOut(Math.ceil(LOCKOUT_MS / 1000));
 }
 
-async function insertInvestor(email: string, passwordHash: string): Promise<UserRow | null> {
+/** A new unverified investor, stored with its `account.registered` row; null if the address was just taken. */
+async function insertInvestor(email: string, passwordHash: string, ip: string): Promise<UserRow | null> {
   try {
-    return await insertUser({ email, passwordHash, role: "investor", verifiedAt: null });
+    return await changeWithAudit(async (db, record) => {
+      const user = await insertUser({ email, passwordHash, role: "investor", verifiedAt: null }, db);
+      record({
+        actorId: user.id,
+        actorEmail: email,
+        action: "account.registered",
+        targetId: user.id,
+        targetEmail: email,
+        ip,
+      });
+      return user;
+    });
   } catch (error) {
     // Two sign-ups of the same new address at once: the second is treated as "already registered".
     if (isUniqueViolation(error)) return null;

@@ -10,10 +10,10 @@ import { accountMessages } from "~/content/account-messages";
 import { administratorErrors, INVITATION_HOURS, invitationPage } from "~/content/administrators";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { asOnlyWriter, isUniqueViolation } from "~/server/sql-dialect.server";
+import { alsoOnlyWriterOf, isUniqueViolation } from "~/server/sql-dialect.server";
 import { accountMail } from "./account-mail.server";
 import { insertUser } from "./account.server";
-import { recordAuditEvent } from "./audit.server";
+import { changeWithAudit } from "./audit.server";
 import type { Failure } from "./failure";
 import { hashPassword } from "./password.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
@@ -74,7 +74,8 @@ export async function inviteAdministrator({
   const at = now();
   const expiresAt = at + INVITATION_TTL_MS;
   // One writer per address: two invitations at once must not each delete nothing and then both insert.
-  const replaced = await asOnlyWriter(getDb(), `admin_invitations:${email}`, async (db) => {
+  await changeWithAudit(async (db, record) => {
+    await alsoOnlyWriterOf(db, `admin_invitations:${email}`);
     const earlier = await db.deleteFrom("admin_invitations").where("email", "=", email).executeTakeFirst();
     await db
       .insertInto("admin_invitations")
@@ -87,15 +88,15 @@ export async function inviteAdministrator({
         expires_at: expiresAt,
       })
       .execute();
-    return earlier.numDeletedRows > 0n;
-  });
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "admin.invited",
-    targetEmail: email,
-    details: { expiresAt: new Date(expiresAt).toISOString(), ...(replaced ? { replacedEarlierLink: true } : {}) },
-    ip,
+    const replaced = earlier.numDeletedRows > 0n;
+    record({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "admin.invited",
+      targetEmail: email,
+      details: { expiresAt: new Date(expiresAt).toISOString(), ...(replaced ? { replacedEarlierLink: true } : {}) },
+      ip,
+    });
   });
   accountMail.administratorInvitation(email, actor.email, token);
   return { ok: true, email };
@@ -109,20 +110,25 @@ export async function revokeInvitation({
   id,
   ip,
 }: { actor: Account; id: string } & FromClient): Promise<RevokeResult> {
-  const revoked = await getDb()
-    .deleteFrom("admin_invitations")
-    .where("id", "=", id)
-    .where("expires_at", ">=", now())
-    .returning("email")
-    .executeTakeFirst();
-  if (!revoked) return { ok: false, status: 404, message: administratorErrors.unknownInvitation };
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "admin.invitation_revoked",
-    targetEmail: revoked.email,
-    ip,
+  const revoked = await changeWithAudit(async (db, record) => {
+    const revoked = await db
+      .deleteFrom("admin_invitations")
+      .where("id", "=", id)
+      .where("expires_at", ">=", now())
+      .returning("email")
+      .executeTakeFirst();
+    if (revoked) {
+      record({
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: "admin.invitation_revoked",
+        targetEmail: revoked.email,
+        ip,
+      });
+    }
+    return revoked;
   });
+  if (!revoked) return { ok: false, status: 404, message: administratorErrors.unknownInvitation };
   accountMail.administratorInvitationRevoked(revoked.email, actor.email);
   return { ok: true, email: revoked.email };
 }
@@ -165,7 +171,8 @@ export async function acceptInvitation({
   const passwordHash = await hashPassword(password);
   let made;
   try {
-    made = await asOnlyWriter(getDb(), `admin_invitation:${hashSecretToken(token)}`, async (db) => {
+    made = await changeWithAudit(async (db, record) => {
+      await alsoOnlyWriterOf(db, `admin_invitation:${hashSecretToken(token)}`);
       const at = now();
       const invitation = await db
         .deleteFrom("admin_invitations")
@@ -184,7 +191,21 @@ export async function acceptInvitation({
         },
         db,
       );
-      return { user, invitedBy: invitation.invited_by };
+      const inviter = await db
+        .selectFrom("users")
+        .select("email")
+        .where("id", "=", invitation.invited_by)
+        .executeTakeFirst();
+      record({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: "admin.invitation_accepted",
+        targetId: user.id,
+        targetEmail: user.email,
+        details: { invitedBy: inviter?.email ?? invitation.invited_by },
+        ip,
+      });
+      return user;
     });
   } catch (error) {
     // An account took the address after the invitation was sent; the invitation stays, and refuses again.
@@ -192,15 +213,5 @@ export async function acceptInvitation({
     throw error;
   }
   if (!made) return refused;
-  const inviter = await getDb().selectFrom("users").select("email").where("id", "=", made.invitedBy).executeTakeFirst();
-  await recordAuditEvent({
-    actorId: made.user.id,
-    actorEmail: made.user.email,
-    action: "admin.invitation_accepted",
-    targetId: made.user.id,
-    targetEmail: made.user.email,
-    details: { invitedBy: inviter?.email ?? made.invitedBy },
-    ip,
-  });
-  return { ok: true, user: toPublicUser(made.user) };
+  return { ok: true, user: toPublicUser(made) };
 }

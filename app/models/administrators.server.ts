@@ -7,9 +7,9 @@
 import { sql } from "kysely";
 import { administratorErrors } from "~/content/administrators";
 import { getDb, type Role } from "~/server/db.server";
-import { asOnlyWriter } from "~/server/sql-dialect.server";
+import { alsoOnlyWriterOf } from "~/server/sql-dialect.server";
 import { accountMail } from "./account-mail.server";
-import { recordAuditEvent } from "./audit.server";
+import { changeWithAudit } from "./audit.server";
 import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
 import { forgetSecondFactor, hasAppOf, passkeyCountOf, type SecondFactorStatus } from "./second-factor.server";
@@ -73,14 +73,16 @@ export type RemoveResult = { ok: true; email: string; removedSelf: boolean } | F
 /**
  * Removes an administrator by deleting their account, unless they are the last one. The count and
  * the delete run as the only writer of administrators, so two administrators removing each other
- * at once leave one (docs/decisions/0017): the second finds one administrator left and is refused.
+ * at once leave one (docs/decisions/0017): the second finds one administrator left and is refused. The
+ * delete is stored with its audit row (decision 0026).
  */
 export async function removeAdministrator({
   actor,
   id,
   ip,
 }: { actor: Account; id: string } & FromClient): Promise<RemoveResult> {
-  const outcome = await asOnlyWriter(getDb(), "administrators", async (db) => {
+  const outcome = await changeWithAudit(async (db, record) => {
+    await alsoOnlyWriterOf(db, "administrators");
     const target = await db
       .selectFrom("users")
       .select(["id", "email"])
@@ -97,19 +99,19 @@ export async function removeAdministrator({
       return { ok: false, status: 409, message: administratorErrors.lastAdministrator } satisfies Failure<409>;
     }
     await db.deleteFrom("users").where("id", "=", target.id).where("role", "=", "administrator").execute();
+    record({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: "admin.removed",
+      targetId: target.id,
+      targetEmail: target.email,
+      details: { accountDeleted: true },
+      ip,
+    });
     return { ok: true, target } as const;
   });
   if (!outcome.ok) return outcome;
   const { target } = outcome;
-  await recordAuditEvent({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: "admin.removed",
-    targetId: target.id,
-    targetEmail: target.email,
-    details: { accountDeleted: true },
-    ip,
-  });
   accountMail.administratorRemoved(target.email, actor.email);
   return { ok: true, email: target.email, removedSelf: target.id === actor.id };
 }

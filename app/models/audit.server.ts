@@ -74,12 +74,12 @@ function counted(event: AuditEvent) {
 }
 
 /** An event an account caused on itself (a second factor set up, a code refused): it is both actor and target. */
-export function recordOwnAccountEvent(
+export function ownAccountEvent(
   account: { id: string; email: string },
   action: string,
   { ip, details }: { ip: string; details?: Record<string, unknown> },
-) {
-  return recordAuditEvent({
+): AuditEvent {
+  return {
     actorId: account.id,
     actorEmail: account.email,
     action,
@@ -87,7 +87,12 @@ export function recordOwnAccountEvent(
     targetEmail: account.email,
     details,
     ip,
-  });
+  };
+}
+
+/** Records an event an account caused on itself (`ownAccountEvent`). */
+export function recordOwnAccountEvent(...event: Parameters<typeof ownAccountEvent>) {
+  return recordAuditEvent(ownAccountEvent(...event));
 }
 
 export type AuditEntry = {

@@ -8,8 +8,9 @@ import { materialsMessages } from "~/content/materials";
 import { completeBlob, deleteBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb, type DocumentAudienceKind, type DocumentKind, type DocumentsTable } from "~/server/db.server";
+import type { OnlyWriter } from "~/server/sql-dialect.server";
 import { canSeeMaterials } from "./access.server";
-import { recordAuditEvent } from "./audit.server";
+import { changeWithAudit, recordAuditEvent, type AuditEvent } from "./audit.server";
 import type { PublicUser } from "./user.server";
 
 export type { DocumentAudienceKind, DocumentKind };
@@ -292,16 +293,19 @@ export async function recordOpening(
   version: VersionSummary = document.latest,
 ): Promise<string> {
   const id = randomUUID();
-  await getDb()
-    .insertInto("document_opens")
-    .values({ id, document_id: document.id, version_id: version.id, user_id: user.id, opened_at: now() })
-    .execute();
-  await recordAuditEvent({
-    actorId: user.id,
-    actorEmail: user.email,
-    action: "material.opened",
-    details: { documentId: document.id, title: document.title, version: version.number, downloadId: id },
-    ip,
+  // The reading report and the audit trail say the same: the opening is stored with its audit row.
+  await changeWithAudit(async (db, record) => {
+    await db
+      .insertInto("document_opens")
+      .values({ id, document_id: document.id, version_id: version.id, user_id: user.id, opened_at: now() })
+      .execute();
+    record({
+      actorId: user.id,
+      actorEmail: user.email,
+      action: "material.opened",
+      details: { documentId: document.id, title: document.title, version: version.number, downloadId: id },
+      ip,
+    });
   });
   return id;
 }
@@ -330,9 +334,9 @@ export async function documentVersion(documentId: string, number: number): Promi
   };
 }
 
-/** An administrator's change to the library, in the audit trail. */
-function recordByActor(actor: Actor, action: string, details: Record<string, unknown>) {
-  return recordAuditEvent({ actorId: actor.user.id, actorEmail: actor.user.email, action, details, ip: actor.ip });
+/** An administrator's change to the library, as its audit row. */
+function byActor(actor: Actor, action: string, details: Record<string, unknown>): AuditEvent {
+  return { actorId: actor.user.id, actorEmail: actor.user.email, action, details, ip: actor.ip };
 }
 
 /** Investors (never administrators) among the ids, to check a chosen audience; returns the ids that are not. */
@@ -363,51 +367,49 @@ export async function createDocument(input: NewDocument, actor: Actor): Promise<
   if (strangers.length > 0) return { ok: false, status: 400, message: materialsMessages.audienceNotInvestors };
   const id = randomUUID();
   const at = now();
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const last = await trx
-        .selectFrom("documents")
-        .select((eb) => eb.fn.max("position").as("position"))
-        .executeTakeFirst();
+  await changeWithAudit(async (trx, record) => {
+    const last = await trx
+      .selectFrom("documents")
+      .select((eb) => eb.fn.max("position").as("position"))
+      .executeTakeFirst();
+    await trx
+      .insertInto("documents")
+      .values({
+        id,
+        title: input.title,
+        description: input.description,
+        kind: input.kind,
+        position: Number(last?.position ?? 0) + 1,
+        audience: input.audience,
+        published: 1,
+        created_by: actor.user.id,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await insertVersion(trx, id, 1, input.upload, actor, at);
+    if (input.audience === "chosen" && input.chosenUserIds.length > 0)
       await trx
-        .insertInto("documents")
-        .values({
-          id,
-          title: input.title,
-          description: input.description,
-          kind: input.kind,
-          position: Number(last?.position ?? 0) + 1,
-          audience: input.audience,
-          published: 1,
-          created_by: actor.user.id,
-          created_at: at,
-          updated_at: at,
-        })
+        .insertInto("document_audience")
+        .values(input.chosenUserIds.map((userId) => ({ document_id: id, user_id: userId })))
         .execute();
-      await insertVersion(trx, id, 1, input.upload, actor, at);
-      if (input.audience === "chosen" && input.chosenUserIds.length > 0)
-        await trx
-          .insertInto("document_audience")
-          .values(input.chosenUserIds.map((userId) => ({ document_id: id, user_id: userId })))
-          .execute();
-    });
-  await recordByActor(actor, "material.uploaded", {
-    documentId: id,
-    title: input.title,
-    kind: input.kind,
-    size: input.upload.size,
-    sha256: input.upload.sha256,
-    audience: input.audience,
-    chosen: input.chosenUserIds.length,
+    record(
+      byActor(actor, "material.uploaded", {
+        documentId: id,
+        title: input.title,
+        kind: input.kind,
+        size: input.upload.size,
+        sha256: input.upload.sha256,
+        audience: input.audience,
+        chosen: input.chosenUserIds.length,
+      }),
+    );
   });
   return { ok: true, id };
 }
 
-type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof getDb>["transaction"]>["execute"]>[0]>[0];
-
 async function insertVersion(
-  trx: Trx,
+  trx: OnlyWriter,
   documentId: string,
   number: number,
   upload: CheckedUpload,
@@ -442,37 +444,36 @@ export async function addVersion(
   actor: Actor,
 ): Promise<MaterialsResult<{ number: number }>> {
   const at = now();
-  const added = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const document = await trx
-        .selectFrom("documents")
-        .select(["kind", "title"])
-        .where("id", "=", documentId)
-        .executeTakeFirst();
-      if (!document) return null;
-      if (document.kind !== kind) return "wrong-kind" as const;
-      const last = await trx
-        .selectFrom("document_versions")
-        .select((eb) => eb.fn.max("number").as("number"))
-        .where("document_id", "=", documentId)
-        .executeTakeFirst();
-      const next = Number(last?.number ?? 0) + 1;
-      await insertVersion(trx, documentId, next, upload, actor, at);
-      await trx.updateTable("documents").set({ updated_at: at }).where("id", "=", documentId).execute();
-      return { number: next, title: document.title };
-    });
+  const added = await changeWithAudit(async (trx, record) => {
+    const document = await trx
+      .selectFrom("documents")
+      .select(["kind", "title"])
+      .where("id", "=", documentId)
+      .executeTakeFirst();
+    if (!document) return null;
+    if (document.kind !== kind) return "wrong-kind" as const;
+    const last = await trx
+      .selectFrom("document_versions")
+      .select((eb) => eb.fn.max("number").as("number"))
+      .where("document_id", "=", documentId)
+      .executeTakeFirst();
+    const next = Number(last?.number ?? 0) + 1;
+    await insertVersion(trx, documentId, next, upload, actor, at);
+    await trx.updateTable("documents").set({ updated_at: at }).where("id", "=", documentId).execute();
+    record(
+      byActor(actor, "material.replaced", {
+        documentId,
+        title: document.title,
+        version: next,
+        size: upload.size,
+        sha256: upload.sha256,
+      }),
+    );
+    return { number: next };
+  });
   if (added === null) return { ok: false, status: 404, message: materialsMessages.notFound };
   if (added === "wrong-kind") return { ok: false, status: 400, message: materialsMessages.wrongKindForVersion };
-  const { number, title } = added;
-  await recordByActor(actor, "material.replaced", {
-    documentId,
-    title,
-    version: number,
-    size: upload.size,
-    sha256: upload.sha256,
-  });
-  return { ok: true, number };
+  return { ok: true, number: added.number };
 }
 
 /** Discards an upload that will not become a version (a refused file, a form with a mistake). */
@@ -481,18 +482,25 @@ export async function discardUpload(upload: Pick<CheckedUpload, "blobId" | "capt
   if (upload.captionsBlobId) await deleteBlob(upload.captionsBlobId);
 }
 
-/** Applies the changes; returns the document's title, or null when there is no such document. */
+/**
+ * Applies the changes with the audit row `recordOf` makes of the document's title (after them); false when there
+ * is no such document.
+ */
 async function updateDocument(
   documentId: string,
-  changes: { title?: string; description?: string; published?: number; audience?: DocumentAudienceKind },
-): Promise<string | null> {
-  const row = await getDb()
-    .updateTable("documents")
-    .set({ ...changes, updated_at: now() })
-    .where("id", "=", documentId)
-    .returning("title")
-    .executeTakeFirst();
-  return row?.title ?? null;
+  changes: { title?: string; description?: string; published?: number },
+  recordOf: (title: string) => AuditEvent,
+): Promise<boolean> {
+  return changeWithAudit(async (db, record) => {
+    const row = await db
+      .updateTable("documents")
+      .set({ ...changes, updated_at: now() })
+      .where("id", "=", documentId)
+      .returning("title")
+      .executeTakeFirst();
+    if (row) record(recordOf(row.title));
+    return row !== undefined;
+  });
 }
 
 /** A new title and description. */
@@ -501,17 +509,19 @@ export async function editDocument(
   { title, description }: { title: string; description: string },
   actor: Actor,
 ): Promise<MaterialsResult> {
-  if ((await updateDocument(documentId, { title, description })) === null)
-    return { ok: false, status: 404, message: materialsMessages.notFound };
-  await recordByActor(actor, "material.edited", { documentId, title });
+  const edited = await updateDocument(documentId, { title, description }, () =>
+    byActor(actor, "material.edited", { documentId, title }),
+  );
+  if (!edited) return { ok: false, status: 404, message: materialsMessages.notFound };
   return { ok: true };
 }
 
 /** Unpublishes (investors no longer see or open it) or publishes again. */
 export async function setPublished(documentId: string, published: boolean, actor: Actor): Promise<MaterialsResult> {
-  const title = await updateDocument(documentId, { published: published ? 1 : 0 });
-  if (title === null) return { ok: false, status: 404, message: materialsMessages.notFound };
-  await recordByActor(actor, published ? "material.published" : "material.unpublished", { documentId, title });
+  const changed = await updateDocument(documentId, { published: published ? 1 : 0 }, (title) =>
+    byActor(actor, published ? "material.published" : "material.unpublished", { documentId, title }),
+  );
+  if (!changed) return { ok: false, status: 404, message: materialsMessages.notFound };
   return { ok: true };
 }
 
@@ -524,29 +534,29 @@ export async function setAudience(
 ): Promise<MaterialsResult> {
   const strangers = await nonInvestors(chosenUserIds);
   if (strangers.length > 0) return { ok: false, status: 400, message: materialsMessages.audienceNotInvestors };
-  const found = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const result = await trx
-        .updateTable("documents")
-        .set({ audience, updated_at: now() })
-        .where("id", "=", documentId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await trx.deleteFrom("document_audience").where("document_id", "=", documentId).execute();
-      if (audience === "chosen" && chosenUserIds.length > 0)
-        await trx
-          .insertInto("document_audience")
-          .values(chosenUserIds.map((userId) => ({ document_id: documentId, user_id: userId })))
-          .execute();
-      return true;
-    });
-  if (!found) return { ok: false, status: 404, message: materialsMessages.notFound };
-  await recordByActor(actor, "material.audience_changed", {
-    documentId,
-    audience,
-    chosen: audience === "chosen" ? [...chosenUserIds] : [],
+  const found = await changeWithAudit(async (trx, record) => {
+    const result = await trx
+      .updateTable("documents")
+      .set({ audience, updated_at: now() })
+      .where("id", "=", documentId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom("document_audience").where("document_id", "=", documentId).execute();
+    if (audience === "chosen" && chosenUserIds.length > 0)
+      await trx
+        .insertInto("document_audience")
+        .values(chosenUserIds.map((userId) => ({ document_id: documentId, user_id: userId })))
+        .execute();
+    record(
+      byActor(actor, "material.audience_changed", {
+        documentId,
+        audience,
+        chosen: audience === "chosen" ? [...chosenUserIds] : [],
+      }),
+    );
+    return true;
   });
+  if (!found) return { ok: false, status: 404, message: materialsMessages.notFound };
   return { ok: true };
 }
 
@@ -556,32 +566,30 @@ export async function moveDocument(
   direction: "up" | "down",
   actor: Actor,
 ): Promise<MaterialsResult> {
-  const moved = await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      const order = await trx
-        .selectFrom("documents")
-        .select(["id", "position"])
-        .orderBy("position")
-        .orderBy("created_at")
+  const moved = await changeWithAudit(async (trx, record) => {
+    const order = await trx
+      .selectFrom("documents")
+      .select(["id", "position"])
+      .orderBy("position")
+      .orderBy("created_at")
+      .execute();
+    const index = order.findIndex((row) => row.id === documentId);
+    if (index === -1) return null;
+    const other = direction === "up" ? index - 1 : index + 1;
+    if (other < 0 || other >= order.length) return false;
+    // Positions renumbered 1..n, so that two equal ones never leave a move without effect.
+    const ids = order.map((row) => row.id);
+    [ids[index], ids[other]] = [ids[other], ids[index]];
+    for (const [i, id] of ids.entries())
+      await trx
+        .updateTable("documents")
+        .set({ position: i + 1 })
+        .where("id", "=", id)
         .execute();
-      const index = order.findIndex((row) => row.id === documentId);
-      if (index === -1) return null;
-      const other = direction === "up" ? index - 1 : index + 1;
-      if (other < 0 || other >= order.length) return false;
-      // Positions renumbered 1..n, so that two equal ones never leave a move without effect.
-      const ids = order.map((row) => row.id);
-      [ids[index], ids[other]] = [ids[other], ids[index]];
-      for (const [i, id] of ids.entries())
-        await trx
-          .updateTable("documents")
-          .set({ position: i + 1 })
-          .where("id", "=", id)
-          .execute();
-      return true;
-    });
+    record(byActor(actor, "material.moved", { documentId, direction }));
+    return true;
+  });
   if (moved === null) return { ok: false, status: 404, message: materialsMessages.notFound };
-  if (moved) await recordByActor(actor, "material.moved", { documentId, direction });
   return { ok: true };
 }
 

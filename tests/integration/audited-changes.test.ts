@@ -1,15 +1,29 @@
 /**
- * A change to an investor's NDA steps, details or account is stored together with its audit row, in one
- * transaction, or not at all: the trail (and the NDA's steps, read from it) never lacks a change that was
- * made. The audit row is refused here by a trigger, as a full disk or a lost connection would refuse it.
+ * A change is stored together with its audit row, in one transaction, or not at all (decision 0026): the
+ * trail (and the NDA's steps, read from it) never lacks a change that was made. The audit row is refused here by a trigger, as a full disk or a lost connection would refuse it.
  * A real database file (or PostgreSQL database) and a real SMTP catcher.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { createOrPromoteAdministrator, recordSignIn, registerAccount, verifyEmail } from "~/models/account.server";
+import { acceptInvitation, inviteAdministrator, revokeInvitation } from "~/models/admin-invitation.server";
+import { removeAdministrator } from "~/models/administrators.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { deleteInvestor, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
 import { setNameAndAddress } from "~/models/investor-profile.server";
 import { correctInvestor } from "~/models/investor-record.server";
+import {
+  editDocument,
+  listLibrary,
+  moveDocument,
+  recordOpening,
+  setAudience,
+  setPublished,
+} from "~/models/materials.server";
+import { createOneTimeToken } from "~/models/one-time-token.server";
+import { hashSecretToken, newSecretToken } from "~/models/secret-token.server";
 import { toPublicUser } from "~/models/user.server";
+import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { createUser, userRow } from "../support/factories";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
@@ -149,4 +163,119 @@ describe("a change and its audit row", () => {
     expect(JSON.parse(events[0].details!)).toEqual({ mailed: false });
     expect(events[0]).toMatchObject({ actorEmail: admin.email, targetId: investor.id });
   });
+
+  it("are not stored at all for the library, the administrators and the accounts either", async () => {
+    const admin = await createUser({ named: true, role: "administrator" });
+    const other = await createUser({ named: true, role: "administrator" });
+    const reader = await createUser({ signed: true, fullName: "Ada Reader", address: "1 Main St" });
+    const unverified = await createUser({ verified: false });
+    const actor = { user: toPublicUser(admin), ip: null };
+    const deck = (await listLibrary()).find((document) => document.title === "Slide deck")!;
+    const pending = await inviteAdministrator({ actor: admin, email: "pending.invitee@example.com", ip: "10.0.0.1" });
+    expect(pending.ok).toBe(true);
+    const [invitation] = await getDb().selectFrom("admin_invitations").select("id").execute();
+    const acceptedToken = newSecretToken();
+    await getDb()
+      .insertInto("admin_invitations")
+      .values({
+        id: randomUUID(),
+        token_hash: hashSecretToken(acceptedToken),
+        email: "accepting.invitee@example.com",
+        invited_by: admin.id,
+        created_at: now(),
+        expires_at: now() + 60_000,
+      })
+      .execute();
+    const verifyToken = await createOneTimeToken(unverified.id, "verify");
+    const changes: Change[] = [
+      { name: "unpublish", run: () => setPublished(deck.id, false, actor), auditAction: "material.unpublished" },
+      {
+        name: "edit",
+        run: () => editDocument(deck.id, { title: "Deck", description: "New" }, actor),
+        auditAction: "material.edited",
+      },
+      { name: "move", run: () => moveDocument(deck.id, "down", actor), auditAction: "material.moved" },
+      {
+        name: "audience",
+        run: () => setAudience(deck.id, "chosen", [reader.id], actor),
+        auditAction: "material.audience_changed",
+      },
+      {
+        name: "opening",
+        run: () => recordOpening(toPublicUser(reader), deck, "10.0.0.2"),
+        auditAction: "material.opened",
+      },
+      {
+        name: "invitation",
+        run: () => inviteAdministrator({ actor: admin, email: "new.invitee@example.com", ip: "10.0.0.1" }),
+        auditAction: "admin.invited",
+      },
+      {
+        name: "withdrawn invitation",
+        run: () => revokeInvitation({ actor: admin, id: invitation.id, ip: "10.0.0.1" }),
+        auditAction: "admin.invitation_revoked",
+      },
+      {
+        name: "accepted invitation",
+        run: () => acceptInvitation({ token: acceptedToken, password: "a long passphrase 42", ip: "10.0.0.3" }),
+        auditAction: "admin.invitation_accepted",
+      },
+      {
+        name: "administrator removed",
+        run: () => removeAdministrator({ actor: admin, id: other.id, ip: "10.0.0.1" }),
+        auditAction: "admin.removed",
+      },
+      {
+        name: "sign-up",
+        run: () =>
+          registerAccount({ email: "new.investor@example.com", password: "a long passphrase 42", ip: "10.0.0.4" }),
+        auditAction: "account.registered",
+      },
+      {
+        name: "sign-in",
+        run: () => recordSignIn({ user: reader, method: "password", via: "web", ip: "10.0.0.5" }),
+        auditAction: "login.succeeded",
+      },
+      {
+        name: "create-admin",
+        run: () => createOrPromoteAdministrator({ email: "cli.admin@example.com", password: "a long passphrase 42" }),
+        auditAction: "admin.created",
+      },
+    ];
+    const before = await storedState();
+
+    await refuseAuditRows();
+    try {
+      for (const change of changes) {
+        await expect(change.run(), change.name).rejects.toThrow(/audit row refused/);
+      }
+      // The link is spent before the address is marked; the address stays unverified without its row.
+      await expect(verifyEmail(verifyToken)).rejects.toThrow(/audit row refused/);
+    } finally {
+      await acceptAuditRows();
+    }
+    expect(await storedState()).toEqual(before);
+    expect(await userRow(unverified.id)).toMatchObject({ email_verified_at: null });
+
+    for (const change of changes) {
+      const rows = await auditRowCount();
+      const result = await change.run();
+      if (typeof result === "object" && result !== null && "ok" in result) expect(result.ok, change.name).toBe(true);
+      const { events } = await listAuditEvents({ limit: 1 });
+      expect([(await auditRowCount()) - rows, events[0].action], change.name).toEqual([1, change.auditAction]);
+    }
+  });
 });
+
+/** What the changes above could touch, as stored: equal before and after refused changes. */
+async function storedState() {
+  const db = getDb();
+  return {
+    users: await db.selectFrom("users").selectAll().orderBy("id").execute(),
+    documents: await db.selectFrom("documents").selectAll().orderBy("id").execute(),
+    audience: await db.selectFrom("document_audience").selectAll().orderBy("user_id").execute(),
+    opens: await db.selectFrom("document_opens").selectAll().orderBy("id").execute(),
+    invitations: await db.selectFrom("admin_invitations").selectAll().orderBy("id").execute(),
+    auditRows: await auditRowCount(),
+  };
+}

@@ -1,7 +1,8 @@
 /**
  * Every action the code records has words in app/content/audit-log.ts: the source is scanned for the
- * actions it writes (an `action:` given to recordAuditEvent, afterFactorChange or recordNdaChange, the
- * action of recordOwnAccountEvent, the re-seal's), so a new event without words fails here.
+ * actions it writes (an `action:` given to recordAuditEvent, changeWithAudit's record, afterFactorChange or
+ * ndaChange, the action of ownAccountEvent or recordOwnAccountEvent, the re-seal's), so a new event without
+ * words fails here.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,13 +22,13 @@ function sourceFiles(dir: string): string[] {
 
 const ACTION = /"([a-z_]+(?:\.[a-z_]+)+)"/g;
 
-/** The actions written in the source: quoted names on a line that gives an `action`, or recordOwnAccountEvent's. */
+/** The actions written in the source: quoted names on a line that gives an `action`, or (record)OwnAccountEvent's. */
 function writtenActions(): Set<string> {
   const actions = new Set<string>([RESEAL_ACTION]);
   for (const file of [...sourceFiles("app"), ...sourceFiles("scripts")]) {
     const text = fs.readFileSync(path.join(root, file), "utf8");
     for (const line of text.split("\n")) {
-      if (!/\baction\??:|recordOwnAccountEvent\(/.test(line) || /^\s*(\/\/|\*|\/\*)/.test(line)) continue;
+      if (!/\baction\??:|[oO]wnAccountEvent\(/.test(line) || /^\s*(\/\/|\*|\/\*)/.test(line)) continue;
       for (const [, action] of line.matchAll(ACTION)) actions.add(action);
     }
   }
