@@ -20,6 +20,7 @@ import { consumeOneTimeToken, createOneTimeToken, deleteOneTimeTokens } from "./
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from "./password.server";
 import { searchTextFor } from "./search-text.server";
 import { forgetSecondFactor } from "./second-factor.server";
+import { looksLikeSecretToken } from "./secret-token.server";
 import { deleteUserSessions } from "./session.server";
 import {
   clearLoginFailures,
@@ -86,10 +87,12 @@ export async function registerAccount({ email, password, ip }: NewAccount & From
 
 /** Marks the address verified; the link works once, within 24 hours. */
 export async function verifyEmail(token: unknown): Promise<VerifyResult> {
-  const userId = await consumeOneTimeToken(token, "verify");
-  if (!userId) return { ok: false, message: accountMessages.verifyLinkInvalid };
-  const at = now();
-  await changeWithAudit(async (db, record) => {
+  if (!looksLikeSecretToken(token)) return { ok: false, message: accountMessages.verifyLinkInvalid };
+  // The link is used up in the transaction that marks the address: if that fails, the link still works.
+  const known = await changeWithAudit(async (db, record) => {
+    const userId = await consumeOneTimeToken(token, "verify", db);
+    if (!userId) return false;
+    const at = now();
     const user = await db
       .updateTable("users")
       .set({ email_verified_at: at, updated_at: at })
@@ -106,8 +109,9 @@ export async function verifyEmail(token: unknown): Promise<VerifyResult> {
         targetEmail: user.email,
       });
     }
+    return true;
   });
-  return { ok: true };
+  return known ? { ok: true } : { ok: false, message: accountMessages.verifyLinkInvalid };
 }
 
 /** Sends a new verification link when the address has an unverified account; answers the same either way. */

@@ -24,6 +24,7 @@ import { now } from "~/server/clock.server";
 import { getDb, type Database, type Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { jsonArrayBytes } from "~/server/json-bytes.server";
+import { log } from "~/server/log.server";
 import { trySendMail } from "~/server/mail.server";
 import { signText, verifiedText } from "~/server/signed-text.server";
 import {
@@ -313,7 +314,7 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
   if (signedNow) {
     // After the change is stored: the mail cannot be taken back, so it goes only for a change that is kept.
     const mailed = await mailMaterialsOpen(signedNow);
-    await recordAuditEvent({
+    const event: AuditEvent = {
       actorId: actor.id,
       actorEmail: actor.email,
       action: "investor.materials_mailed",
@@ -321,7 +322,12 @@ export async function setNdaSigned({ actor, email, state, ip }: FlagInput): Prom
       targetEmail: signedNow.email,
       details: { mailed },
       ip,
-    });
+    };
+    // The signature stands and the mail has gone (or not): a 503 now would say otherwise, and a retry would
+    // not mail again. The outcome is kept in the log instead.
+    await recordAuditEvent(event).catch((error: unknown) =>
+      log("error", "audit.append_failed", { auditAction: event.action, targetId: signedNow.id, mailed, error }),
+    );
   }
   return { ok: true, user: toPublicUser(row) };
 }

@@ -1,6 +1,6 @@
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { asOnlyWriter } from "~/server/sql-dialect.server";
+import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS } from "./throttle.server";
 
@@ -56,10 +56,14 @@ export async function findOneTimeTokenUser(token: unknown, purpose: TokenPurpose
  * another purpose, expired or already used. One statement, so two requests
  * racing with the same link cannot both succeed.
  */
-export async function consumeOneTimeToken(token: unknown, purpose: TokenPurpose): Promise<string | null> {
+export async function consumeOneTimeToken(
+  token: unknown,
+  purpose: TokenPurpose,
+  db: OnlyWriter = getDb(),
+): Promise<string | null> {
   if (!looksLikeSecretToken(token)) return null;
   const at = now();
-  const row = await getDb()
+  const row = await db
     .updateTable("one_time_tokens")
     .set({ used_at: at })
     .where("token_hash", "=", hashSecretToken(token))

@@ -129,7 +129,7 @@ export async function asOnlyWriter<T>(
  * Inside `asOnlyWriter`'s work: makes it the only writer of one more kind too, until its transaction ends. On
  * SQLite the write lock it holds already covers every kind; on PostgreSQL it takes that kind's advisory lock as
  * well. Locks are taken in one order wherever two are held (the first `asOnlyWriter`'s, then these), so two
- * writers never wait for each other.
+ * writers never each hold a lock the other waits for.
  */
 export async function alsoOnlyWriterOf(db: OnlyWriter, name: string): Promise<void> {
   if (onPostgres()) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(db);
