@@ -8,7 +8,9 @@
 #   scripts/pg-cluster.sh down|up        stops it and starts it again, data kept (the fault tests)
 set -euo pipefail
 
-PORT="${2:-${PG_CLUSTER_PORT:-55432}}"
+# The test and bench clusters use ports below 32768 (25432-25486): Linux gives ports from 32768 to 60999 to
+# outgoing connections, and one such connection on a cluster's port once made its start fail.
+PORT="${2:-${PG_CLUSTER_PORT:-25432}}"
 DIR="${PG_CLUSTER_DIR:-/tmp/ats-pg-cluster-$PORT}"
 
 bin_dir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }

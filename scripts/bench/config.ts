@@ -32,7 +32,7 @@ export const config = {
   /** BENCH_POSTGRES=0 leaves out the PostgreSQL rows (which start a throwaway cluster: scripts/pg-cluster.sh). */
   postgres: process.env.BENCH_POSTGRES !== "0",
   /** The port of that throwaway cluster (BENCH_POSTGRES_PORT), so two runs on one machine need not share one. */
-  postgresPort: process.env.BENCH_POSTGRES_PORT || "55435",
+  postgresPort: process.env.BENCH_POSTGRES_PORT || "25435",
 };
 
 export const host = "127.0.0.1";

@@ -49,7 +49,7 @@ BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_LIGHTHOUSE_RU
 BENCH_CPU_PROF=1 (profile the server and print its hottest functions),
 BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,mixed
 (a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
-PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 55435).
+PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
 
 ## How each figure is measured
 

@@ -519,7 +519,7 @@ test("a database busy past its timeout (SQLite's write lock held): 503 with Retr
 
 test("the database out of reach (PostgreSQL down): 503 with Retry-After on every call, reads too", async () => {
   test.setTimeout(60_000);
-  const port = process.env.CONTRACT_POSTGRES_PORT || "55437";
+  const port = process.env.CONTRACT_POSTGRES_PORT || "25437";
   const onPostgres = await startPrivateServer({
     name: "api-contract-postgres",
     env: { TRUST_PROXY: "1", DATABASE_URL: await createDatabase(startCluster(port), "contract") },

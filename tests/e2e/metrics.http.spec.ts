@@ -16,7 +16,7 @@ import { startPrivateServer, type PrivateServer } from "./support/private-server
 test.describe.configure({ mode: "serial" });
 
 const TOKEN = randomBytes(32).toString("hex");
-const POSTGRES_PORT = "55486";
+const POSTGRES_PORT = "25486";
 const PASSWORD = "Metrics-Valid-Passphrase-28";
 
 async function scrape(url: string, token?: string): Promise<Scrape> {

@@ -20,7 +20,7 @@ import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/
 
 test.describe.configure({ mode: "serial" });
 
-const PORT = "55434";
+const PORT = "25434";
 const PASSWORD = "Instances-Valid-Passphrase-61";
 
 let databaseUrl: string;

@@ -12,7 +12,7 @@ declare module "vitest" {
   }
 }
 
-const PORT = "55433";
+const PORT = "25433";
 
 export default function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL;

@@ -16,7 +16,7 @@ export const E2E_CONTACT_EMAIL = "contact-inbox@example.com";
  * the global set-up starts and the teardown stops (E2E_POSTGRES_PORT moves it, so that two checkouts can run at
  * once). Otherwise it runs on an SQLite file in the data folder.
  */
-export const E2E_POSTGRES_PORT = process.env.E2E_POSTGRES_PORT || "55436";
+export const E2E_POSTGRES_PORT = process.env.E2E_POSTGRES_PORT || "25436";
 export const E2E_ON_POSTGRES = process.env.E2E_ENGINE === "postgres";
 
 /** The suite's server's database. */
