@@ -9,7 +9,7 @@ import { adminContent } from "~/content/admin";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
+import type { OnlyWriter } from "~/server/sql-dialect.server";
 import {
   AUDIT_ROW_COLUMNS,
   GENESIS_HASH,
@@ -48,20 +48,15 @@ function currentChainKey(): Buffer {
   return chainKey.key;
 }
 
-/**
- * Appends a row at the head of the chain, with the id after the head's. The head is read and the row
- * written by the only writer of the chain (SQLite's write lock, or PostgreSQL's advisory lock): a
- * second writer, in this process or another (create-admin, another instance), waits and then chains
- * onto this row, never onto the same head, and a transaction rolled back leaves no gap in the ids.
- */
-export async function appendChainedRow(content: ChainedContent): Promise<void> {
-  await asOnlyWriter(getDb(), CHAIN_WRITER, (db) => appendChainedRowAsWriter(db, content));
-}
-
 /** The name under which a transaction becomes the chain's only writer (`asOnlyWriter`). */
 export const CHAIN_WRITER = "audit_events";
 
-/** As appendChainedRow, inside a transaction that is already the chain's only writer (`CHAIN_WRITER`). */
+/**
+ * Appends a row at the head of the chain, with the id after the head's, inside a transaction that is the
+ * chain's only writer (`CHAIN_WRITER`: SQLite's write lock, or PostgreSQL's advisory lock): a second
+ * writer, in this process or another (create-admin, another instance), waits and then chains onto this
+ * row, never onto the same head, and a transaction rolled back leaves no gap in the ids.
+ */
 export async function appendChainedRowAsWriter(db: OnlyWriter, content: ChainedContent): Promise<void> {
   const key = currentChainKey();
   const head = await db

@@ -4,7 +4,7 @@ import { countAuditRow } from "~/server/metrics.server";
 import { asOnlyWriter, type OnlyWriter } from "~/server/sql-dialect.server";
 import type { ChainedContent } from "../../migrations/audit-chain.js";
 import { countAccountEvent } from "./account-event-metrics.server";
-import { CHAIN_WRITER, appendChainedRow, appendChainedRowAsWriter } from "./audit-chain.server";
+import { CHAIN_WRITER, appendChainedRowAsWriter } from "./audit-chain.server";
 
 export type AuditEvent = {
   actorId?: string | null;
@@ -24,8 +24,7 @@ export type AuditEvent = {
  * failures, sign-ups) are counted here, from what is recorded, and nowhere else.
  */
 export async function recordAuditEvent(event: AuditEvent) {
-  await appendChainedRow(chainedContentOf(event));
-  counted(event);
+  await changeWithAudit(async (_db, record) => record(event));
 }
 
 /**
