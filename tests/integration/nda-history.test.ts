@@ -138,7 +138,11 @@ describe("the NDA's steps", () => {
       method: "POST",
       path: "/financing?index",
       headers: { Cookie: (await createSession(investor.id)).cookie, ...FORM },
-      body: new URLSearchParams({ fullName: "Jane Rowe", addressLine1: "1 Main St", addressLine2: "Springfield" }),
+      body: new URLSearchParams({
+        fullName: "Jane Rowe",
+        addressLine1: "1 Main St",
+        addressLine2: "Springfield",
+      }).toString(),
     });
     expect(given.status).toBe(302);
 
