@@ -215,7 +215,7 @@ function Timeline({ record }: { record: Pick<InvestorRecord, "timeline"> }) {
   return (
     <section aria-labelledby="investor-timeline-heading">
       <h2 id="investor-timeline-heading">{words.timeline.heading}</h2>
-      <table className="audit-table investor-page__timeline">
+      <table className="audit-table">
         <caption className="visually-hidden">{words.timeline.caption}</caption>
         <thead>
           <tr>
