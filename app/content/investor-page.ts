@@ -33,11 +33,17 @@ export const investorPageContent = {
   },
   timeline: {
     heading: "NDA",
-    caption: "The NDA's steps, as last recorded",
+    caption: "The NDA's steps: when each was done and by whom, each later change beneath its step",
     step: "Step",
     when: "When",
     by: "By",
     steps: { details: "Name and address given", sent: "NDA sent", signed: "NDA signed" },
+    /** A step's other changes, each a line beneath it. */
+    changes: {
+      details: { done: "Name and address given", corrected: "Name and address corrected" },
+      sent: { done: "NDA marked sent", undone: "NDA marked not sent" },
+      signed: { done: "NDA marked signed", undone: "NDA marked not signed" },
+    },
     notYet: "Not yet",
     unrecorded: "Before records began",
   },

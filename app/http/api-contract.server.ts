@@ -75,14 +75,31 @@ export const auditLogSchema = z.object({
     .meta({ description: "Present when older events remain: send it back as `cursor` for the next page." }),
 });
 
-const timelineStepSchema = z.object({
-  done: z.boolean().meta({ description: "The step as it now stands." }),
-  at: z.iso
-    .datetime()
-    .nullable()
-    .meta({ description: "When it last changed, as the audit trail has it; null before records began." }),
-  by: z.string().nullable().meta({ description: "Who changed it (an e-mail address); null before records began." }),
-});
+/** A step of the NDA, with its other changes beneath it (`changes`: what each of them may be). */
+function timelineStepSchema<const Changes extends readonly [string, ...string[]]>(changes: Changes) {
+  return z.object({
+    done: z.boolean().meta({ description: "The step as it now stands." }),
+    at: z.iso.datetime().nullable().meta({
+      description:
+        "When it was done, as the audit trail has it: the first time, or for a flag undone and done again the first time of its current run. Null when not done, or done before records began.",
+    }),
+    by: z.string().nullable().meta({ description: "Who did it (an e-mail address); null as `at` is." }),
+    history: z
+      .array(
+        z.object({
+          change: z.enum(changes).meta({
+            description:
+              "`done` (given, or marked), `undone` (marked No, or cleared with NDA sent) or `corrected` (the name and address).",
+          }),
+          at: z.iso.datetime(),
+          by: z.string().nullable().meta({ description: "Who made it (an e-mail address), as recorded." }),
+        }),
+      )
+      .meta({
+        description: "The step's other changes, oldest first: corrections, and a flag's earlier runs and undoings.",
+      }),
+  });
+}
 
 /** get_investor's answer: what the investor's page shows. */
 export const investorRecordAnswerSchema = z.object({
@@ -102,7 +119,11 @@ export const investorRecordAnswerSchema = z.object({
       recoveryCodesLeft: z.number().int(),
     }),
     sessionsOpen: z.number().int().meta({ description: "Web sessions still live." }),
-    timeline: z.object({ details: timelineStepSchema, sent: timelineStepSchema, signed: timelineStepSchema }),
+    timeline: z.object({
+      details: timelineStepSchema(["done", "corrected"]),
+      sent: timelineStepSchema(["done", "undone"]),
+      signed: timelineStepSchema(["done", "undone"]),
+    }),
   }),
   activity: z.object({
     entries: z.array(

@@ -55,7 +55,7 @@ export const investorQuerySchema = z.object({
     .meta({ description: "The `activity.nextCursor` of the answer before: the older activity after it." }),
 });
 
-export type { TimelineStep } from "./nda-timeline.server";
+export type { StepChangeKind, TimelineStep } from "./nda-timeline.server";
 
 export type SecondFactorSummary = { authenticator: boolean; passkeys: number; recoveryCodesLeft: number };
 

@@ -1,8 +1,8 @@
 /**
  * "Download my data": what the portal holds about one account, as one JSON document: the account and the
- * details given, the NDA's dates (an investor's), the second factor in counts, the web sessions and API
- * token families, and the account's own activity in the audit trail (what they did, and what was done to
- * their account). Each part is a mapping from stored rows, so a column added later is one line here. The
+ * details given, the NDA's steps (an investor's: when each was done, and each change since), the second
+ * factor in counts, the web sessions and API token families, and the account's own activity in the audit
+ * trail (what they did, and what was done to their account; never the title of a document they were refused). Each part is a mapping from stored rows, so a column added later is one line here. The
  * download is recorded and e-mailed; secrets and their digests never leave.
  */
 import { auditEvents } from "~/content/audit-log";
@@ -42,12 +42,16 @@ async function personalData(userId: string, sessionIdHash: string) {
   const user = await getDb().selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
   const [nda, secondFactor, sessions, apiTokenFamilies, activity] = await Promise.all([
     user.role === "investor"
-      ? ndaTimeline(user.id, {
-          fullName: user.full_name,
-          address: user.address,
-          isNDASent: user.is_nda_sent === 1,
-          isNDASigned: user.is_nda_signed === 1,
-        })
+      ? ndaTimeline(
+          user.id,
+          {
+            fullName: user.full_name,
+            address: user.address,
+            isNDASent: user.is_nda_sent === 1,
+            isNDASigned: user.is_nda_signed === 1,
+          },
+          (change) => byWhom(user.id, change.actorId),
+        )
       : null,
     secondFactorStatus(user.id),
     liveSessions(user.id, sessionIdHash),
@@ -69,11 +73,8 @@ async function personalData(userId: string, sessionIdHash: string) {
     },
     ...(nda
       ? {
-          nda: {
-            detailsGiven: { done: nda.details.done, at: nda.details.at },
-            sent: { done: nda.sent.done, at: nda.sent.at },
-            signed: { done: nda.signed.done, at: nda.signed.at },
-          },
+          // Each step's "by" and history say "you" or "an administrator of the firm", as the activity does.
+          nda: { detailsGiven: nda.details, sent: nda.sent, signed: nda.signed },
         }
       : {}),
     secondFactor: {
@@ -85,6 +86,22 @@ async function personalData(userId: string, sessionIdHash: string) {
     apiTokenFamilies,
     activity,
   };
+}
+
+/** Who made an audit row, as the account is told: themselves, no one, or the firm (the administrator unnamed). */
+function byWhom(userId: string, actorId: string | null): string {
+  return myDataContent.by[actorId === userId ? "you" : actorId === null ? "nobody" : "administrator"];
+}
+
+/**
+ * What the account is not told of a row it made: a document it was refused is outside its audience, so
+ * its title is the firm's to keep (the id is the one it asked for).
+ */
+const WITHHELD_DETAILS: Record<string, readonly string[]> = { "material.refused": ["title"] };
+
+function detailsItMayRead(action: string, details: Record<string, unknown>): Record<string, unknown> {
+  const withheld = Object.hasOwn(WITHHELD_DETAILS, action) ? WITHHELD_DETAILS[action] : [];
+  return Object.fromEntries(Object.entries(details).filter(([key]) => !withheld.includes(key)));
 }
 
 /** The web sessions still open, newest first, this one marked. */
@@ -142,15 +159,15 @@ async function ownActivity(userId: string) {
     .orderBy("id")
     .execute();
   return rows.map((row) => {
-    const details = detailsObject(row.details);
-    const by = row.actor_id === userId ? "you" : row.actor_id === null ? "nobody" : ("administrator" as const);
+    const details = detailsItMayRead(row.action, detailsObject(row.details));
+    const byAdministrator = row.actor_id !== userId && row.actor_id !== null;
     return {
       at: iso(row.at),
       event: eventInWords(row.action, { target: row.target_email, details }),
       kind: Object.hasOwn(auditEvents, row.action) ? auditEvents[row.action].kind : row.action,
       code: row.action,
-      by: myDataContent.by[by],
-      ip: by === "administrator" ? null : row.ip,
+      by: byWhom(userId, row.actor_id),
+      ip: byAdministrator ? null : row.ip,
       details,
       auditRow: row.id,
     };

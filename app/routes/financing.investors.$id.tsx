@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
@@ -15,7 +16,7 @@ import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page"
 import { readingContent } from "~/content/library-reading";
 import { describeSecondFactor, formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import type { InvestorRecord, TimelineStep } from "~/models/investor-record.server";
+import type { InvestorRecord, StepChangeKind, TimelineStep } from "~/models/investor-record.server";
 import type { ReadingOfInvestor } from "~/models/materials.server";
 import { investorPageAction, investorPageLoader } from "./financing.investors.$id.server";
 
@@ -194,11 +195,22 @@ function Who({ record }: { record: InvestorRecord }) {
   );
 }
 
+/** A step's other changes, each with its words. */
+function changesOf<Kind extends StepChangeKind>(step: TimelineStep<Kind>, labels: Record<Kind, string>) {
+  return step.history.map((line) => ({ ...line, label: labels[line.change] }));
+}
+
 function Timeline({ record }: { record: Pick<InvestorRecord, "timeline"> }) {
-  const steps: [string, TimelineStep][] = [
-    [words.timeline.steps.details, record.timeline.details],
-    [words.timeline.steps.sent, record.timeline.sent],
-    [words.timeline.steps.signed, record.timeline.signed],
+  const { timeline } = record;
+  const changes = words.timeline.changes;
+  const steps: { label: string; step: TimelineStep; lines: ReturnType<typeof changesOf> }[] = [
+    {
+      label: words.timeline.steps.details,
+      step: timeline.details,
+      lines: changesOf(timeline.details, changes.details),
+    },
+    { label: words.timeline.steps.sent, step: timeline.sent, lines: changesOf(timeline.sent, changes.sent) },
+    { label: words.timeline.steps.signed, step: timeline.signed, lines: changesOf(timeline.signed, changes.signed) },
   ];
   return (
     <section aria-labelledby="investor-timeline-heading">
@@ -213,12 +225,21 @@ function Timeline({ record }: { record: Pick<InvestorRecord, "timeline"> }) {
           </tr>
         </thead>
         <tbody>
-          {steps.map(([label, step]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{!step.done ? words.timeline.notYet : step.at ? when(step.at) : words.timeline.unrecorded}</td>
-              <td>{step.done ? (step.by ?? "") : ""}</td>
-            </tr>
+          {steps.map(({ label, step, lines }) => (
+            <Fragment key={label}>
+              <tr>
+                <th scope="row">{label}</th>
+                <td>{!step.done ? words.timeline.notYet : step.at ? when(step.at) : words.timeline.unrecorded}</td>
+                <td>{step.done ? (step.by ?? "") : ""}</td>
+              </tr>
+              {lines.map((line, index) => (
+                <tr key={`${label} ${index}`} className="investor-page__change">
+                  <th scope="row">{line.label}</th>
+                  <td>{when(line.at)}</td>
+                  <td>{line.by ?? ""}</td>
+                </tr>
+              ))}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -1,6 +1,6 @@
 /**
- * An investor's page, with and without JavaScript: reached from the table, a correction with its reason,
- * axe-clean, no sideways scroll at 320 px (the table's cards too); after a deletion the table lands on the
+ * An investor's page, with and without JavaScript: reached from the table, a correction with its reason
+ * (a line of its own beneath the NDA's "Name and address given"), axe-clean, no sideways scroll at 320 px (the table's cards too); after a deletion the table lands on the
  * next row; and an investor who lost their only factor signs in again after an administrator's reset.
  */
 import { randomBytes } from "node:crypto";
@@ -37,7 +37,8 @@ test("the investor's page: from the table, a correction with its reason; axe-cle
 }) => {
   const tag = `page${randomBytes(3).toString("hex")}`;
   const [investor] = await seed(tag, 1);
-  await logIn(page, javaScriptOn, await createAdministrator());
+  const admin = await createAdministrator();
+  await logIn(page, javaScriptOn, admin);
   await page.setViewportSize({ width: 320, height: 700 });
   await visit(page, `/financing?q=${tag}`, javaScriptOn);
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
@@ -69,6 +70,13 @@ test("the investor's page: from the table, a correction with its reason; axe-cle
   await expect(page.getByRole("heading", { level: 1, name: `${tag} Corrected` })).toBeVisible();
   const mail = await waitForMail(investor.email, /name and address were corrected/i);
   expect(mail.text).toContain(`${tag} Corrected`);
+  // The NDA's steps: the details stay as given (before the trail, for a seeded row), the correction a line beneath.
+  const nda = page.getByRole("table", { name: /The NDA's steps/ });
+  await expect(nda.getByRole("row", { name: /^Name and address given/ })).toContainText("Before records began");
+  const correction = nda.getByRole("row", { name: /^Name and address corrected/ });
+  await expect(correction).toContainText(admin.email);
+  await expect(nda.getByRole("row")).toHaveCount(5);
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, "the investor's page after a correction");
 });
 

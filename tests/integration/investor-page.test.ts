@@ -107,9 +107,9 @@ describe("the investor's page", () => {
       sessionsOpen: 1,
       timeline: {
         // Given before the trail recorded it (a factory's row): done, with no when.
-        details: { done: true, at: null, by: null },
-        sent: { done: true, by: admin.email },
-        signed: { done: true, by: admin.email },
+        details: { done: true, at: null, by: null, history: [] },
+        sent: { done: true, by: admin.email, history: [] },
+        signed: { done: true, by: admin.email, history: [] },
       },
     });
     expect(record.timeline.signed.at).toEqual(expect.any(String));
@@ -217,8 +217,14 @@ describe("correcting the name and address", () => {
     expect(mail.subject).toBe("Your name and address were corrected");
     expect(mail.text).toContain("Ada Lovelace");
 
+    // Given before the trail recorded it; the correction is a line beneath, by the administrator.
     const { record } = await (await visit(cookie, investor.id)).json();
-    expect(record.timeline.details).toMatchObject({ done: true, by: admin.email });
+    expect(record.timeline.details).toEqual({
+      done: true,
+      at: null,
+      by: null,
+      history: [{ change: "corrected", at: new Date(row.at).toISOString(), by: admin.email }],
+    });
   });
 
   it("refuses a missing or over-long reason and invisible characters: 400, nothing changed, no mail", async () => {

@@ -2,7 +2,8 @@
  * The investor's own details and data (issue 30, items 7 to 9): the status screens' NDA steps with their
  * dates, the correction of the name and address until the NDA is sent (audited with the old and new
  * values, the firm's mailbox told), the same rule on the API, and "Download my data" in sudo mode
- * (its content, its refusal without a fresh confirmation, its audit row and e-mail). A real database
+ * (its content, never the title of a document the investor was refused, its refusal without a fresh
+ * confirmation, its audit row and e-mail). A real database
  * (SQLite, or PostgreSQL through the postgres project) and a real SMTP catcher.
  */
 import { myDataContent, myDetailsContent } from "~/content/my-details";
@@ -12,8 +13,10 @@ import { settleAccountMail } from "~/models/account.server";
 import { issueApiTokens, revokeApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { investorRecord } from "~/models/investor-record.server";
+import { editDocument, listLibrary, setAudience } from "~/models/materials.server";
 import * as setNameRoute from "~/routes/api.user.set_name_address";
 import * as pageRoute from "~/routes/financing._index";
+import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as dataRoute from "~/routes/financing.security_.data";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
@@ -26,6 +29,7 @@ const routes = {
   page: pageRoute as unknown as RouteModule,
   data: dataRoute as unknown as RouteModule,
   setName: setNameRoute as unknown as RouteModule,
+  document: documentRoute as unknown as RouteModule,
 };
 const FIRM_MAILBOX = "firm-details@example.com";
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -160,8 +164,13 @@ describe("correcting the name and address", () => {
     expect(mail.text).toContain("Full name: Jane Reo\nAddress: 1 Mian St");
     expect(mail.text).toContain("Full name: Jane Roe\nAddress: 1 Main St Springfield IL");
 
-    // The administrator's page and the investor's screen date the details by the correction.
-    expect((await investorRecord(jane.id))?.timeline.details.at).toBe(new Date(row.at).toISOString());
+    // The details stay dated by their giving (here before the trail began); the correction is a line of its own.
+    expect((await investorRecord(jane.id))?.timeline.details).toEqual({
+      done: true,
+      at: null,
+      by: null,
+      history: [{ change: "corrected", at: new Date(row.at).toISOString(), by: jane.email }],
+    });
   });
 
   it("the same details again change nothing: no audit row, no mail", async () => {
@@ -305,9 +314,9 @@ describe("Download my data", () => {
       address: "9 Data St",
     });
     expect(data.nda).toEqual({
-      detailsGiven: { done: true, at: "2026-11-24T10:00:00.000Z" },
-      sent: { done: true, at: "2026-11-24T10:00:00.000Z" },
-      signed: { done: false, at: null },
+      detailsGiven: { done: true, at: "2026-11-24T10:00:00.000Z", by: myDataContent.by.you, history: [] },
+      sent: { done: true, at: "2026-11-24T10:00:00.000Z", by: myDataContent.by.administrator, history: [] },
+      signed: { done: false, at: null, by: null, history: [] },
     });
     expect(data.secondFactor).toEqual({ authenticator: false, passkeys: 0, recoveryCodesLeft: 0 });
     expect(data.sessions).toHaveLength(2);
@@ -354,6 +363,49 @@ describe("Download my data", () => {
     await settleAccountMail();
     const mail = await smtp.mailTo(jane.email, "A copy of your data was downloaded");
     expect(mail.text).toContain("If it was not you");
+  });
+
+  it("never names a document the investor was refused; the documents they opened keep their titles", async () => {
+    const jane = await investor({ signed: true, fullName: "Reader Jane", address: "4 Library St" });
+    const chosen = await investor({ signed: true, fullName: "Chosen Joe", address: "5 Library St" });
+    const firm = { user: await createUser({ role: "administrator", email: `curator.${made}@example.com` }), ip: null };
+    const library = await listLibrary();
+    const deck = library.find((document) => document.title === "Slide deck")!;
+    const secret = library.find((document) => document.title === "Offering details")!;
+    expect(await editDocument(secret.id, { title: "Project Kestrel term sheet", description: "" }, firm)).toEqual({
+      ok: true,
+    });
+    expect(await setAudience(secret.id, "chosen", [chosen.id], firm)).toEqual({ ok: true });
+    const headers = await sessionHeaders(jane.id);
+    const open = (documentId: string) =>
+      callRoute(routes.document, { path: `/financing/materials/${documentId}`, params: { documentId }, headers });
+    expect((await open(deck.id)).status).toBe(200);
+    expect((await open(secret.id)).status).toBe(403);
+
+    const { cookie } = await createSession(jane.id);
+    const text = await (await download(cookie)).text();
+    expect(text).not.toContain("Kestrel");
+    const activity: { code: string; event: string; details: Record<string, unknown> }[] = JSON.parse(text).activity;
+    const refusal = activity.find((entry) => entry.code === "material.refused");
+    expect(refusal).toMatchObject({
+      event: "Was refused a document, which is not shared with them",
+      details: { documentId: secret.id },
+    });
+    expect(refusal?.details).not.toHaveProperty("title");
+    expect(activity.find((entry) => entry.code === "material.opened")).toMatchObject({
+      event: 'Opened "Slide deck" (version 1)',
+      details: { documentId: deck.id, title: "Slide deck", version: 1 },
+    });
+
+    // The firm's own record still names it.
+    const [refused] = await getDb()
+      .selectFrom("audit_events")
+      .select("details")
+      .where("actor_id", "=", jane.id)
+      .where("action", "=", "material.refused")
+      .execute();
+    expect(JSON.parse(refused.details ?? "{}")).toEqual({ documentId: secret.id, title: "Project Kestrel term sheet" });
+    await settleAccountMail();
   });
 
   it("without a fresh confirmation is refused with 403: no data, no row, no mail", async () => {
