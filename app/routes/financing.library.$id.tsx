@@ -93,9 +93,7 @@ export default function LibraryDocumentPage() {
             {page.preview}
           </a>
         </p>
-        <p id="preview-hint">
-          {page.previewHint[document.kind]}
-        </p>
+        <p id="preview-hint">{page.previewHint[document.kind]}</p>
         <Form method="post">
           <FormLevel reply={publication} id="publication-error" />
           <ConfirmFirstLink href={confirmFor("publish", "unpublish")} />

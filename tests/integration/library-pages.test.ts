@@ -472,9 +472,9 @@ describe("a new document is a draft, and what widens who reads asks for Confirm 
     expect(await openableVersion(toPublicUser(other), draftId, null)).toMatchObject({ ok: false, status: 403 });
 
     // The same list again widens nothing; unpublishing only narrows.
-    expect((await onPage(lapsed, draftId, { intent: "audience", audience: "chosen", chosen: investor.email })).status).toBe(
-      302,
-    );
+    expect(
+      (await onPage(lapsed, draftId, { intent: "audience", audience: "chosen", chosen: investor.email })).status,
+    ).toBe(302);
     expect((await onPage(adminCookie, draftId, { intent: "audience", audience: "signed", chosen: "" })).status).toBe(
       302,
     );
