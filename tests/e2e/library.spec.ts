@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expireReauthentication, insertUsers, withDatabase } from "../support/outside-database";
+import { expireReauthentication, insertUsers, reauthenticateNow, withDatabase } from "../support/outside-database";
 import { pdfPageTexts } from "../support/pdf-text";
 import { unusedTotpCode } from "../support/totp";
 import { createAdministrator, logIn, uniqueEmail } from "./support/accounts";
@@ -133,7 +133,16 @@ test("an administrator uploads a PDF and a video as drafts, previews, publishes,
   await page.getByRole("link", { name: deck }).click();
   await expect(page.getByRole("heading", { name: deck, level: 1 })).toBeVisible();
   if (javaScriptOn) await visit(page, page.url(), javaScriptOn);
+  // A published document's new version reaches investors at once: with the confirmation gone by, refused.
+  await withDatabase(E2E_DATABASE, (db) => expireReauthentication(db, admin.email));
   const replace = page.getByRole("region", { name: "Replace with a new version" });
+  await replace.getByLabel("File (PDF or MP4 video)").setInputFiles("private/download.pdf");
+  await replace.getByRole("button", { name: "Upload the new version" }).click();
+  await expect(page.getByText(/^Confirm it's you first/).first()).toBeVisible();
+  await checkPage(page, "a new version refused for want of a confirmation");
+  // Confirmed again (the confirmation page itself is above): the same upload goes through.
+  await withDatabase(E2E_DATABASE, (db) => reauthenticateNow(db, admin.email));
+  await visit(page, documentPath, javaScriptOn);
   await replace.getByLabel("File (PDF or MP4 video)").setInputFiles("private/download.pdf");
   await replace.getByRole("button", { name: "Upload the new version" }).click();
   await expect(page.getByText("Version 2 published").first()).toBeVisible();
