@@ -480,6 +480,10 @@ describe("a new document is a draft, and what widens who reads asks for Confirm 
     );
     expect(await getLibraryDocument(draftId)).toMatchObject({ audience: "signed", chosen: [] });
     expect(await openableVersion(toPublicUser(other), draftId, null)).toMatchObject({ ok: true });
+    // From every signed investor to a chosen few only narrows: it needs no confirmation.
+    const narrowed = await onPage(lapsed, draftId, { intent: "audience", audience: "chosen", chosen: investor.email });
+    expect(narrowed.status).toBe(302);
+    expect(await openableVersion(toPublicUser(other), draftId, null)).toMatchObject({ ok: false, status: 403 });
   });
 
   it("refuses a published document's new version with a lapsed confirmation, storing nothing; a draft's goes through", async () => {
