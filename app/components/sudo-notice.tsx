@@ -4,13 +4,29 @@ import { closingTime } from "./reauthentication-form";
 
 /**
  * On a page whose actions change someone's access: until when they are open, or the link that opens
- * them ("Confirm it's you", then back here).
+ * them ("Confirm it's you", then back here). `notice` says which of the page's actions ask.
  */
-export function SudoNotice({ sudo }: { sudo: { until: string | null; confirmHref: string } }) {
+export function SudoNotice({
+  sudo,
+  notice = sudoContent.notice,
+}: {
+  sudo: { until: string | null; confirmHref: string };
+  notice?: string;
+}) {
   if (sudo.until) return <p className="sudo-notice">{sudoContent.confirmedUntil(closingTime(sudo.until))}</p>;
   return (
     <p className="sudo-notice">
-      {sudoContent.notice} <Link to={sudo.confirmHref}>{sudoContent.confirmLink}</Link>
+      {notice} <Link to={sudo.confirmHref}>{sudoContent.confirmLink}</Link>
+    </p>
+  );
+}
+
+/** Beside a refusal for want of a fresh confirmation: the way to give it. */
+export function ConfirmFirstLink({ href }: { href: string | null | undefined }) {
+  if (!href) return null;
+  return (
+    <p>
+      <Link to={href}>{sudoContent.confirmLink}</Link>
     </p>
   );
 }

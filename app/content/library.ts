@@ -9,7 +9,8 @@ export const libraryContent = {
     title: "Library",
     description: "The documents and videos investors can open, in the order they see them.",
     heading: "Library",
-    intro: "Investors see the published documents in this order. A document's page changes it or replaces its file.",
+    intro:
+      "Investors see the published documents in this order. A new document is a draft until it is published from its page, after a preview. A document's page changes it or replaces its file.",
     upload: "Upload a document",
     reading: "Who read what",
     empty: "The library is empty.",
@@ -30,7 +31,7 @@ export const libraryContent = {
     versionOn: (number: number, date: string) => `Version ${number}, ${date}`,
   },
   kinds: { pdf: "PDF", video: "Video" },
-  published: { yes: "Published", no: "Not published" },
+  published: { yes: "Published", no: "Draft, not published" },
   audienceSummary: {
     signed: "Every investor with a signed NDA",
     chosen: (count: number) => (count === 1 ? "1 chosen investor" : `${count} chosen investors`),
@@ -54,6 +55,9 @@ export const libraryContent = {
     title: "Upload a document",
     description: "Add a PDF or a video to the investors' library.",
     heading: "Upload a document",
+    // Said before the upload: what happens after it.
+    draft:
+      "The upload is a draft: investors do not see it until you publish it. Its page then lets you preview it as an investor will see it (a PDF stamped as their copies are) and publish it.",
     submit: "Upload",
   },
   document: {
@@ -62,7 +66,14 @@ export const libraryContent = {
     save: "Save",
     publication: "Publication",
     publishedNow: "Investors in the audience can see and open this document.",
-    unpublishedNow: "Investors do not see this document.",
+    unpublishedNow: "A draft: investors do not see this document. Preview it as they will see it, then publish it.",
+    preview: "Preview as an investor sees it",
+    previewHint: {
+      pdf: "A copy stamped as investors' copies are (with your name, e-mail and a download id), on record as your opening.",
+      video: "The page investors watch it on, with its disclaimer and captions.",
+    },
+    sudoNotice:
+      "Publishing, and on a published document a new version or a wider audience, ask you to confirm it's you first.",
     publish: "Publish",
     unpublish: "Unpublish",
     audience: "Audience",
@@ -85,7 +96,8 @@ export const libraryContent = {
     // No uploader: a version of the first library (migration 016), or one whose uploader was removed since.
     unknownUploader: "Shipped with the site, or a removed account",
     replace: "Replace with a new version",
-    replaceIntro: "Investors always get the latest version; the earlier ones are kept.",
+    replaceIntro:
+      "Investors always get the latest version; the earlier ones are kept. On a published document, the new version reaches investors at once.",
     replaceSubmit: "Upload the new version",
     kindOnly: { pdf: "The new version must be a PDF.", video: "The new version must be an MP4 video." },
   },
@@ -103,8 +115,9 @@ export const libraryContent = {
     processing: "Sent. Checking the file…",
   },
   notices: {
-    uploaded: (title: string) => `${title} was uploaded`,
+    uploaded: (title: string) => `${title} was uploaded as a draft: preview it, then publish it`,
     versionPublished: (number: number) => `Version ${number} published`,
+    versionOfDraft: (number: number) => `Version ${number} uploaded; the document is still a draft`,
     edited: "The title and description were saved",
     published: "The document is published",
     unpublished: "The document is no longer published",

@@ -7,7 +7,7 @@ export const sudoContent = {
   heading: "Confirm it's you to continue",
   description: "Confirm your password and second factor before a sensitive change.",
   intro: (minutes: number) =>
-    `Some changes need your password again, and your second factor where you have one: your own security settings and a copy of your data, and, for an administrator, changes to someone's access (a correction, a reset of their second factor, a deletion, administrators and invitations). Once confirmed, you can make them for ${minutes} minutes.`,
+    `Some changes need your password again, and your second factor where you have one: your own security settings and a copy of your data, and, for an administrator, changes to someone's access (a correction, a reset of their second factor, a deletion, administrators and invitations) and to what investors can read (publishing a document, a new version of a published one, a wider audience). Once confirmed, you can make them for ${minutes} minutes.`,
   needed: "Confirm it's you first: this change needs your password and second factor from the last 10 minutes.",
   confirmLink: "Confirm it's you",
   notice: "Changes to someone's access ask you to confirm it's you first.",

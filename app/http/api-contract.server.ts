@@ -163,7 +163,10 @@ export const materialSchema = z.object({
     description:
       "The document's page on the portal's site (a path). It opens in a browser signed in to the portal: it takes the web session, not the access token.",
   }),
-  published: z.boolean().optional().meta({ description: "For administrators: whether investors see it." }),
+  published: z
+    .boolean()
+    .optional()
+    .meta({ description: "For administrators: whether investors see it; a new document is a draft (false)." }),
   audience: audienceSchema.optional(),
 });
 
@@ -575,14 +578,14 @@ const calls: ApiOperation[] = [
     operationId: "uploadMaterial",
     method: "post",
     path: "/api/materials",
-    summary: "Publish a document",
+    summary: "Upload a document, as a draft",
     description:
-      "Publishes a new document at the end of the library: a PDF or an MP4 video (with WebVTT captions, if any), its title, description and audience. The file is judged by its bytes, not its name; a PDF must parse, so that each investor's copy can be stamped.",
+      "Adds a new document at the end of the library as a draft (`published` false): a PDF or an MP4 video (with WebVTT captions, if any), its title, description and audience. Investors do not see it until an administrator previews and publishes it on its page of the portal, after confirming it's them. The file is judged by its bytes, not its name; a PDF must parse, so that each investor's copy can be stamped.",
     tag: "Materials",
     auth: "administrator",
     upload: { schema: materialUploadSchema, name: "MaterialUpload", fileTypes: MATERIAL_FILE_TYPES },
     answers: {
-      201: { description: "The document as now published.", schema: materialSchema },
+      201: { description: "The new document, a draft that investors do not see yet.", schema: materialSchema },
       ...uploadRefusals("The token is not an administrator's."),
     },
   },

@@ -32,9 +32,9 @@ export const notFound = () => new Response(errors.notFound, { status: 404, heade
 
 export const actorOf = (user: PublicUser, ip: string): Actor => ({ user, ip });
 
-/** A refused form: its messages and values, put back on the page (status 4xx). */
-export function refusedForm(reply: FormReply, status: number) {
-  return json({ reply }, { status, headers: NO_STORE });
+/** A refused form: its messages and values, put back on the page (status 4xx), and where to confirm it's you. */
+export function refusedForm(reply: FormReply, status: number, confirmHref: string | null = null) {
+  return json({ reply, confirmHref }, { status, headers: NO_STORE });
 }
 
 /** The file's message, with the reminder that a browser sends a refused form back without its file. */

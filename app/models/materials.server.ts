@@ -1,5 +1,5 @@
 /**
- * The materials library: the documents administrators publish, their versions, who may open each
+ * The materials library: the documents administrators upload (drafts) and publish, their versions, who may open each
  * (its audience), and who opened what. Files themselves are blobs (app/server/blob-store.server.ts);
  * what an upload must be is material-file.server.ts's. Every change and every opening is audited.
  */
@@ -361,7 +361,7 @@ export interface NewDocument {
   upload: CheckedUpload;
 }
 
-/** Publishes a new document at the end of the list, with its first version. */
+/** A new document at the end of the list, with its first version: a draft, which investors see once published. */
 export async function createDocument(input: NewDocument, actor: Actor): Promise<MaterialsResult<{ id: string }>> {
   const strangers = await nonInvestors(input.chosenUserIds);
   if (strangers.length > 0) return { ok: false, status: 400, message: materialsMessages.audienceNotInvestors };
@@ -381,7 +381,7 @@ export async function createDocument(input: NewDocument, actor: Actor): Promise<
         kind: input.kind,
         position: Number(last?.position ?? 0) + 1,
         audience: input.audience,
-        published: 1,
+        published: 0,
         created_by: actor.user.id,
         created_at: at,
         updated_at: at,

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * POST multipart { title, description, audience, chosen…, file, captions? } → 201 with the new document
+ * POST multipart { title, description, audience, chosen…, file, captions? } → 201 with the new document, a draft
  * (administrators only). A refused file or field stores nothing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

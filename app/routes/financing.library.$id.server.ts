@@ -1,11 +1,16 @@
-/** The server side of a library document's page: its details, publication and audience changed. */
+/**
+ * The server side of a library document's page: its details, publication and audience changed. Publishing,
+ * and widening a published document's audience, run only in "sudo mode" (app/http/library-sudo.server.ts).
+ */
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { libraryContent } from "~/content/library";
-import { requireAdmin } from "~/http/auth.server";
+import { requireAdminSession } from "~/http/auth.server";
 import { readFormBody } from "~/http/form-body.server";
 import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
 import { NO_STORE, actorOf, documentIdOf, libraryPath, notFound } from "~/http/library-pages.server";
+import { type LibraryChange, librarySudoRefusal } from "~/http/library-sudo.server";
+import { sudoState } from "~/http/sudo.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { investorsByEmail } from "~/models/library-audience.server";
@@ -15,24 +20,38 @@ import { editDocument, getLibraryDocument, setAudience, setPublished } from "~/m
 const words = libraryContent;
 
 export async function libraryDocumentLoader(request: Request, params: { id?: string }) {
-  await requireAdmin(request);
+  const session = await requireAdminSession(request);
   const id = documentIdOf(params);
   const document = await getLibraryDocument(id);
   if (!document) throw notFound();
-  return json({ document }, { headers: NO_STORE });
+  return json({ document, sudo: sudoState(session, libraryPath(id)) }, { headers: NO_STORE });
 }
 
 const intentSchema = z.enum(["details", "publish", "unpublish", "audience"]);
 type Intent = z.output<typeof intentSchema>;
 
-const refused = (intent: Intent | null, reply: FormReply, status: number) =>
-  json({ intent, reply }, { status, headers: NO_STORE });
+const refused = (intent: Intent | null, reply: FormReply, status: number, confirmHref: string | null = null) =>
+  json({ intent, reply, confirmHref }, { status, headers: NO_STORE });
+
+/** The 403 "Confirm it's you first" when the change widens who reads the document; null when it may run. */
+async function unconfirmedWidening(
+  session: Parameters<typeof librarySudoRefusal>[0],
+  id: string,
+  intent: Intent,
+  change: LibraryChange,
+) {
+  const document = await getLibraryDocument(id);
+  if (!document) return refused(intent, { error: { "": [words.errors.notFound] }, initialValue: {} }, 404);
+  const refusal = librarySudoRefusal(session, document, change, libraryPath(id));
+  if (!refusal) return null;
+  return refused(intent, { error: { "": [refusal.message] }, initialValue: {} }, 403, refusal.confirmHref);
+}
 
 /** Edits the title and description, publishes or unpublishes, or sets the audience. */
 export async function libraryDocumentAction(request: Request, params: { id?: string }, clientIp: string) {
-  const user = await requireAdmin(request);
+  const session = await requireAdminSession(request);
   const id = documentIdOf(params);
-  const actor = actorOf(user, clientIp);
+  const actor = actorOf(session.user, clientIp);
   const body = await readFormBody(request);
   if (!body.ok) return refused(null, { error: { "": [body.message] }, initialValue: {} }, body.status);
   const intents = body.formData.getAll("intent");
@@ -60,6 +79,10 @@ export async function libraryDocumentAction(request: Request, params: { id?: str
     }
     case "publish":
     case "unpublish": {
+      if (intent.data === "publish") {
+        const unconfirmed = await unconfirmedWidening(session, id, "publish", { kind: "publish" });
+        if (unconfirmed) return unconfirmed;
+      }
       const result = await setPublished(id, intent.data === "publish", actor);
       if (!result.ok) return refused(intent.data, { error: { "": [result.message] }, initialValue: {} }, result.status);
       return redirectWithToast(
@@ -76,7 +99,14 @@ export async function libraryDocumentAction(request: Request, params: { id?: str
         return refused("audience", formLevelBeyond(submission.reply(), ["audience", "chosen"]), 400);
       const chosen = await investorsByEmail(submission.value.chosen);
       if (!chosen.ok) return refused("audience", submission.reply({ fieldErrors: { chosen: [chosen.message] } }), 400);
-      const result = await setAudience(id, submission.value.audience, chosen.userIds, actor);
+      const { audience } = submission.value;
+      const unconfirmed = await unconfirmedWidening(session, id, "audience", {
+        kind: "audience",
+        audience,
+        chosenUserIds: chosen.userIds,
+      });
+      if (unconfirmed) return unconfirmed;
+      const result = await setAudience(id, audience, chosen.userIds, actor);
       if (!result.ok) return refused("audience", submission.reply({ formErrors: [result.message] }), result.status);
       return redirectWithToast(libraryPath(id), words.notices.audience);
     }

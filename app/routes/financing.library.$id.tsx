@@ -18,6 +18,7 @@ import {
   whenInWords,
 } from "~/components/library";
 import { readingTableLinks } from "~/components/reading-table";
+import { ConfirmFirstLink, SudoNotice } from "~/components/sudo-notice";
 import { UploadForm } from "~/components/upload-form";
 import { libraryContent } from "~/content/library";
 import { formatFileSize } from "~/lib/file-size";
@@ -41,7 +42,7 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
 type Intent = "details" | "publish" | "unpublish" | "audience";
 
 export default function LibraryDocumentPage() {
-  const { document } = useLoaderData<typeof loader>();
+  const { document, sudo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const replyFor = (intent: Intent) => (answer?.intent === intent ? answer.reply : undefined);
   const details = formState(replyFor("details"), { title: document.title, description: document.description });
@@ -50,6 +51,10 @@ export default function LibraryDocumentPage() {
     chosen: document.chosen.map((investor) => investor.email).join("\n"),
   });
   const publication = replyFor("publish") ?? replyFor("unpublish");
+  const confirmFor = (...intents: Intent[]) =>
+    answer?.intent && intents.includes(answer.intent) ? answer.confirmHref : null;
+  // What an investor opens: the stamped copy of a PDF (stamped for whoever opens it), a video's watch page.
+  const preview = `/financing/materials/${document.id}${document.kind === "video" ? "/watch" : ""}`;
   return (
     <section className="audit-page library" aria-labelledby="document-heading">
       <p>
@@ -64,6 +69,7 @@ export default function LibraryDocumentPage() {
       <p>
         <Link to={`/financing/library/reading/${document.id}`}>{page.readers}</Link>
       </p>
+      <SudoNotice sudo={sudo} notice={page.sudoNotice} />
       <FormLevel reply={answer?.intent === null ? answer.reply : undefined} id="document-error" />
 
       <section aria-labelledby="details-heading" className="library__section">
@@ -81,8 +87,16 @@ export default function LibraryDocumentPage() {
       <section aria-labelledby="publication-heading" className="library__section">
         <h2 id="publication-heading">{page.publication}</h2>
         <p>{document.published ? page.publishedNow : page.unpublishedNow}</p>
+        <p>
+          {/* A plain anchor: a PDF is a file, not an app route. */}
+          <a href={preview} aria-describedby="preview-hint">
+            {page.preview}
+          </a>
+        </p>
+        <p id="preview-hint">{page.previewHint[document.kind]}</p>
         <Form method="post">
           <FormLevel reply={publication} id="publication-error" />
+          <ConfirmFirstLink href={confirmFor("publish", "unpublish")} />
           <button
             type="submit"
             name="intent"
@@ -99,6 +113,7 @@ export default function LibraryDocumentPage() {
         <Form method="post" className="library__form" noValidate>
           <input type="hidden" name="intent" value="audience" />
           <FormLevel reply={replyFor("audience")} id="audience-form-error" />
+          <ConfirmFirstLink href={confirmFor("audience")} />
           <AudienceFields state={audience} idPrefix="audience" />
           <button type="submit" className="button">
             {page.saveAudience}

@@ -1,8 +1,11 @@
-/** The server side of a new version's page: the document's next version, of its kind. */
+/**
+ * The server side of a new version's page: the document's next version, of its kind. A published document's
+ * new version reaches investors at once, so it runs only in "sudo mode" (app/http/library-sudo.server.ts).
+ */
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { libraryContent } from "~/content/library";
-import { requireAdmin } from "~/http/auth.server";
+import { requireAdminSession } from "~/http/auth.server";
 import {
   NO_STORE,
   actorOf,
@@ -12,6 +15,8 @@ import {
   readUploadForm,
   refusedForm,
 } from "~/http/library-pages.server";
+import { librarySudoRefusal } from "~/http/library-sudo.server";
+import { sudoState } from "~/http/sudo.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { addVersion, discardUpload, getLibraryDocument } from "~/models/materials.server";
 
@@ -20,19 +25,30 @@ const words = libraryContent;
 async function documentOf(params: { id?: string }) {
   const document = await getLibraryDocument(documentIdOf(params));
   if (!document) throw notFound();
-  return { id: document.id, title: document.title, kind: document.kind };
+  return document;
 }
 
 /** The new version's form alone: where a refused upload is said (the document's page has the same form). */
 export async function newVersionLoader(request: Request, params: { id?: string }) {
-  await requireAdmin(request);
-  return json({ document: await documentOf(params) }, { headers: NO_STORE });
+  const session = await requireAdminSession(request);
+  const { id, title, kind, published } = await documentOf(params);
+  return json(
+    { document: { id, title, kind, published }, sudo: sudoState(session, libraryPath(id)) },
+    { headers: NO_STORE },
+  );
 }
 
-/** A new version of the document, of its kind; investors get it from now on. A refusal keeps nothing. */
+/**
+ * A new version of the document, of its kind; investors get it from now on. A refusal keeps nothing; one
+ * for want of "Confirm it's you" comes before a byte of the file is read.
+ */
 export async function newVersionAction(request: Request, params: { id?: string }, clientIp: string) {
-  const user = await requireAdmin(request);
+  const session = await requireAdminSession(request);
+  const user = session.user;
   const document = await documentOf(params);
+  const unconfirmed = librarySudoRefusal(session, document, { kind: "version" }, libraryPath(document.id));
+  if (unconfirmed)
+    return refusedForm({ error: { "": [unconfirmed.message] }, initialValue: {} }, 403, unconfirmed.confirmHref);
   const form = await readUploadForm(request, z.object({}));
   if (!form.ok) return refusedForm(form.reply, form.status);
   const { upload } = form;
@@ -46,5 +62,8 @@ export async function newVersionAction(request: Request, params: { id?: string }
     await discardUpload(upload);
     return refusedForm({ error: { file: [added.message, words.errors.chooseAgain] }, initialValue: {} }, added.status);
   }
-  return redirectWithToast(libraryPath(document.id), words.notices.versionPublished(added.number));
+  return redirectWithToast(
+    libraryPath(document.id),
+    document.published ? words.notices.versionPublished(added.number) : words.notices.versionOfDraft(added.number),
+  );
 }

@@ -8,6 +8,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { investorTableLinks } from "~/components/investor-table";
 import { FileFields, FormLevel, formState, libraryLinks } from "~/components/library";
+import { ConfirmFirstLink, SudoNotice } from "~/components/sudo-notice";
 import { UploadForm } from "~/components/upload-form";
 import { libraryContent } from "~/content/library";
 import { libraryPath } from "~/lib/library-path";
@@ -27,7 +28,7 @@ export const action = ({ request, params, context }: ActionFunctionArgs) =>
   newVersionAction(request, params, context.clientIp);
 
 export default function NewVersionPage() {
-  const { document } = useLoaderData<typeof loader>();
+  const { document, sudo } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const path = `${libraryPath(document.id)}/versions`;
   return (
@@ -36,6 +37,7 @@ export default function NewVersionPage() {
         <Link to={libraryPath(document.id)}>{words.newVersion.back(document.title)}</Link>
       </p>
       <h1 id="version-heading">{words.newVersion.title(document.title)}</h1>
+      <SudoNotice sudo={sudo} notice={words.document.sudoNotice} />
       <p>{words.document.replaceIntro}</p>
       <UploadForm
         action={path}
@@ -43,6 +45,7 @@ export default function NewVersionPage() {
         submitLabel={words.document.replaceSubmit}
       >
         <FormLevel reply={refused?.reply} />
+        <ConfirmFirstLink href={refused?.confirmHref} />
         <FileFields state={formState(refused?.reply)} idPrefix="version" kind={document.kind} />
       </UploadForm>
     </section>

@@ -1,4 +1,4 @@
-/** The server side of the upload form: a new document, published at the end of the list. */
+/** The server side of the upload form: a new document, a draft at the end of the list until it is published. */
 import { json } from "@remix-run/node";
 import { libraryContent } from "~/content/library";
 import { requireAdmin } from "~/http/auth.server";
@@ -14,7 +14,7 @@ export async function newDocumentLoader(request: Request) {
   return json(null, { headers: NO_STORE });
 }
 
-/** A new document with its first version; any refusal keeps nothing. */
+/** A new document with its first version, a draft; any refusal keeps nothing. */
 export async function newDocumentAction(request: Request, clientIp: string) {
   const user = await requireAdmin(request);
   const form = await readUploadForm(request, newDocumentSchema);

@@ -34,6 +34,7 @@ export default function NewDocumentPage() {
         <Link to={libraryPath()}>{words.back}</Link>
       </p>
       <h1 id="new-document-heading">{words.newDocument.heading}</h1>
+      <p>{words.newDocument.draft}</p>
       <UploadForm action={PATH} routeId="routes/financing.library.new" submitLabel={words.newDocument.submit}>
         <FormLevel reply={refused?.reply} />
         <DetailsFields state={state} idPrefix="new" />

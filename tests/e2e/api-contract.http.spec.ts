@@ -352,7 +352,7 @@ test("the materials calls: list, upload, a new version, the reading report and t
     });
   };
 
-  // Upload: published; a refused field; a text part over its limit; no token; an investor's; not multipart; in chunks.
+  // Upload: a draft; a refused field; a text part over its limit; no token; an investor's; not multipart; in chunks.
   const created = await upload(
     "/api/materials",
     { title: "Contract terms", audience: "chosen", chosen: [SENT_INVESTOR.email], file: pdf },
@@ -363,6 +363,7 @@ test("the materials calls: list, upload, a new version, the reading report and t
   expect(document).toMatchObject({
     kind: "pdf",
     version: 1,
+    published: false,
     audience: "chosen",
     url: `/financing/materials/${document.id}`,
   });
@@ -387,7 +388,18 @@ test("the materials calls: list, upload, a new version, the reading report and t
   expectStatus(await send({ method: "POST", path: versions, headers: notMultipart, body: "file=x" }), 415);
   expectStatus(await upload(versions, { file: pdf }, adminBearer, true), 411);
 
-  // The list: the chosen investor sees the document; an investor before the NDA is refused.
+  // The list: the chosen investor sees the document once published (on its page, by an administrator who
+  // confirmed it's them); an investor before the NDA is refused.
+  const listedIds = async () =>
+    (
+      JSON.parse(
+        (await send({ method: "GET", path: "/api/materials", headers: bearer(signed.bearer) })).body,
+      ) as Shapes["MaterialList"]
+    ).documents.map((item) => item.id);
+  expect(await listedIds()).not.toContain(document.id);
+  withDatabaseFile(server.databasePath, (db) =>
+    db.prepare("update documents set published = 1 where id = ?").run(document.id),
+  );
   const listed = await send({ method: "GET", path: "/api/materials", headers: bearer(signed.bearer) });
   expectStatus(listed, 200);
   const documents = (JSON.parse(listed.body) as Shapes["MaterialList"]).documents;

@@ -1,6 +1,7 @@
 /**
  * The administrators' library in the browser, with JavaScript on and off: a PDF and a video with its
- * captions uploaded (a refused form first), seen in the list and moved, the PDF replaced by a second
+ * captions uploaded (a refused form first) as drafts, the PDF previewed as an investor gets it (a stamped
+ * copy) and published only after "Confirm it's you", seen in the list and moved, replaced by a second
  * version, unpublished, and given a chosen audience. With JavaScript, a larger upload shows its
  * progress and Cancel leaves nothing in the list. Axe on each page; nothing scrolls sideways at 320 or 375 px.
  */
@@ -8,7 +9,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { insertUsers, withDatabase } from "../support/outside-database";
+import { expireReauthentication, insertUsers, reauthenticateNow, withDatabase } from "../support/outside-database";
+import { pdfPageTexts } from "../support/pdf-text";
+import { unusedTotpCode } from "../support/totp";
 import { createAdministrator, logIn, uniqueEmail } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { E2E_DATABASE } from "./support/server";
@@ -41,7 +44,7 @@ writeFileSync(captionsFile, "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome to the r
 /** A document's card in the list. */
 const card = (page: Page, title: string) => page.locator(".library__card", { hasText: title });
 
-test("an administrator uploads a PDF and a video, replaces, moves, unpublishes and chooses the audience", async ({
+test("an administrator uploads a PDF and a video as drafts, previews, publishes, replaces, moves, unpublishes and chooses the audience", async ({
   page,
   javaScriptOn,
 }) => {
@@ -60,6 +63,8 @@ test("an administrator uploads a PDF and a video, replaces, moves, unpublishes a
   await page.getByRole("link", { name: "Upload a document" }).click();
   await expect(page.getByRole("heading", { name: "Upload a document", level: 1 })).toBeVisible();
   if (javaScriptOn) await visit(page, "/financing/library/new", javaScriptOn);
+  // Said before the upload: what happens after it.
+  await expect(page.getByText(/^The upload is a draft: investors do not see it until you publish it/)).toBeVisible();
   await checkPage(page, "the upload form");
 
   // A title with a zero-width space: refused, and the file must be chosen again.
@@ -75,7 +80,33 @@ test("an administrator uploads a PDF and a video, replaces, moves, unpublishes a
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByRole("heading", { name: deck, level: 1 })).toBeVisible();
   await expect(page.getByRole("row", { name: /download\.pdf/ })).toBeVisible();
+  await expect(page.getByText(/^A draft: investors do not see this document/)).toBeVisible();
   await checkPage(page, "a document's page");
+
+  // The preview: the copy an investor gets, stamped (here with the administrator's own address).
+  const preview = page.getByRole("link", { name: "Preview as an investor sees it" });
+  const copy = await page.request.get((await preview.getAttribute("href"))!);
+  expect(copy.status()).toBe(200);
+  expect(copy.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdfPageTexts(await copy.body())).join(" ")).toContain(admin.email);
+
+  // Publishing widens who reads: with the confirmation gone by, it asks for "Confirm it's you" first.
+  await withDatabase(E2E_DATABASE, (db) => expireReauthentication(db, admin.email));
+  const documentPath = new URL(page.url()).pathname;
+  await visit(page, documentPath, javaScriptOn);
+  const publication = page.getByRole("region", { name: "Publication" });
+  await publication.getByRole("button", { name: "Publish" }).click();
+  await expect(publication.getByText(/^Confirm it's you first/)).toBeVisible();
+  await checkPage(page, "a document's page, its publication refused");
+  await publication.getByRole("link", { name: "Confirm it's you" }).click();
+  await expect(page).toHaveURL(/\/financing\/confirm\?returnTo=/);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByLabel(/Code from your authenticator app/).fill(await unusedTotpCode(admin.totpSecret!));
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${documentPath}$`));
+  if (javaScriptOn) await visit(page, documentPath, javaScriptOn);
+  await publication.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Investors in the audience can see and open this document.")).toBeVisible();
 
   await visit(page, "/financing/library/new", javaScriptOn);
   await page.getByLabel("Title").fill(film);
@@ -102,27 +133,35 @@ test("an administrator uploads a PDF and a video, replaces, moves, unpublishes a
   await page.getByRole("link", { name: deck }).click();
   await expect(page.getByRole("heading", { name: deck, level: 1 })).toBeVisible();
   if (javaScriptOn) await visit(page, page.url(), javaScriptOn);
+  // A published document's new version reaches investors at once: with the confirmation gone by, refused.
+  await withDatabase(E2E_DATABASE, (db) => expireReauthentication(db, admin.email));
   const replace = page.getByRole("region", { name: "Replace with a new version" });
+  await replace.getByLabel("File (PDF or MP4 video)").setInputFiles("private/download.pdf");
+  await replace.getByRole("button", { name: "Upload the new version" }).click();
+  await expect(page.getByText(/^Confirm it's you first/).first()).toBeVisible();
+  await checkPage(page, "a new version refused for want of a confirmation");
+  // Confirmed again (the confirmation page itself is above): the same upload goes through.
+  await withDatabase(E2E_DATABASE, (db) => reauthenticateNow(db, admin.email));
+  await visit(page, documentPath, javaScriptOn);
   await replace.getByLabel("File (PDF or MP4 video)").setInputFiles("private/download.pdf");
   await replace.getByRole("button", { name: "Upload the new version" }).click();
   await expect(page.getByText("Version 2 published").first()).toBeVisible();
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
 
   await page.getByRole("button", { name: "Unpublish" }).click();
-  await expect(page.getByText("Investors do not see this document.")).toBeVisible();
+  await expect(page.getByText(/^A draft: investors do not see this document/)).toBeVisible();
   await page.getByLabel("Only the investors listed below").check();
   await page.getByLabel("Chosen investors' e-mail addresses").fill(reader);
   await page.getByRole("button", { name: "Save the audience" }).click();
   await expect(page.getByText("1 chosen investor").first()).toBeVisible();
   await checkPage(page, "a document's page after its changes");
 
-  const documentPath = new URL(page.url()).pathname;
   await visit(page, `${documentPath}/versions`, javaScriptOn);
   await expect(page.getByRole("heading", { name: `A new version of ${deck}` })).toBeVisible();
   await checkPage(page, "a new version's page");
 
   await visit(page, "/financing/library", javaScriptOn);
-  await expect(card(page, deck)).toContainText("Not published");
+  await expect(card(page, deck)).toContainText("Draft, not published");
   await expect(card(page, deck)).toContainText("1 chosen investor");
   await expect(card(page, deck)).toContainText("Version 2");
 });

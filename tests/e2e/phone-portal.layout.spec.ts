@@ -7,7 +7,7 @@
  * width in turn.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expireReauthentication, updateUser, withDatabase } from "../support/outside-database";
+import { expireReauthentication, reauthenticateNow, updateUser, withDatabase } from "../support/outside-database";
 import { createAdministrator, loggedInAccount, logIn, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { E2E_BASE_URL, E2E_DATABASE } from "./support/server";
@@ -137,14 +137,7 @@ async function newPortalPage(browser: Browser, javaScriptOn: boolean, cookies: S
 
 /** Opens (or, outside `sudo`, closes) "Confirm it's you"'s minutes in every session of the account. */
 async function setSudo(email: string, sudo: boolean) {
-  await withDatabase(E2E_DATABASE, async (db) => {
-    if (!sudo) return expireReauthentication(db, email);
-    await db
-      .updateTable("sessions")
-      .set({ reauthenticated_at: Date.now() })
-      .where("user_id", "in", db.selectFrom("users").select("id").where("email", "=", email))
-      .execute();
-  });
+  await withDatabase(E2E_DATABASE, (db) => (sudo ? reauthenticateNow(db, email) : expireReauthentication(db, email)));
 }
 
 /** The header's controls that are not inside it or that wrap onto a second line, and a header taller than one row. */

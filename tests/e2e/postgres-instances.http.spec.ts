@@ -245,6 +245,10 @@ test("a video uploaded through one instance is listed and served, range by range
   });
   expect(uploaded.status, uploaded.body).toBe(201);
   const { id } = JSON.parse(uploaded.body) as { id: string };
+  // A draft until an administrator publishes it on its page.
+  await withDatabase({ url: databaseUrl }, (db) =>
+    db.updateTable("documents").set({ published: 1 }).where("id", "=", id).execute(),
+  );
 
   // An investor whose NDA is signed, signed in on instance b, finds it there and plays it from the middle.
   const email = await registerVerified(b, a);

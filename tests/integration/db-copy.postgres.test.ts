@@ -19,6 +19,7 @@ import {
   readersOf,
   recordMaterialsVisit,
   recordOpening,
+  setPublished,
 } from "~/models/materials.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { acceptTotpCode, pendingTotpSecret } from "~/models/totp.server";
@@ -110,6 +111,7 @@ async function fillLibrary(admin: { id: string; email: string }, video: Buffer) 
     { user: admin, ip: null },
   );
   if (!created.ok) throw new Error(created.message);
+  await setPublished(created.id, true, { user: admin, ip: null });
   const opened = await openableVersion(investor, created.id, null);
   if (!opened.ok) throw new Error(opened.message);
   await recordOpening(investor, opened.document, null);

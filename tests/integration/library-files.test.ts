@@ -67,6 +67,7 @@ async function chosenVideo(chosenUserIds: string[]) {
     { user: admin, ip: null },
   );
   if (!created.ok) throw new Error(created.message);
+  await setPublished(created.id, true, { user: admin, ip: null });
   return { id: created.id, admin };
 }
 

@@ -1,35 +1,48 @@
 /**
  * The administrators' library pages, their loaders and actions called with real requests (multipart
- * uploads, urlencoded forms) and session cookies: uploads, new versions, edits, moves, publication and
- * audience; and every bad input refused with a clear 4xx, leaving no document, version, blob or chunk.
+ * uploads, urlencoded forms) and session cookies: uploads (drafts), the preview, new versions, edits, moves,
+ * publication and audience; what widens who reads refused without "Confirm it's you"; and every bad input
+ * refused with a clear 4xx, leaving no document, version, blob or chunk.
  */
 import { readFileSync } from "node:fs";
 import { controlCharacterErrors } from "~/content/forms";
 import { libraryContent } from "~/content/library";
 import { materialsMessages } from "~/content/materials";
+import { sudoContent } from "~/content/sudo";
+import { settleAccountMail } from "~/models/account.server";
 import { listAuditEvents } from "~/models/audit.server";
-import { getLibraryDocument, listLibrary, openableVersion } from "~/models/materials.server";
+import { getLibraryDocument, listLibrary, listOpenableDocuments, openableVersion } from "~/models/materials.server";
 import { toPublicUser } from "~/models/user.server";
 import * as documentPage from "~/routes/financing.library.$id";
 import * as versionsPage from "~/routes/financing.library.$id_.versions";
 import * as listPage from "~/routes/financing.library._index";
 import * as newPage from "~/routes/financing.library.new";
+import * as materialRoute from "~/routes/financing.materials_.$documentId";
 import { callRoute, type RouteModule } from "../support/api-routes";
-import { createUser, sessionCookieFor } from "../support/factories";
+import { createSession, createUser, sessionCookieFor } from "../support/factories";
 import { storedLibraryRows } from "../support/library-rows";
+import { pdfPageTexts } from "../support/pdf-text";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
+let smtp: SmtpCatcher;
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 beforeAll(async () => {
-  database = await useFreshDatabase();
+  smtp = await startSmtpCatcher();
+  database = await useFreshDatabase({ SMTP_URL: smtp.url });
 });
-afterAll(() => database.cleanup());
+afterAll(async () => {
+  await settleAccountMail();
+  await database.cleanup();
+  await smtp.close();
+});
 
 const pages = {
   list: listPage as unknown as RouteModule,
   upload: newPage as unknown as RouteModule,
   document: documentPage as unknown as RouteModule,
   versions: versionsPage as unknown as RouteModule,
+  material: materialRoute as unknown as RouteModule,
 };
 
 const pdf = readFileSync("private/download.pdf");
@@ -116,7 +129,7 @@ describe("an administrator's library", () => {
   let pdfId: string;
   let videoId: string;
 
-  it("uploads a PDF and a video with captions, each published at the end of the list", async () => {
+  it("uploads a PDF and a video with captions, each a draft at the end of the list, then publishes them", async () => {
     const deck = await upload(adminCookie, {
       title: "  Pitch deck  ",
       description: "The deck\nfor the round",
@@ -142,7 +155,7 @@ describe("an administrator's library", () => {
       ["Founders' video", "video", "chosen"],
     ]);
     const deckDocument = await getLibraryDocument(pdfId);
-    expect(deckDocument).toMatchObject({ description: "The deck for the round", published: true });
+    expect(deckDocument).toMatchObject({ description: "The deck for the round", published: false });
     expect(deckDocument?.latest).toMatchObject({ number: 1, fileName: "deck.pdf", size: pdf.byteLength });
     const filmDocument = await getLibraryDocument(videoId);
     expect(filmDocument?.latest.hasCaptions).toBe(true);
@@ -160,6 +173,10 @@ describe("an administrator's library", () => {
     expect(shown.status).toBe(200);
     const { events } = await listAuditEvents({ limit: 20 });
     expect(events.map((event) => event.action)).toContain("material.uploaded");
+
+    for (const id of [pdfId, videoId]) expect((await onPage(adminCookie, id, { intent: "publish" })).status).toBe(302);
+    expect(await getLibraryDocument(pdfId)).toMatchObject({ published: true });
+    expect(await getLibraryDocument(videoId)).toMatchObject({ published: true });
   });
 
   it("replaces the PDF with version 2, which investors get from then on", async () => {
@@ -366,5 +383,123 @@ describe("an administrator's library", () => {
       expect(await stored()).toEqual(before);
       expect(await getLibraryDocument(pdfId)).toMatchObject({ published: true });
     });
+  });
+});
+
+describe("a new document is a draft, and what widens who reads asks for Confirm it's you", () => {
+  let lapsed: string;
+  let draftId: string;
+  beforeAll(async () => {
+    // The administrator's session with its confirmation gone by (or never given: a passkey sign-in).
+    lapsed = (await createSession(admin.id, { reauthenticated: false })).cookie;
+  });
+
+  /** Everything a refused change must leave as it was: the rows, the document, the audit trail, the mail. */
+  async function untouched(id: string) {
+    return {
+      rows: await stored(),
+      document: await getLibraryDocument(id),
+      lastAudit: (await listAuditEvents({ limit: 1 })).events[0]?.id,
+      mail: smtp.messages.length,
+    };
+  }
+
+  async function expectConfirmFirst(response: Response, id: string) {
+    expect(response.status).toBe(403);
+    const body = (await response.json()) as { reply: { error: Record<string, string[]> }; confirmHref: string };
+    expect(Object.values(body.reply.error).flat()).toEqual([sudoContent.needed]);
+    expect(body.confirmHref).toBe(`/financing/confirm?returnTo=${encodeURIComponent(`/financing/library/${id}`)}`);
+  }
+
+  it("uploads without a confirmation a draft that investors neither see nor open", async () => {
+    const uploaded = await upload(lapsed, {
+      title: "Draft deck",
+      description: "",
+      audience: "chosen",
+      chosen: investor.email,
+      file: { bytes: pdf, name: "draft.pdf", type: "application/pdf" },
+    });
+    draftId = documentIdIn(uploaded);
+    expect(await getLibraryDocument(draftId)).toMatchObject({ published: false });
+    const reader = toPublicUser(investor);
+    expect((await listOpenableDocuments(reader, null)).map((document) => document.id)).not.toContain(draftId);
+    const opened = await callRoute(pages.material, {
+      path: `/financing/materials/${draftId}`,
+      params: { documentId: draftId },
+      headers: { Cookie: await sessionCookieFor(investor.id) },
+    });
+    expect(opened.status).toBe(404);
+  });
+
+  it("previews the draft to the administrator as an investor gets it: a copy stamped for whoever opens it", async () => {
+    const shown = await callRoute(pages.document, {
+      path: `/financing/library/${draftId}`,
+      params: { id: draftId },
+      headers: { Cookie: lapsed },
+    });
+    expect(((await shown.json()) as { sudo: { until: string | null } }).sudo.until).toBeNull();
+    const preview = await callRoute(pages.material, {
+      path: `/financing/materials/${draftId}`,
+      params: { documentId: draftId },
+      headers: { Cookie: lapsed },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("Content-Type")).toBe("application/pdf");
+    const text = (await pdfPageTexts(new Uint8Array(await preview.arrayBuffer()))).join(" ");
+    expect(text).toContain(admin.email);
+    expect(text).toContain(admin.full_name);
+  });
+
+  it("refuses to publish with a lapsed confirmation, changing nothing, and publishes once confirmed", async () => {
+    const before = await untouched(draftId);
+    await expectConfirmFirst(await onPage(lapsed, draftId, { intent: "publish" }), draftId);
+    expect(await untouched(draftId)).toEqual(before);
+
+    expect((await onPage(adminCookie, draftId, { intent: "publish" })).status).toBe(302);
+    expect(await getLibraryDocument(draftId)).toMatchObject({ published: true });
+    expect(await openableVersion(toPublicUser(investor), draftId, null)).toMatchObject({ ok: true });
+  });
+
+  it("refuses a published document's wider audience with a lapsed confirmation; a narrower one goes through", async () => {
+    for (const fields of [
+      { audience: "signed", chosen: "" },
+      { audience: "chosen", chosen: `${investor.email}\n${other.email}` },
+    ]) {
+      const before = await untouched(draftId);
+      await expectConfirmFirst(await onPage(lapsed, draftId, { intent: "audience", ...fields }), draftId);
+      expect(await untouched(draftId)).toEqual(before);
+    }
+    expect(await openableVersion(toPublicUser(other), draftId, null)).toMatchObject({ ok: false, status: 403 });
+
+    // The same list again widens nothing; unpublishing only narrows.
+    expect(
+      (await onPage(lapsed, draftId, { intent: "audience", audience: "chosen", chosen: investor.email })).status,
+    ).toBe(302);
+    expect((await onPage(adminCookie, draftId, { intent: "audience", audience: "signed", chosen: "" })).status).toBe(
+      302,
+    );
+    expect(await getLibraryDocument(draftId)).toMatchObject({ audience: "signed", chosen: [] });
+    expect(await openableVersion(toPublicUser(other), draftId, null)).toMatchObject({ ok: true });
+    // From every signed investor to a chosen few only narrows: it needs no confirmation.
+    const narrowed = await onPage(lapsed, draftId, { intent: "audience", audience: "chosen", chosen: investor.email });
+    expect(narrowed.status).toBe(302);
+    expect(await openableVersion(toPublicUser(other), draftId, null)).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it("refuses a published document's new version with a lapsed confirmation, storing nothing; a draft's goes through", async () => {
+    const before = await untouched(draftId);
+    const refused = await newVersion(lapsed, draftId, { file: { bytes: pdf, name: "draft-v2.pdf" } });
+    await expectConfirmFirst(refused, draftId);
+    expect(await untouched(draftId)).toEqual(before);
+
+    const confirmed = await newVersion(adminCookie, draftId, { file: { bytes: pdf, name: "draft-v2.pdf" } });
+    expect(confirmed.status).toBe(302);
+    expect((await getLibraryDocument(draftId))?.latest).toMatchObject({ number: 2, fileName: "draft-v2.pdf" });
+
+    expect((await onPage(lapsed, draftId, { intent: "unpublish" })).status).toBe(302);
+    const ofDraft = await newVersion(lapsed, draftId, { file: { bytes: pdf, name: "draft-v3.pdf" } });
+    expect(ofDraft.status).toBe(302);
+    expect(await getLibraryDocument(draftId)).toMatchObject({ published: false, latest: { number: 3 } });
+    expect(smtp.messages).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { libraryContent } from "~/content/library";
 import { libraryApiMessages } from "~/content/library-api";
 import { materialsMessages } from "~/content/materials";
 import { nameAddressMessages } from "~/content/portal";
-import { listLibrary, recordOpening } from "~/models/materials.server";
+import { listLibrary, recordOpening, setPublished } from "~/models/materials.server";
 import { toPublicUser } from "~/models/user.server";
 import * as materialsRoute from "~/routes/api.materials";
 import * as readersRoute from "~/routes/api.materials.$id.readers";
@@ -115,7 +115,7 @@ describe("an administrator's uploads and an investor's list", () => {
   let pdfId = "";
   let videoId = "";
 
-  it("publishes a PDF to every signed investor and a video with captions to one chosen investor", async () => {
+  it("uploads, as drafts, a PDF for every signed investor and a video with captions for one chosen investor", async () => {
     const published = await upload({ title: "  Term sheet ", description: "The terms, in short.", file: deck });
     expect(published.status).toBe(201);
     const document = (await published.json()) as Shapes["Material"];
@@ -125,7 +125,7 @@ describe("an administrator's uploads and an investor's list", () => {
       kind: "pdf",
       size: pdf.byteLength,
       version: 1,
-      published: true,
+      published: false,
       audience: "signed",
     });
     expect(document.url).toBe(`/financing/materials/${document.id}`);
@@ -149,6 +149,14 @@ describe("an administrator's uploads and an investor's list", () => {
       .where("document_id", "=", videoId)
       .execute();
     expect(versions).toEqual([{ captions_blob_id: expect.any(String) }]);
+  });
+
+  it("lists a draft to no investor until an administrator publishes it on its page", async () => {
+    const listed = async () => (await documentsOf(await list(chosenAuth))).map((d) => d.id);
+    expect(await listed()).not.toContain(pdfId);
+    expect(await listed()).not.toContain(videoId);
+    for (const id of [pdfId, videoId]) await setPublished(id, true, { user: admin, ip: null });
+    expect(await listed()).toEqual(expect.arrayContaining([pdfId, videoId]));
   });
 
   it("lists for each caller what they may open: an investor their audience's, an administrator the whole library", async () => {

@@ -183,6 +183,10 @@ it("shows a chosen audience's document to them only, refuses the others with 403
     actor,
   );
   if (!created.ok) throw new Error(created.message);
+  // A draft until published: nobody sees it, the chosen investor included.
+  expect((await listOpenableDocuments(chosen, null)).map((d) => d.title)).not.toContain("Deal room");
+  expect(await openableVersion(chosen, created.id, null)).toMatchObject({ ok: false, status: 404 });
+  await setPublished(created.id, true, actor);
 
   expect((await listOpenableDocuments(chosen, null)).map((d) => d.title)).toContain("Deal room");
   expect((await listOpenableDocuments(other, null)).map((d) => d.title)).not.toContain("Deal room");

@@ -119,9 +119,18 @@ export async function enrolTotp(db: Kysely<Database>, email: string, secret = ne
  * security page then asks for the password (and second factor) again.
  */
 export async function expireReauthentication(db: Kysely<Database>, email: string) {
+  await setReauthenticatedAt(db, email, null);
+}
+
+/** Opens the account's "Confirm it's you" window in every session, as a confirmation just now would. */
+export async function reauthenticateNow(db: Kysely<Database>, email: string) {
+  await setReauthenticatedAt(db, email, Date.now());
+}
+
+async function setReauthenticatedAt(db: Kysely<Database>, email: string, at: number | null) {
   await db
     .updateTable("sessions")
-    .set({ reauthenticated_at: null })
+    .set({ reauthenticated_at: at })
     .where("user_id", "in", db.selectFrom("users").select("id").where("email", "=", email))
     .execute();
 }
