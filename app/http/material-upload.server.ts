@@ -189,6 +189,8 @@ function readMultipart(request: Request, contentType: string, storeFile: FileHan
         formData.append(name, "");
         data.resume();
       } else if (name === "file" || name === "captions") {
+        // A part refused before it is read (sent twice) is cut off as the parser stops: the form's failure, known already.
+        data.on("error", () => {});
         handle(storeFile(name, data, filename).then(() => formData.append(name, name)));
       } else {
         handle(
