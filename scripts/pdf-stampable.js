@@ -31,7 +31,8 @@ try {
   answer({ verdict: stampMs > PDF_STAMP_LIMITS.stampMs ? "too-slow" : "stampable", pages, inflatedBytes, stampMs });
 } catch (error) {
   const stampMs = Math.round(performance.now() - started);
-  if (error instanceof PdfTooCostly && error.reason === "pages") answer({ verdict: "too-many-pages", pages: error.amount, stampMs });
+  if (error instanceof PdfTooCostly && error.reason === "pages")
+    answer({ verdict: "too-many-pages", pages: error.amount, stampMs });
   else if (error instanceof PdfTooCostly) answer({ verdict: "too-much-content", inflatedBytes: error.amount, stampMs });
   else answer({ verdict: "unreadable", stampMs });
 }

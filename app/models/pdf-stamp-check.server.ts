@@ -14,9 +14,9 @@ import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { now } from "~/server/clock.server";
-import { looksLikePdf } from "./material-file.server";
 import { log } from "~/server/log.server";
 import { STAMP_HEAP_MB } from "~/server/stamp-pool.server";
+import { looksLikePdf } from "./material-file.server";
 
 /** How long the stamping check's process may take, once the last byte is in, before it is killed and the PDF refused. */
 export const STAMP_CHECK_TIMEOUT_MS = 30_000;
@@ -24,7 +24,12 @@ export const STAMP_CHECK_TIMEOUT_MS = 30_000;
 export type StampCheckVerdict = "stampable" | "unreadable" | "too-many-pages" | "too-much-content" | "too-slow";
 
 /** What the check found, as scripts/pdf-stampable.js writes it (the figures it had when it stopped). */
-export type StampCheckFinding = { verdict: StampCheckVerdict; pages?: number; inflatedBytes?: number; stampMs?: number };
+export type StampCheckFinding = {
+  verdict: StampCheckVerdict;
+  pages?: number;
+  inflatedBytes?: number;
+  stampMs?: number;
+};
 
 const VERDICTS = new Set<string>(["stampable", "unreadable", "too-many-pages", "too-much-content", "too-slow"]);
 

@@ -28,8 +28,8 @@ import {
   type PDFPage,
 } from "pdf-lib";
 import { PDF_STAMP_LIMITS } from "../lib/material-limits.ts";
-import { InflationBudget, PdfTooCostly, decodedContent } from "./pdf-inflation.server.ts";
 import { removeActiveContent } from "./pdf-active-content.server.ts";
+import { InflationBudget, PdfTooCostly, decodedContent } from "./pdf-inflation.server.ts";
 
 /** A piece of a band line; the `shortenable` piece (a name) gives way with an ellipsis when the line is too long. */
 export type StampPart = string | { shortenable: string };

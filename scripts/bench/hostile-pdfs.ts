@@ -31,7 +31,8 @@ export async function hostilePdfs(run: { server: RunningServer; rows: Row[] }) {
       const file = path.join(temp, "hostile.pdf");
       fs.writeFileSync(file, bytes);
       const sent = await measuredUpload(run.server, file, accessToken);
-      const outcome = sent.status === 400 ? "refused (400)" : `kept (${sent.status}): bounded by stamping's limits only`;
+      const outcome =
+        sent.status === 400 ? "refused (400)" : `kept (${sent.status}): bounded by stamping's limits only`;
       run.rows.push({
         figure: `hostile PDF upload: ${name}, ${(bytes.byteLength / 1024).toFixed(0)} KB`,
         value: `${outcome} in ${(sent.ms / 1000).toFixed(1)} s; server RSS +${(sent.growth / MIB).toFixed(1)} MiB`,

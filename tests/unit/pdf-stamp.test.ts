@@ -125,7 +125,9 @@ describe("stampPdf", () => {
     await expect(refusal).rejects.toThrow(PdfTooCostly);
     await expect(refusal).rejects.toMatchObject({ reason: "content" });
     // Under the limit, the same pages stamp.
-    expect(await pdfPageTexts(await stampPdf(await deflateBombPdf({ pages: 2, mibEach: 12 }), stampOf(["Jane"])))).toHaveLength(2);
+    expect(
+      await pdfPageTexts(await stampPdf(await deflateBombPdf({ pages: 2, mibEach: 12 }), stampOf(["Jane"]))),
+    ).toHaveLength(2);
   });
 
   it(`refuses a document of more than ${PDF_STAMP_LIMITS.pages} pages before stamping any`, async () => {
