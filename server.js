@@ -335,6 +335,8 @@ const server = app.listen(env.port, env.host, () => {
   });
   if (build.mode === "development") broadcastDevReady(build);
 });
+// Node's default, set here by name: housekeeping takes an upload older than this (and its check) for abandoned.
+server.requestTimeout = app$.REQUEST_TIMEOUT_MS;
 
 /**
  * Stop accepting, let requests in flight finish, then close the database.

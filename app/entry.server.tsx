@@ -18,6 +18,7 @@ export { readiness } from "~/server/readiness.server";
 export { runWithRequestId, requestIdFor } from "~/server/request-context.server";
 export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/server/db.server";
+export { REQUEST_TIMEOUT_MS } from "~/server/blob-store.server";
 export {
   securityHeaders,
   isApiPath,

@@ -12,6 +12,14 @@ export const materialsMessages = {
   notStampable:
     "The PDF cannot be read, so it cannot be stamped for each investor. Save it again as a PDF and upload it.",
   tooLarge: (limit: string) => `The file is larger than ${limit}.`,
+  tooManyPages: (pages: number, most: number) =>
+    `The PDF has ${pages.toLocaleString("en-US")} pages; the library takes at most ${most.toLocaleString("en-US")}, since every page of each investor's copy is stamped. Split it into shorter documents and upload them.`,
+  tooMuchContent: (limit: string) =>
+    `The PDF's pages unpack to more than ${limit} of drawing instructions, far more than a real document holds, so stamping each investor's copy would cost too much. Save it again as a PDF (or print it to a new PDF) and upload that.`,
+  tooSlowToStamp: (seconds: number) =>
+    `Stamping one investor's copy of this PDF took longer than ${seconds} seconds, too long for each download. Save it again with fewer or simpler pages and upload it.`,
+  oneFileOnly: "The form sent more than one file. An upload takes one file: send them one at a time.",
+  oneCaptionsFileOnly: "The form sent more than one captions file. A video takes one WebVTT file.",
   captionsWrongType: "The captions file must be a WebVTT file (it starts with WEBVTT).",
   captionsOnlyForVideo: "Captions go with a video only.",
   videoIncomplete: "The video is not whole: it may have been cut off while it was sent. Upload it again.",

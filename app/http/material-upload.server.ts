@@ -3,8 +3,9 @@
  * file (part `file`) and a video's WebVTT captions (part `captions`) go straight into blobs, the other
  * fields into a FormData for the caller to validate. The file is checked before it is returned: its
  * type from its bytes, its size for that type, a PDF that it takes a stamp, a video that it is whole.
- * Whatever is refused, or goes wrong mid-way, leaves no blob behind; once the caller has the upload,
- * it either makes it a version or discards it (discardUpload).
+ * Whatever is refused, or goes wrong mid-way, leaves no blob and no check process behind; once the caller
+ * has the upload, it either makes it a version or discards it (discardUpload). A form takes one part of
+ * each: a second `file` or `captions` is refused the moment it is announced.
  */
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
@@ -12,15 +13,16 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { formBodyErrors } from "~/content/forms";
 import { materialsMessages } from "~/content/materials";
+import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
 import {
   MATERIAL_CONTENT_TYPES,
   MATERIAL_LIMITS,
   Mp4Boxes,
-  PdfStampCheck,
   looksLikeWebVtt,
   sniffDocumentKind,
 } from "~/models/material-file.server";
 import { type CheckedUpload, type DocumentKind, discardUpload } from "~/models/materials.server";
+import { PdfStampCheck, type StampCheckFinding } from "~/models/pdf-stamp-check.server";
 import { BlobRefused, deleteBlob, storeBlob, type StoredBlob } from "~/server/blob-store.server";
 
 /** The largest text field of an upload form (a title, a description, a list of e-mail addresses). */
@@ -58,9 +60,16 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
   let file: StoredFile | null = null;
   let captions: StoredBlob | null = null;
   let refusal: MaterialUploadRefusal | null = null;
+  const announced = new Set<string>();
 
   const storeFile: FileHandler = async (name, data, filename) => {
-    if ((name === "file" && file) || (name === "captions" && captions)) throw new Error("A part sent twice");
+    // Checked before anything is awaited: the first part may still be on its way into its blob.
+    if (announced.has(name)) {
+      const message = name === "file" ? materialsMessages.oneFileOnly : materialsMessages.oneCaptionsFileOnly;
+      refusal ??= { ok: false, status: 400, message };
+      throw new Error("A part sent twice");
+    }
+    announced.add(name);
     let kind: DocumentKind | null = null;
     try {
       if (name === "captions") {
@@ -99,7 +108,7 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
   try {
     formData = await readMultipart(request, contentType, storeFile);
   } catch (error) {
-    for (const check of checks) check.cancel();
+    await Promise.all(checks.map((check) => check.cancel()));
     for (const blob of stored) await deleteBlob(blob.id);
     if (refusal) return refusal;
     if (error instanceof FieldTooLarge) return { ok: false, status: 413, message: materialsMessages.fieldTooLarge };
@@ -117,8 +126,10 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
     sha256: chosen.blob.sha256,
     captionsBlobId: captionsBlob?.id ?? null,
   };
-  const stampable = (await chosen?.check.verdict()) ?? null;
-  const problem = problemWith(upload, captionsBlob, { whole: chosen?.whole ?? true, stampable });
+  const stamping = (await chosen?.check.verdict()) ?? null;
+  // The chosen file's check has ended with its verdict; no other may be left running.
+  await Promise.all(checks.map((check) => check.cancel()));
+  const problem = problemWith(upload, captionsBlob, { whole: chosen?.whole ?? true, stamping });
   if (problem) {
     for (const blob of stored) await deleteBlob(blob.id);
     return { ok: false, status: 400, message: problem };
@@ -178,6 +189,8 @@ function readMultipart(request: Request, contentType: string, storeFile: FileHan
         formData.append(name, "");
         data.resume();
       } else if (name === "file" || name === "captions") {
+        // A part refused before it is read (sent twice) is cut off as the parser stops: the form's failure, known already.
+        data.on("error", () => {});
         handle(storeFile(name, data, filename).then(() => formData.append(name, name)));
       } else {
         handle(
@@ -199,13 +212,29 @@ function readMultipart(request: Request, contentType: string, storeFile: FileHan
 function problemWith(
   upload: UploadedDocument | null,
   captions: StoredBlob | null,
-  { whole, stampable }: { whole: boolean; stampable: boolean | null },
+  { whole, stamping }: { whole: boolean; stamping: StampCheckFinding | null },
 ) {
   if (captions && upload?.kind !== "video") return materialsMessages.captionsOnlyForVideo;
   if (!upload) return null;
   if (upload.kind === "video" && !whole) return materialsMessages.videoIncomplete;
-  if (upload.kind === "pdf" && stampable !== true) return materialsMessages.notStampable;
+  if (upload.kind === "pdf") return stampingProblem(stamping);
   return null;
+}
+
+/** Why the stamping check refused a PDF, in the administrator's words; null for one fit to publish. */
+function stampingProblem(stamping: StampCheckFinding | null) {
+  switch (stamping?.verdict) {
+    case "stampable":
+      return null;
+    case "too-many-pages":
+      return materialsMessages.tooManyPages(stamping.pages ?? 0, PDF_STAMP_LIMITS.pages);
+    case "too-much-content":
+      return materialsMessages.tooMuchContent(megabytes(PDF_STAMP_LIMITS.inflatedBytes));
+    case "too-slow":
+      return materialsMessages.tooSlowToStamp(PDF_STAMP_LIMITS.stampMs / 1000);
+    default:
+      return materialsMessages.notStampable;
+  }
 }
 
 export { discardUpload };

@@ -2,16 +2,24 @@
  * Rows that can no longer open anything are deleted on a schedule (server.js),
  * so that the tables a request reads stay small however long the site runs:
  * ended rate-limit windows, expired or idle sessions, expired one-time links,
- * administrator invitations, API tokens and uploads left unfinished. Audit rows and contact messages are records, and are kept.
+ * administrator invitations, API tokens and uploads left unfinished (their blobs, and their PDFs' stamping
+ * check processes). Audit rows and contact messages are records, and are kept.
  */
-import { pruneAbandonedBlobs } from "~/server/blob-store.server";
+import { REQUEST_TIMEOUT_MS, pruneAbandonedBlobs } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/log.server";
+import { STAMP_CHECK_TIMEOUT_MS, endStaleStampChecks } from "./pdf-stamp-check.server";
 import { SESSION_IDLE_MS } from "./session.server";
 import { MINUTE_MS } from "./throttle.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * MINUTE_MS;
+
+/**
+ * The longest an upload is under way: its request (cut off at REQUEST_TIMEOUT_MS), its PDF's check after the
+ * last byte, and a minute for its version's rows. Anything of an upload older than that was left behind.
+ */
+export const UPLOAD_LIFETIME_MS = REQUEST_TIMEOUT_MS + STAMP_CHECK_TIMEOUT_MS + MINUTE_MS;
 
 export type PrunedRows = {
   rateLimits: number;
@@ -21,8 +29,10 @@ export type PrunedRows = {
   apiTokenFamilies: number;
   loginChallenges: number;
   adminInvitations: number;
-  /** Uploads a stopped process left incomplete (app/server/blob-store.server.ts). */
+  /** Uploads a stopped process or a lost request left incomplete (app/server/blob-store.server.ts). */
   abandonedUploads: number;
+  /** Stamping check processes no upload waits for any more (pdf-stamp-check.server.ts). */
+  abandonedStampChecks: number;
 };
 
 export async function pruneExpiredRows(): Promise<PrunedRows> {
@@ -43,7 +53,8 @@ export async function pruneExpiredRows(): Promise<PrunedRows> {
     apiTokenFamilies: await deleted(db.deleteFrom("api_token_families").where("expires_at", "<", at)),
     loginChallenges: await deleted(db.deleteFrom("login_challenges").where("expires_at", "<", at)),
     adminInvitations: await deleted(db.deleteFrom("admin_invitations").where("expires_at", "<", at)),
-    abandonedUploads: await pruneAbandonedBlobs(),
+    abandonedUploads: await pruneAbandonedBlobs(UPLOAD_LIFETIME_MS),
+    abandonedStampChecks: await endStaleStampChecks(UPLOAD_LIFETIME_MS),
   };
 }
 

@@ -2,7 +2,7 @@
  * Files kept in the database, in rows of BLOB_CHUNK_BYTES (docs/decisions/0024-files-in-the-database.md):
  * written as they stream in, read back a chunk at a time, so neither an upload nor a byte range ever
  * holds a whole file in memory. A blob is incomplete until its upload passed its checks and a version
- * points at it; a failed upload deletes its own, and housekeeping deletes those a crash left behind.
+ * points at it; a failed upload deletes its own, and housekeeping deletes those a crash or a lost request left behind.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
@@ -36,8 +36,11 @@ const FIRST_READ_BYTES = 64 * 1024;
 /** As many first bytes as a type check looks at. */
 const HEAD_BYTES = 64;
 
-/** An upload under way this long is taken for abandoned by a process that stopped mid-way. */
-export const ABANDONED_UPLOAD_MS = 6 * 60 * 60 * 1000;
+/**
+ * How long a request may take to arrive whole (server.js sets it as the server's requestTimeout): an upload
+ * still streaming then is cut off, so no upload is under way for longer.
+ */
+export const REQUEST_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
  * Streams `source` into a new, incomplete blob, a chunk per row, hashing as it goes. `limitFor` judges
@@ -193,14 +196,14 @@ export async function readWholeBlob(id: string): Promise<Buffer> {
   return Buffer.concat(chunks.map((chunk) => chunk.data));
 }
 
-/** Deletes the uploads a stopped process left incomplete; returns how many. */
-export async function pruneAbandonedBlobs(): Promise<number> {
+/** Deletes the incomplete blobs started more than `olderThanMs` ago (no upload lasts as long); returns how many. */
+export async function pruneAbandonedBlobs(olderThanMs: number): Promise<number> {
   const db = getDb();
   const abandoned = await db
     .selectFrom("blobs")
     .select("id")
     .where("complete", "=", 0)
-    .where("created_at", "<", now() - ABANDONED_UPLOAD_MS)
+    .where("created_at", "<", now() - olderThanMs)
     .execute();
   for (const { id } of abandoned) await deleteBlob(id);
   return abandoned.length;

@@ -4,9 +4,10 @@
  *   document's text: no object can be dropped to lift it, only the page's operators edited;
  * - lines in a band added below the page: the page grows downward, so they never cover the document's
  *   own text, and they print with it.
- * The download id goes into the document's metadata too.
+ * The download id goes into the document's metadata too. What a copy could run or carry when opened is
+ * dropped (pdf-active-content.server.ts), and a document past PDF_STAMP_LIMITS is refused (PdfTooCostly).
  */
-import { deflateSync, inflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import {
   PDFArray,
   PDFDict,
@@ -16,7 +17,6 @@ import {
   PDFRef,
   PDFString,
   StandardFonts,
-  decodePDFRawStream,
   drawRectangle,
   drawText,
   popGraphicsState,
@@ -27,6 +27,9 @@ import {
   type PDFOperator,
   type PDFPage,
 } from "pdf-lib";
+import { PDF_STAMP_LIMITS } from "../lib/material-limits.ts";
+import { removeActiveContent } from "./pdf-active-content.server.ts";
+import { InflationBudget, PdfTooCostly, decodedContent } from "./pdf-inflation.server.ts";
 
 /** A piece of a band line; the `shortenable` piece (a name) gives way with an ellipsis when the line is too long. */
 export type StampPart = string | { shortenable: string };
@@ -55,8 +58,20 @@ const WATERMARK_MOST_LINES = 6;
 const WATERMARK_GREY = rgb(0.5, 0.5, 0.5);
 const WATERMARK_OPACITY = 0.3;
 
+/** A stamped copy, with what it cost: the pages stamped and the bytes their content inflated to. */
+export type StampedPdf = { bytes: Uint8Array; pages: number; inflatedBytes: number };
+
+export { PdfTooCostly };
+
 export async function stampPdf(source: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+  return (await stampPdfCounted(source, stamp)).bytes;
+}
+
+export async function stampPdfCounted(source: Uint8Array, stamp: Stamp): Promise<StampedPdf> {
   const pdf = await PDFDocument.load(source);
+  const pageCount = pdf.getPageCount();
+  if (pageCount > PDF_STAMP_LIMITS.pages) throw new PdfTooCostly("pages", pageCount);
+  const inflation = new InflationBudget(PDF_STAMP_LIMITS.inflatedBytes);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const known = new Set(font.getCharacterSet());
   const ellipsis = known.has(0x2026) ? "…" : "...";
@@ -70,7 +85,7 @@ export async function stampPdf(source: Uint8Array, stamp: Stamp): Promise<Uint8A
   const replaced = new Set<PDFRef>();
 
   for (const page of pdf.getPages()) {
-    const original = pageContent(pdf, page, replaced);
+    const original = pageContent(pdf, page, replaced, inflation);
     const fontName = resourceName(pdf, page, "Font", font.ref);
     const watermarkOps = watermarkOperators(
       watermark,
@@ -98,17 +113,18 @@ export async function stampPdf(source: Uint8Array, stamp: Stamp): Promise<Uint8A
   }
   // The unstamped streams would otherwise stay in the file, ready to be pointed at again.
   for (const ref of replaced) pdf.context.delete(ref);
+  removeActiveContent(pdf);
 
   const keywords = pdf.getKeywords();
   pdf.setKeywords(keywords ? [keywords, stamp.downloadId] : [stamp.downloadId]);
   pdf.context
     .lookup(pdf.context.trailerInfo.Info, PDFDict)
     .set(PDFName.of("DownloadId"), PDFString.of(stamp.downloadId));
-  return pdf.save();
+  return { bytes: await pdf.save(), pages: pageCount, inflatedBytes: inflation.used };
 }
 
 /** The page's operators, its content streams decoded and joined; the objects that held them go in `replaced`. */
-function pageContent(pdf: PDFDocument, page: PDFPage, replaced: Set<PDFRef>): Uint8Array {
+function pageContent(pdf: PDFDocument, page: PDFPage, replaced: Set<PDFRef>, inflation: InflationBudget): Uint8Array {
   const contents = page.node.get(PDFName.of("Contents"));
   const value = contents instanceof PDFRef ? pdf.context.lookup(contents) : contents;
   const refs = value instanceof PDFRawStream ? [contents] : value instanceof PDFArray ? value.asArray() : [];
@@ -117,30 +133,10 @@ function pageContent(pdf: PDFDocument, page: PDFPage, replaced: Set<PDFRef>): Ui
     if (ref instanceof PDFRef) replaced.add(ref);
     const stream = pdf.context.lookup(ref);
     if (!(stream instanceof PDFRawStream)) throw new Error(`A page's content is not a stream: ${String(ref)}`);
-    return decodedContent(stream);
+    return decodedContent(stream, inflation);
   });
   // Streams of one page are one sequence of operators; a newline keeps a token from running into the next.
   return Buffer.concat(parts.flatMap((part) => [part, Buffer.from("\n")]));
-}
-
-/**
- * More operators than any real page has: a stream that inflates past it is a PDF built to exhaust memory,
- * and is refused (zlib's memory is the process's, which the stamping thread's heap limit does not bound).
- */
-const LARGEST_PAGE_CONTENT_BYTES = 128 * 1024 * 1024;
-
-/**
- * A content stream's operators. The usual one, deflated and nothing else, is inflated by Node's zlib, whose
- * working memory is freed as soon as it is done; pdf-lib's own decoder (any other filter) builds its
- * output in buffers that grow by doubling, all of them garbage once the page is stamped.
- */
-function decodedContent(stream: PDFRawStream): Uint8Array {
-  const filter = stream.dict.get(PDFName.of("Filter"));
-  const filters = filter instanceof PDFArray ? filter.asArray() : [filter];
-  const deflatedOnly = filters.length === 1 && filters[0] === PDFName.of("FlateDecode");
-  if (deflatedOnly && !stream.dict.has(PDFName.of("DecodeParms")))
-    return inflateSync(stream.contents, { maxOutputLength: LARGEST_PAGE_CONTENT_BYTES });
-  return decodePDFRawStream(stream).decode();
 }
 
 /**

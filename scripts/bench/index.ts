@@ -15,6 +15,7 @@ import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres
 import { administratorsPage } from "./administrators";
 import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
+import { hostilePdfs } from "./hostile-pdfs";
 import { investorPage } from "./investor-page";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import { materials } from "./materials";
@@ -402,6 +403,7 @@ const PHASES = {
   investorPage,
   readingReport,
   materials,
+  hostilePdfs,
   mixed: mixedLoad,
 } as const;
 type PhaseName = keyof typeof PHASES;

@@ -101,15 +101,21 @@ function getAlone(pathname: string, headers: Record<string, string>): Promise<nu
   });
 }
 
-/** One upload: its time, and how far the server's resident memory rose above where it stood just before. */
-async function measuredUpload(server: RunningServer, file: string, accessToken: string) {
+/** One upload: its answer's status, its time, and how far the server's resident memory rose above where it stood just before. */
+export async function measuredUpload(server: RunningServer, file: string, accessToken: string) {
   const before = currentRss(server.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, currentRss(server.pid))), RSS_SAMPLE_MS);
   const sent = await upload(file, accessToken).finally(() => clearInterval(sampler));
-  if (sent.status !== 201) throw new Error(`POST /api/materials answered ${sent.status}.`);
   peak = Math.max(peak, currentRss(server.pid));
-  return { ms: sent.ms, before, peak, growth: peak - before };
+  return { status: sent.status, ms: sent.ms, before, peak, growth: peak - before };
+}
+
+/** One upload that must be kept (201). */
+async function keptUpload(server: RunningServer, file: string, accessToken: string) {
+  const sent = await measuredUpload(server, file, accessToken);
+  if (sent.status !== 201) throw new Error(`POST /api/materials answered ${sent.status}.`);
+  return sent;
 }
 
 /**
@@ -119,8 +125,8 @@ async function measuredUpload(server: RunningServer, file: string, accessToken: 
  */
 async function uploadFigure(server: RunningServer, file: string, accessToken: string): Promise<Row> {
   const size = fs.statSync(file).size;
-  const first = await measuredUpload(server, file, accessToken);
-  const second = await measuredUpload(server, file, accessToken);
+  const first = await keptUpload(server, file, accessToken);
+  const second = await keptUpload(server, file, accessToken);
   return {
     figure: `upload of a ${fmt(size / MIB)} MiB PDF (API)`,
     value:

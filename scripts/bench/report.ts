@@ -47,8 +47,8 @@ Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENC
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),
 BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_LIGHTHOUSE_RUNS (5, mobile),
 BENCH_CPU_PROF=1 (profile the server and print its hottest functions),
-BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,mixed
-(a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
+BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,hostilePdfs,
+mixed (a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
 PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
 
 ## How each figure is measured
@@ -89,6 +89,10 @@ PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
   own work competes with the server's for the cores. \`BENCH_POSTGRES=0\` leaves them out.
 - **JavaScript shipped**: gzip bytes of the entry, each route of the page's branch (module and imports)
   from build/client/manifest-*.js, and the manifest file when the page loads it; shared chunks once.
+- **hostile PDF upload**: POST /api/materials as an administrator of PDFs made to make each stamped copy
+  costly (tests/support/hostile-pdfs.ts): 3000 empty pages, a deflate bomb split over four pages, and one of a
+  single 120 MiB stream (the issue's 124 KB); each row says whether it was refused or kept, its time, and how
+  far the server's resident memory rose meanwhile (sampled every 20 ms).
 - **memory**: VmHWM (peak resident set) of the server process from /proc/<pid>/status at the end of the run.
 - **page weight**: bytes on the wire (gzip where the server compresses) of / and what its first render asks
   for: stylesheets, scripts and module preloads, icons, preloads other than video, eager images, the

@@ -1,7 +1,8 @@
 /**
  * The administrators' library in the browser, with JavaScript on and off: a PDF and a video with its
- * captions uploaded (a refused form first) as drafts, the PDF previewed as an investor gets it (a stamped
- * copy) and published only after "Confirm it's you", seen in the list and moved, replaced by a second
+ * captions uploaded (a refused form and a refused 3000-page PDF first) as drafts, the PDF previewed as an
+ * investor gets it (a stamped copy) and published only after "Confirm it's you", seen in the list and moved,
+ * replaced by a second
  * version, unpublished, and given a chosen audience. With JavaScript, a larger upload shows its
  * progress and Cancel leaves nothing in the list. Axe on each page; nothing scrolls sideways at 320 or 375 px.
  */
@@ -9,6 +10,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { materialsMessages } from "~/content/materials";
+import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
+import { manyPagesPdf } from "../support/hostile-pdfs";
 import { expireReauthentication, insertUsers, reauthenticateNow, withDatabase } from "../support/outside-database";
 import { pdfPageTexts } from "../support/pdf-text";
 import { unusedTotpCode } from "../support/totp";
@@ -40,6 +44,8 @@ async function checkPage(page: Page, where: string) {
 const temporary = mkdtempSync(path.join(tmpdir(), "library-e2e-"));
 const captionsFile = path.join(temporary, "founders.vtt");
 writeFileSync(captionsFile, "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome to the round\n");
+const longPdf = path.join(temporary, "long.pdf");
+writeFileSync(longPdf, manyPagesPdf(3000));
 
 /** A document's card in the list. */
 const card = (page: Page, title: string) => page.locator(".library__card", { hasText: title });
@@ -74,6 +80,12 @@ test("an administrator uploads a PDF and a video as drafts, previews, publishes,
   await expect(page.getByText(/Remove the invisible characters/).first()).toBeVisible();
   await expect(page.getByText(/Choose the file again/).first()).toBeVisible();
   await checkPage(page, "the refused upload form");
+
+  // A PDF each copy of which would cost too much: refused, saying why.
+  await page.getByLabel("Title").fill(deck);
+  await page.getByLabel("File (PDF or MP4 video)").setInputFiles(longPdf);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText(materialsMessages.tooManyPages(3000, PDF_STAMP_LIMITS.pages)).first()).toBeVisible();
 
   await page.getByLabel("Title").fill(deck);
   await page.getByLabel("File (PDF or MP4 video)").setInputFiles("private/download.pdf");

@@ -1,9 +1,11 @@
 import { createOrPromoteAdministrator } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
-import { pruneExpiredRows } from "~/models/housekeeping.server";
+import { UPLOAD_LIFETIME_MS, pruneExpiredRows } from "~/models/housekeeping.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
+import { PdfStampCheck, runningStampChecks } from "~/models/pdf-stamp-check.server";
 import { SESSION_IDLE_MS } from "~/models/session.server";
+import { storeBlob } from "~/server/blob-store.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -81,5 +83,28 @@ describe("housekeeping", () => {
     testClock.advance(12 * 60 * MINUTE_MS);
     expect(await pruneExpiredRows()).toMatchObject({ sessions: 1, apiTokens: 1 });
     expect(await count("audit_events")).toBe(auditRows);
+  });
+
+  it("ends the stamping checks and deletes the incomplete blobs of uploads older than any upload lasts", async () => {
+    testClock.freeze(Date.now());
+    // What a request that was lost mid-way leaves: a blob never completed, and a check never asked its verdict.
+    const pieces = async function* () {
+      yield Buffer.from("%PDF-1.7\n");
+    };
+    await storeBlob(pieces(), { limitFor: () => 1024 });
+    const check = new PdfStampCheck();
+    await check.feed(Buffer.from("%PDF-1.7\n"));
+    const [pid] = runningStampChecks();
+    expect(pid).toEqual(expect.any(Number));
+
+    testClock.advance(UPLOAD_LIFETIME_MS - MINUTE_MS);
+    expect(await pruneExpiredRows()).toMatchObject({ abandonedUploads: 0, abandonedStampChecks: 0 });
+    expect(runningStampChecks()).toEqual([pid]);
+
+    testClock.advance(2 * MINUTE_MS);
+    expect(await pruneExpiredRows()).toMatchObject({ abandonedUploads: 1, abandonedStampChecks: 1 });
+    expect(runningStampChecks()).toEqual([]);
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(await getDb().selectFrom("blobs").select("id").where("complete", "=", 0).execute()).toEqual([]);
   });
 });

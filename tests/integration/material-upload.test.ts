@@ -5,8 +5,10 @@
 import { readFileSync } from "node:fs";
 import { materialsMessages } from "~/content/materials";
 import { readMaterialUpload } from "~/http/material-upload.server";
-import { PdfStampCheck } from "~/models/material-file.server";
+import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
+import { PdfStampCheck, runningStampChecks } from "~/models/pdf-stamp-check.server";
 import { getDb } from "~/server/db.server";
+import { deflateBombPdf, manyPagesPdf } from "../support/hostile-pdfs";
 import { useFreshDatabase } from "../support/test-database";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;
@@ -18,9 +20,11 @@ afterAll(() => database.cleanup());
 const pdf = readFileSync("private/download.pdf");
 const video = readFileSync("private/investorvideo.mp4");
 
-function uploadRequest(parts: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>) {
+type Part = string | { bytes: Uint8Array; name: string; type?: string };
+
+function uploadRequest(parts: Record<string, Part> | [string, Part][]) {
   const form = new FormData();
-  for (const [name, value] of Object.entries(parts))
+  for (const [name, value] of Array.isArray(parts) ? parts : Object.entries(parts))
     if (typeof value === "string") form.append(name, value);
     else
       form.append(
@@ -35,7 +39,7 @@ function uploadRequest(parts: Record<string, string | { bytes: Uint8Array; name:
 async function pdfIsStampable(source: AsyncIterable<Uint8Array>, { timeoutMs }: { timeoutMs?: number } = {}) {
   const check = new PdfStampCheck(timeoutMs);
   for await (const piece of source) await check.feed(piece);
-  return (await check.verdict()) === true;
+  return (await check.verdict())?.verdict === "stampable";
 }
 
 const blobCount = async () =>
@@ -170,5 +174,119 @@ test("the stamping check that outlasts its time is killed, and the PDF it was ch
   };
   expect(await pdfIsStampable(pieces())).toBe(true);
   // A check process cannot even start in a millisecond: it is killed, as a PDF built to take forever would be.
-  expect(await pdfIsStampable(pieces(), { timeoutMs: 1 })).toBe(false);
+  const outlasted = new PdfStampCheck(1);
+  for await (const piece of pieces()) await outlasted.feed(piece);
+  expect(await outlasted.verdict()).toEqual({ verdict: "too-slow", stampMs: 1 });
+});
+
+describe("a part sent twice", () => {
+  /**
+   * The request's body handed over in 16 KiB pieces, the stamping checks running at each read noted: a
+   * second part is read only after the first was, so a check started for the first is seen.
+   */
+  async function watchedRequest(parts: [string, Part][]) {
+    const whole = uploadRequest(parts);
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    const seen = new Set<number>();
+    let at = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        for (const pid of runningStampChecks()) seen.add(pid);
+        if (at >= bytes.byteLength) return controller.close();
+        controller.enqueue(bytes.slice(at, (at += 16 * 1024)));
+      },
+    });
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": whole.headers.get("Content-Type")! },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    return { request, seen };
+  }
+
+  const stillRunning = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it("refuses a second file the moment it is announced: 400, nothing stored, the first's check process ended", async () => {
+    const before = await blobCount();
+    // Large enough to be read in many pieces, so the first's check is seen running while the rest comes.
+    const padded = Buffer.concat([pdf, Buffer.from(`%${"x".repeat(256 * 1024)}\n`)]);
+    const { request, seen } = await watchedRequest([
+      ["title", "Two decks"],
+      ["file", { bytes: padded, name: "first.pdf" }],
+      ["file", { bytes: padded, name: "second.pdf" }],
+    ]);
+    expect(await readMaterialUpload(request)).toEqual({
+      ok: false,
+      status: 400,
+      message: materialsMessages.oneFileOnly,
+    });
+    expect(await blobCount()).toBe(before);
+    // The first PDF's check had started; it has exited, and no other is left.
+    expect(seen.size).toBeGreaterThan(0);
+    expect([...seen].filter(stillRunning)).toEqual([]);
+    expect(runningStampChecks()).toEqual([]);
+  });
+
+  it("refuses a second captions file: 400, neither the video nor any captions stored", async () => {
+    const before = await blobCount();
+    const captions = Buffer.from("WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n");
+    const { request } = await watchedRequest([
+      ["file", { bytes: video, name: "intro.mp4" }],
+      ["captions", { bytes: captions, name: "one.vtt" }],
+      ["captions", { bytes: captions, name: "two.vtt" }],
+    ]);
+    expect(await readMaterialUpload(request)).toEqual({
+      ok: false,
+      status: 400,
+      message: materialsMessages.oneCaptionsFileOnly,
+    });
+    expect(await blobCount()).toBe(before);
+  });
+
+  it("leaves no check process running after a PDF it kept", async () => {
+    const reply = await readMaterialUpload(uploadRequest({ file: { bytes: pdf, name: "deck.pdf" } }));
+    expect(reply).toMatchObject({ ok: true, upload: { kind: "pdf" } });
+    expect(runningStampChecks()).toEqual([]);
+  });
+});
+
+describe("a PDF whose every copy would cost too much", () => {
+  it("refuses a PDF of 3000 pages at upload, saying how many it may have, and keeps nothing", async () => {
+    const before = await blobCount();
+    const reply = await readMaterialUpload(uploadRequest({ file: { bytes: manyPagesPdf(3000), name: "long.pdf" } }));
+    expect(reply).toEqual({
+      ok: false,
+      status: 400,
+      message: materialsMessages.tooManyPages(3000, PDF_STAMP_LIMITS.pages),
+    });
+    expect(await blobCount()).toBe(before);
+    expect(runningStampChecks()).toEqual([]);
+  });
+
+  it("refuses a deflate bomb, its streams each modest but the document's content past the limit, and keeps nothing", async () => {
+    const before = await blobCount();
+    const bomb = await deflateBombPdf();
+    const reply = await readMaterialUpload(uploadRequest({ file: { bytes: bomb, name: "bomb.pdf" } }));
+    expect(reply).toEqual({ ok: false, status: 400, message: materialsMessages.tooMuchContent("32 MB") });
+    expect(await blobCount()).toBe(before);
+  });
+
+  it("records what one stamp of a PDF it keeps cost: its pages, inflated content and time", async () => {
+    const check = new PdfStampCheck();
+    await check.feed(pdf);
+    expect(await check.verdict()).toEqual({
+      verdict: "stampable",
+      pages: 1,
+      inflatedBytes: expect.any(Number),
+      stampMs: expect.any(Number),
+    });
+  });
 });

