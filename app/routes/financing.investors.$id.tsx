@@ -132,14 +132,20 @@ export default function InvestorPage() {
 
         <section aria-labelledby="reset-heading">
           <h3 id="reset-heading">{words.actions.reset.heading}</h3>
-          <p>{words.actions.reset.intro}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="reset-factor" />
-            <FormErrors id="reset-error" errors={refusalFor("reset-factor")} />
-            <button type="submit" className="button button--danger">
-              {words.actions.reset.submit}
-            </button>
-          </Form>
+          {record.secondFactor.authenticator || record.secondFactor.passkeys > 0 ? (
+            <>
+              <p>{words.actions.reset.intro}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="reset-factor" />
+                <FormErrors id="reset-error" errors={refusalFor("reset-factor")} />
+                <button type="submit" className="button button--danger">
+                  {words.actions.reset.submit}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <p>{words.actions.reset.none}</p>
+          )}
         </section>
 
         <section aria-labelledby="delete-heading">

@@ -29,7 +29,8 @@ async function setFlag(admin: Page, javaScriptOn: boolean, email: string, flag: 
   const label = `${flag} for ${email}`;
   await admin.getByLabel(label, { exact: true }).selectOption({ label: "Yes" });
   if (!javaScriptOn) await admin.getByRole("button", { name: `Save: ${label}` }).click();
-  await expect(admin.getByText("NDA Sign state changed").first()).toBeVisible();
+  const notice = flag === "NDA sent" ? "NDA sent state changed" : "NDA Sign state changed";
+  await expect(admin.getByText(notice).first()).toBeVisible();
   await expect(admin.getByLabel(label, { exact: true })).toHaveValue("yes");
 }
 
