@@ -96,7 +96,7 @@ test.describe("the investor's way to the materials", () => {
     await expect(page.getByLabel("Address Line 1")).toHaveCount(0);
     await expectNoAxeViolations(page, "state 1, the thank-you message");
     const mail = await waitForMail(FIRM_MAILBOX, `Investor name and address submitted: ${fullName}`);
-    expect(mail.text).toContain("1 Main Street Suite 200 Springfield, IL 62701");
+    expect(mail.text).toContain("1 Main Street, Suite 200, Springfield, IL 62701");
     expect(mail.text).toContain(account.email);
 
     // The administrator marks the NDA sent: state 2.
