@@ -5,7 +5,15 @@ import type { MaterialsListItem } from "~/lib/materials-list";
  * The materials an investor may open, each once: the specification's links with the library's details
  * beside them (what each is, its size, whether it is new), then the library's other documents.
  */
-export function LibraryList({ items, label, newTabNote }: { items: MaterialsListItem[]; label: string; newTabNote: string }) {
+export function LibraryList({
+  items,
+  label,
+  newTabNote,
+}: {
+  items: MaterialsListItem[];
+  label: string;
+  newTabNote: string;
+}) {
   return (
     <nav aria-label={label} className="library-list">
       <ul className="library-list__items">
@@ -23,9 +31,7 @@ export function LibraryList({ items, label, newTabNote }: { items: MaterialsList
                 </span>
               ) : null}
             </p>
-            {item.details?.description ? (
-              <p className="library-list__description">{item.details.description}</p>
-            ) : null}
+            {item.details?.description ? <p className="library-list__description">{item.details.description}</p> : null}
             {item.details ? (
               <p className="library-list__facts">
                 {libraryView.facts(libraryView.kinds[item.details.kind], item.details.size, item.details.updated)}

@@ -23,7 +23,8 @@ export const materialsMessages = {
 
 /** The investor's side: the materials page's list, and a video's page. */
 export const libraryView = {
-  intro: "Every material shared with you, once, in its latest version. PDFs open in your browser, stamped with your name.",
+  intro:
+    "Every material shared with you, once, in its latest version. PDFs open in your browser, stamped with your name.",
   kinds: { pdf: "PDF", video: "Video" },
   marks: { new: "New", updated: "Updated" },
   /** "PDF, 1.4 MB, updated November 27, 2026" */

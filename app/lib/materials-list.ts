@@ -10,7 +10,13 @@ export type MaterialsListItem = {
   href: string;
   newTab: boolean;
   /** The library's details, where a document holds this material. */
-  details: { description: string; kind: "pdf" | "video"; size: string; updated: string; mark: "new" | "updated" | null } | null;
+  details: {
+    description: string;
+    kind: "pdf" | "video";
+    size: string;
+    updated: string;
+    mark: "new" | "updated" | null;
+  } | null;
 };
 
 type SpecificationLink = { label: string; href: string; newTab: boolean; libraryTitle: string };

@@ -104,7 +104,8 @@ export async function investorPageAction(request: Request, params: { id?: string
         who: investor.fullName || investor.email,
         alsoChanged: flag.value.intent === "nda-signed" ? state && !investor.isNDASent : !state && investor.isNDASigned,
       });
-      const notice = flag.value.intent === "nda-sent" ? adminContent.notices.ndaSentChanged : adminContent.notices.ndaChanged;
+      const notice =
+        flag.value.intent === "nda-sent" ? adminContent.notices.ndaSentChanged : adminContent.notices.ndaChanged;
       return redirectWithToast(returnTo, `${notice}: ${context}`);
     }
     case "correct": {

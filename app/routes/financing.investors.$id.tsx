@@ -120,13 +120,12 @@ export default function InvestorPage() {
           {record.emailVerified ? (
             <p>{words.actions.resend.verified}</p>
           ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="resend-verification" />
-              <FormErrors id="resend-error" errors={refusalFor("resend-verification")} />
-              <button type="submit" className="button">
-                {words.actions.resend.submit}
-              </button>
-            </Form>
+            <IntentButton
+              intent="resend-verification"
+              errorId="resend-error"
+              errors={refusalFor("resend-verification")}
+              label={words.actions.resend.submit}
+            />
           )}
         </section>
 
@@ -135,13 +134,13 @@ export default function InvestorPage() {
           {record.secondFactor.authenticator || record.secondFactor.passkeys > 0 ? (
             <>
               <p>{words.actions.reset.intro}</p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="reset-factor" />
-                <FormErrors id="reset-error" errors={refusalFor("reset-factor")} />
-                <button type="submit" className="button button--danger">
-                  {words.actions.reset.submit}
-                </button>
-              </Form>
+              <IntentButton
+                intent="reset-factor"
+                errorId="reset-error"
+                errors={refusalFor("reset-factor")}
+                label={words.actions.reset.submit}
+                danger
+              />
             </>
           ) : (
             <p>{words.actions.reset.none}</p>
@@ -165,6 +164,31 @@ export default function InvestorPage() {
 }
 
 type Refusal = ReturnType<typeof useActionData<typeof action>>;
+
+/** One of the page's actions that is only a button: its intent, and its refusal above it. */
+function IntentButton({
+  intent,
+  errorId,
+  errors,
+  label,
+  danger = false,
+}: {
+  intent: string;
+  errorId: string;
+  errors: string[] | undefined;
+  label: string;
+  danger?: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors id={errorId} errors={errors} />
+      <button type="submit" className={danger ? "button button--danger" : "button"}>
+        {label}
+      </button>
+    </Form>
+  );
+}
 
 function correctionValue(refused: Refusal, field: string, fallback: string) {
   return refused?.intent === "correct" && refused.result ? (refused.result.initialValue[field] ?? fallback) : fallback;

@@ -28,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     size: formatFileSize(document.latest.size),
     updated: formatRegistrationTime(new Date(document.latest.createdAt).toISOString()),
     mark: document.mark,
-    href: document.kind === "video" ? `/financing/materials/${document.id}/watch` : `/financing/materials/${document.id}`,
+    href:
+      document.kind === "video" ? `/financing/materials/${document.id}/watch` : `/financing/materials/${document.id}`,
     sha256: document.latest.sha256,
   }));
   return json({

@@ -27,7 +27,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.sentTo ? resendVerificationPage.sent.heading : resendVerificationPage.title, resendVerificationPage.description);
+  pageMeta(
+    data?.sentTo ? resendVerificationPage.sent.heading : resendVerificationPage.title,
+    resendVerificationPage.description,
+  );
 
 export const headers = keepRetryAfter;
 
@@ -38,7 +41,9 @@ export default function ResendVerificationPage() {
     <EmailRequestForm
       id="resend-verification"
       // Where sign-up lands, the page is headed by what to do now; sending again comes second.
-      page={sentTo ? { ...resendVerificationPage, heading: resendVerificationPage.sent.heading } : resendVerificationPage}
+      page={
+        sentTo ? { ...resendVerificationPage, heading: resendVerificationPage.sent.heading } : resendVerificationPage
+      }
       lastResult={actionData?.result}
       defaultEmail={sentTo ?? undefined}
       lead={

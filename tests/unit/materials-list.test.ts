@@ -1,7 +1,12 @@
 import { materialsList } from "~/lib/materials-list";
 
 const links = [
-  { label: "Introductory video", href: "/financing/introductoryvideo", newTab: true, libraryTitle: "Introductory video" },
+  {
+    label: "Introductory video",
+    href: "/financing/introductoryvideo",
+    newTab: true,
+    libraryTitle: "Introductory video",
+  },
   { label: "Slide deck", href: "/pdfs/download.pdf", newTab: false, libraryTitle: "Slide deck" },
 ];
 const shipped = { pdf: "pdf-digest", video: "video-digest" };
@@ -47,10 +52,20 @@ describe("the materials page's list", () => {
   });
 
   it("pairs a link with one document only, and none when the shipped file cannot be read", () => {
-    const twins = [documentOf("a", "Slide deck", "pdf", "pdf-digest"), documentOf("b", "Slide deck", "pdf", "pdf-digest")];
-    expect(materialsList(links, twins, shipped).map((item) => item.key)).toEqual(["Introductory video", "Slide deck", "b"]);
-    expect(
-      materialsList(links, twins, { pdf: null, video: null }).map((item) => item.key),
-    ).toEqual(["Introductory video", "Slide deck", "a", "b"]);
+    const twins = [
+      documentOf("a", "Slide deck", "pdf", "pdf-digest"),
+      documentOf("b", "Slide deck", "pdf", "pdf-digest"),
+    ];
+    expect(materialsList(links, twins, shipped).map((item) => item.key)).toEqual([
+      "Introductory video",
+      "Slide deck",
+      "b",
+    ]);
+    expect(materialsList(links, twins, { pdf: null, video: null }).map((item) => item.key)).toEqual([
+      "Introductory video",
+      "Slide deck",
+      "a",
+      "b",
+    ]);
   });
 });
