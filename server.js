@@ -333,6 +333,9 @@ const server = app.listen(env.port, env.host, () => {
     node: process.versions.node,
     message: `Open ${open} in a browser.`,
   });
+  // `npm start` on a terminal: the address once more in plain words, not only inside the JSON line.
+  if (process.argv.includes("--announce"))
+    process.stdout.write(`\nThe site is running. Open ${open} in a browser.\n\n`);
   if (build.mode === "development") broadcastDevReady(build);
 });
 // Node's default, set here by name: housekeeping takes an upload older than this (and its check) for abandoned.

@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 if (!fs.existsSync(path.join(root, "node_modules", ".package-lock.json"))) {
+  // npm says nothing until it is done, a minute or more on a first run.
+  console.log("Installing the packages (npm ci): this takes a minute or two on a first run...");
   const install = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }

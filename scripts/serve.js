@@ -35,9 +35,13 @@ export function serverProcessEnv(env = process.env) {
   return { UV_THREADPOOL_SIZE: String(availableParallelism()), MALLOC_ARENA_MAX: "1", ...env };
 }
 
-/** Runs server.js until it exits, passing on the signals that stop it, and exits with its code. */
-export function serve() {
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server.js")], {
+/**
+ * Runs server.js until it exits, passing on the signals that stop it, and exits with its code. `announce`
+ * (`npm start`): once listening, the server also says its address in plain words.
+ */
+export function serve({ announce = false } = {}) {
+  const args = [...SERVER_NODE_FLAGS, path.join(root, "server.js"), ...(announce ? ["--announce"] : [])];
+  const server = spawn(process.execPath, args, {
     cwd: root,
     env: serverProcessEnv(),
     stdio: "inherit",

@@ -45,4 +45,4 @@ const sourcesChanged =
 if (sourcesChanged) run("npm", ["run", "build"]);
 
 const { serve } = await import("./serve.js");
-serve();
+serve({ announce: true });

@@ -1,43 +1,45 @@
 import { libraryView } from "~/content/materials";
+import type { MaterialsListItem } from "~/lib/materials-list";
 
-export type LibraryListItem = {
-  id: string;
-  title: string;
-  description: string;
-  kind: "pdf" | "video";
-  size: string;
-  updated: string;
-  mark: "new" | "updated" | null;
-  href: string;
-};
-
-/** The documents shared with the investor, beneath the materials page's links: what each is, and what is new. */
-export function LibraryList({ documents }: { documents: LibraryListItem[] }) {
+/**
+ * The materials an investor may open, each once: the specification's links with the library's details
+ * beside them (what each is, its size, whether it is new), then the library's other documents.
+ */
+export function LibraryList({
+  items,
+  label,
+  newTabNote,
+}: {
+  items: MaterialsListItem[];
+  label: string;
+  newTabNote: string;
+}) {
   return (
-    <section className="library-list" aria-labelledby="library-heading">
-      <h2 id="library-heading">{libraryView.heading}</h2>
-      <p>{documents.length > 0 ? libraryView.intro : libraryView.empty}</p>
-      {documents.length > 0 ? (
-        <ul className="library-list__items">
-          {documents.map((document) => (
-            <li key={document.id} className="library-list__item">
-              <h3 className="library-list__title">
-                {/* A plain anchor: a PDF is a document the browser opens, not an app route. */}
-                <a href={document.href}>{document.title}</a>
-                {document.mark ? (
-                  <span className={`library-list__mark library-list__mark--${document.mark}`}>
-                    {libraryView.marks[document.mark]}
-                  </span>
-                ) : null}
-              </h3>
-              {document.description ? <p className="library-list__description">{document.description}</p> : null}
+    <nav aria-label={label} className="library-list">
+      <ul className="library-list__items">
+        {items.map((item) => (
+          <li key={item.key} className="library-list__item">
+            <p className="library-list__title">
+              {/* Plain anchors: a PDF and a new tab are documents, not app routes. */}
+              <a href={item.href} {...(item.newTab ? { target: "_blank", rel: "noopener" } : {})}>
+                {item.label}
+                {item.newTab ? <span className="visually-hidden"> {newTabNote}</span> : null}
+              </a>
+              {item.details?.mark ? (
+                <span className={`library-list__mark library-list__mark--${item.details.mark}`}>
+                  {libraryView.marks[item.details.mark]}
+                </span>
+              ) : null}
+            </p>
+            {item.details?.description ? <p className="library-list__description">{item.details.description}</p> : null}
+            {item.details ? (
               <p className="library-list__facts">
-                {libraryView.facts(libraryView.kinds[document.kind], document.size, document.updated)}
+                {libraryView.facts(libraryView.kinds[item.details.kind], item.details.size, item.details.updated)}
               </p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -34,7 +34,9 @@ export const adminContent = {
     auditLink: "Audit log",
   },
   notices: {
+    /** The specification's words, for the NDA completed flag. */
     ndaChanged: "NDA Sign state changed",
+    ndaSentChanged: "NDA sent state changed",
     failed: "Something went wrong!",
     deleted: "The investor was deleted.",
   },

@@ -35,6 +35,7 @@ export const administratorsPage = {
   },
   remove: "Remove",
   removeFor: (email: string) => `Remove administrator ${email}`,
+  onlyAdministrator: "The only administrator: invite another before this one can be removed.",
   removeConfirm: (email: string) => `Yes, remove ${email} and delete their account`,
   resetFactor: "Reset second factor",
   resetFactorFor: (email: string) => `Reset the second factor of ${email}`,

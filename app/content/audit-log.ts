@@ -218,6 +218,8 @@ export const auditDetailLabels: Record<string, string> = {
   range: "Byte range",
   downloadId: "Download",
   state: "New state",
+  isNDASent: "NDA sent",
+  isNDASigned: "NDA completed",
   mailed: "Investor e-mailed",
   left: "Recovery codes left",
   kind: "Factor",

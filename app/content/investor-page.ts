@@ -84,6 +84,7 @@ export const investorPageContent = {
       intro:
         "For an investor who lost their phone or passkey: removes their authenticator, passkeys and recovery codes, signs them out everywhere and e-mails them. They then sign in with their password alone.",
       submit: "Reset the second factor",
+      none: "The investor has no second factor: they sign in with their password alone, so there is nothing to reset.",
     },
     nda: { heading: "NDA", save: "Save" },
     remove: { heading: "Delete", link: "Delete this investor…" },

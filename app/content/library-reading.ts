@@ -8,7 +8,7 @@ export const readingContent = {
     caption: "Openings of each document",
     empty: "The library has no documents yet.",
     csv: "Download CSV",
-    back: "Back to the investors",
+    back: "Back to investors",
     columns: {
       title: "Document",
       kind: "Kind",

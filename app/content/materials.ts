@@ -29,12 +29,10 @@ export const materialsMessages = {
   noSuchVersion: "There is no such version of this document.",
 } as const;
 
-/** The investor's side: the library beneath the materials page's links, and a video's page. */
+/** The investor's side: the materials page's list, and a video's page. */
 export const libraryView = {
-  heading: "Documents",
   intro:
-    "Every document shared with you, the latest version of each. PDFs open in your browser, stamped with your name.",
-  empty: "No documents are shared with you yet.",
+    "Every material shared with you, once, in its latest version. PDFs open in your browser, stamped with your name.",
   kinds: { pdf: "PDF", video: "Video" },
   marks: { new: "New", updated: "Updated" },
   /** "PDF, 1.4 MB, updated November 27, 2026" */

@@ -39,11 +39,30 @@ export const materialsPage = {
   welcome: (name: string) => `Welcome ${name}. We invite you to review the following materials.`,
   questions: { before: "If you have any questions, please contact us at", mailbox: firm.mailboxes.info },
   linksLabel: "Materials",
+  /**
+   * The specification's four links, each with the title of the library's document that holds the same
+   * file (migrations/library.js): the page shows that document's details beside the link, not again below it.
+   */
   links: {
-    introductoryVideo: { label: "Introductory video", href: "/financing/introductoryvideo", newTab: true },
-    descriptionOfFirm: { label: "Description of the firm (pdf)", href: "/pdfs/download.pdf", newTab: false },
-    slideDeck: { label: "Slide deck", href: "/pdfs/download.pdf", newTab: false },
-    offeringDetails: { label: "Offering details", href: "/pdfs/download.pdf", newTab: false },
+    introductoryVideo: {
+      label: "Introductory video",
+      href: "/financing/introductoryvideo",
+      newTab: true,
+      libraryTitle: "Introductory video",
+    },
+    descriptionOfFirm: {
+      label: "Description of the firm (pdf)",
+      href: "/pdfs/download.pdf",
+      newTab: false,
+      libraryTitle: "Description of the firm",
+    },
+    slideDeck: { label: "Slide deck", href: "/pdfs/download.pdf", newTab: false, libraryTitle: "Slide deck" },
+    offeringDetails: {
+      label: "Offering details",
+      href: "/pdfs/download.pdf",
+      newTab: false,
+      libraryTitle: "Offering details",
+    },
   },
   opensInNewTab: "(opens in a new tab)",
 } as const;
@@ -78,7 +97,7 @@ export const titlePages: Record<string, { title: string; description: string } |
 export const materialsRefusal = {
   heading: "The materials are not open to you yet",
   text: `The investor materials open once your non-disclosure agreement is marked signed. Questions are welcome at ${firm.mailboxes.investors}.`,
-  back: "Back to the investor portal",
+  back: "Back to the portal",
   /** The body of a refused file download or a page request that is not a document. */
   plain: "The investor materials open once your NDA is signed.",
 } as const;

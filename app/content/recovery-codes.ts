@@ -27,8 +27,10 @@ export const recoveryCodesPage = {
   savedMissing: "Tick “I have saved these codes” once they are somewhere safe: they are not shown again.",
   malformed: "These are not recovery codes this site made. Go back to the page that showed them.",
   fileName: "recovery-codes.txt",
-  fileText: (codes: string[]) =>
+  /** Whose codes, and when they were made (null: the account has no set on record). */
+  fileText: ({ codes, email, madeOn }: { codes: string[]; email: string; madeOn: string | null }) =>
     `${firm.shortName} investor portal: recovery codes\n\n` +
+    `Recovery codes for ${email}${madeOn ? `, made on ${madeOn}` : ""}.\n` +
     `Each code works once, in place of a code from your authenticator app or your passkey.\n\n` +
     codes.join("\n") +
     "\n",

@@ -11,7 +11,9 @@ export const sudoContent = {
   needed: "Confirm it's you first: this change needs your password and second factor from the last 10 minutes.",
   confirmLink: "Confirm it's you",
   notice: "Changes to someone's access ask you to confirm it's you first.",
-  confirmedUntil: (time: string) => `Confirmed: you can change access until ${time} (UTC).`,
+  /** What the confirmation opened, until when, and why it closes again. */
+  confirmedUntil: (time: string) =>
+    `You confirmed it's you, so until ${time} (UTC) you can change who gets in (delete or correct an investor, reset a second factor, manage administrators) without your password. After that these changes ask for it again, so a session left open cannot make them.`,
   confirmed: "Confirmed: you can make changes to access for the next few minutes.",
   back: "Back",
 } as const;

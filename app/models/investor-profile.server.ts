@@ -7,7 +7,7 @@ import { ADDRESS_LINE_COUNT, NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { correctionMail, myDetailsContent } from "~/content/my-details";
 import { nameAddressMail, nameAddressMessages } from "~/content/portal";
 import { emailSchema } from "~/models/account-schemas.server";
-import { ADDRESS_MAX_LENGTH, collapseSpaces, textField } from "~/models/name-address-schema.server";
+import { ADDRESS_MAX_LENGTH, collapseSpaces, oneLineAddress, textField } from "~/models/name-address-schema.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
@@ -32,7 +32,7 @@ export function investorScreen(user: PublicUser): InvestorScreen {
 /**
  * The API's body (docs/requirements.md, "The JSON API"): { email, full_name, address }; other fields are
  * dropped. The address takes the form's three lines, joined by line feeds; it is stored as the form's
- * is, on one line (writeNameAndAddress joins its lines with spaces).
+ * is, on one line (writeNameAndAddress joins its lines with a comma and a space).
  */
 export const setNameAddressSchema = z.object({
   email: emailSchema,
@@ -44,7 +44,7 @@ export const setNameAddressSchema = z.object({
     required: nameAddressMessages.addressRequired,
     lines: ADDRESS_LINE_COUNT,
   }).meta({
-    description: `Up to ${ADDRESS_LINE_COUNT} lines, joined by a line feed (\`\\n\`), as the form's address lines; stored on one line, its lines joined by spaces.`,
+    description: `Up to ${ADDRESS_LINE_COUNT} lines, joined by a line feed (\`\\n\`), as the form's address lines; stored on one line, its lines joined by a comma and a space.`,
     examples: ["12 Harbour Street\nSpringfield, IL 62701"],
   }),
 });
@@ -69,7 +69,7 @@ export function writeNameAndAddress(
     .updateTable("users")
     .set({
       full_name: collapseSpaces(fullName),
-      address: collapseSpaces(address),
+      address: oneLineAddress(address),
       search_text: searchTextFor({ fullName: collapseSpaces(fullName), email }),
       updated_at: now(),
     })
@@ -115,7 +115,7 @@ export async function setNameAndAddress({
     return { ok: false, status: 409, message: nameAddressMessages.locked };
   }
   const before = { fullName: target.full_name, address: target.address };
-  const after = { fullName: collapseSpaces(fullName), address: collapseSpaces(address) };
+  const after = { fullName: collapseSpaces(fullName), address: oneLineAddress(address) };
   const isCorrection = before.fullName.trim() !== "" && before.address.trim() !== "";
   if (isCorrection && before.fullName === after.fullName && before.address === after.address) {
     return { ok: true, user: toPublicUser(target), changed: false };

@@ -62,15 +62,23 @@ export function collapseSpaces(text: string) {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * An address's lines on the one line it is stored on, separated by a comma and a space: joined by a
+ * space alone, "1 Main Street", "Suite 200" and "Springfield, IL 62701" ran together on every page that
+ * shows them (docs/decisions/0031). Blank lines go; spaces within a line collapse.
+ */
 export function joinAddress(lines: readonly string[]) {
-  return lines.map(collapseSpaces).filter(Boolean).join(" ");
+  return lines.map(collapseSpaces).filter(Boolean).join(", ");
 }
+
+/** An address as given (the API's lines joined by line feeds, or one line) on its one stored line. */
+export const oneLineAddress = (address: string) => joinAddress(address.split("\n"));
 
 const optionalLine = z.preprocess((value) => value ?? "", textField(NAME_FIELD_MAX_LENGTH));
 
 /**
  * The /financing form (components/name-address-form.tsx): Full Name and
- * Address Line 1-3, joined by single spaces. Its action's check; the API
+ * Address Line 1-3, joined by a comma and a space. Its action's check; the API
  * checks the joined fields with setNameAddressSchema.
  */
 export const nameAddressFormSchema = z

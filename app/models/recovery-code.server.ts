@@ -88,6 +88,16 @@ export async function unusedRecoveryCodeCount(userId: string): Promise<number> {
   return Number(row.n);
 }
 
+/** When the account's current set was made (milliseconds), or null when it has none. */
+export async function recoveryCodesMadeAt(userId: string): Promise<number | null> {
+  const row = await getDb()
+    .selectFrom("recovery_codes")
+    .select((eb) => eb.fn.max("created_at").as("at"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
 export async function deleteRecoveryCodes(userId: string) {
   await getDb().deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
 }

@@ -199,13 +199,17 @@ export default function AdministratorsPage() {
                 label={words.resetFactor}
                 name={words.resetFactorFor(admin.email)}
               />
-              <RowAction
-                intent="remove"
-                id={admin.id}
-                label={words.remove}
-                name={words.removeFor(admin.email)}
-                confirmLabel={words.removeConfirm(admin.email)}
-              />
+              {administrators.length > 1 ? (
+                <RowAction
+                  intent="remove"
+                  id={admin.id}
+                  label={words.remove}
+                  name={words.removeFor(admin.email)}
+                  confirmLabel={words.removeConfirm(admin.email)}
+                />
+              ) : (
+                <p>{words.onlyAdministrator}</p>
+              )}
             </div>
           </li>
         ))}

@@ -104,7 +104,9 @@ export async function investorPageAction(request: Request, params: { id?: string
         who: investor.fullName || investor.email,
         alsoChanged: flag.value.intent === "nda-signed" ? state && !investor.isNDASent : !state && investor.isNDASigned,
       });
-      return redirectWithToast(returnTo, `${adminContent.notices.ndaChanged}: ${context}`);
+      const notice =
+        flag.value.intent === "nda-sent" ? adminContent.notices.ndaSentChanged : adminContent.notices.ndaChanged;
+      return redirectWithToast(returnTo, `${notice}: ${context}`);
     }
     case "correct": {
       const submission = parseSubmission(formData, correctionSchema.extend({ intent: z.literal("correct") }), {

@@ -121,26 +121,31 @@ export default function InvestorPage() {
           {record.emailVerified ? (
             <p>{words.actions.resend.verified}</p>
           ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="resend-verification" />
-              <FormErrors id="resend-error" errors={refusalFor("resend-verification")} />
-              <button type="submit" className="button">
-                {words.actions.resend.submit}
-              </button>
-            </Form>
+            <IntentButton
+              intent="resend-verification"
+              errorId="resend-error"
+              errors={refusalFor("resend-verification")}
+              label={words.actions.resend.submit}
+            />
           )}
         </section>
 
         <section aria-labelledby="reset-heading">
           <h3 id="reset-heading">{words.actions.reset.heading}</h3>
-          <p>{words.actions.reset.intro}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="reset-factor" />
-            <FormErrors id="reset-error" errors={refusalFor("reset-factor")} />
-            <button type="submit" className="button button--danger">
-              {words.actions.reset.submit}
-            </button>
-          </Form>
+          {record.secondFactor.authenticator || record.secondFactor.passkeys > 0 ? (
+            <>
+              <p>{words.actions.reset.intro}</p>
+              <IntentButton
+                intent="reset-factor"
+                errorId="reset-error"
+                errors={refusalFor("reset-factor")}
+                label={words.actions.reset.submit}
+                danger
+              />
+            </>
+          ) : (
+            <p>{words.actions.reset.none}</p>
+          )}
         </section>
 
         <section aria-labelledby="delete-heading">
@@ -160,6 +165,31 @@ export default function InvestorPage() {
 }
 
 type Refusal = ReturnType<typeof useActionData<typeof action>>;
+
+/** One of the page's actions that is only a button: its intent, and its refusal above it. */
+function IntentButton({
+  intent,
+  errorId,
+  errors,
+  label,
+  danger = false,
+}: {
+  intent: string;
+  errorId: string;
+  errors: string[] | undefined;
+  label: string;
+  danger?: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors id={errorId} errors={errors} />
+      <button type="submit" className={danger ? "button button--danger" : "button"}>
+        {label}
+      </button>
+    </Form>
+  );
+}
 
 function correctionValue(refused: Refusal, field: string, fallback: string) {
   return refused?.intent === "correct" && refused.result ? (refused.result.initialValue[field] ?? fallback) : fallback;

@@ -2,10 +2,13 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { useLoaderData } from "@remix-run/react";
 import { LibraryList } from "~/components/library-list";
 import { MaterialsRefusal } from "~/components/portal-refusal";
+import { libraryView } from "~/content/materials";
 import { materialsPage } from "~/content/portal";
 import { requireMaterialsView } from "~/http/auth.server";
+import { shippedDigests } from "~/http/shipped-materials.server";
 import { formatFileSize } from "~/lib/file-size";
 import { formatRegistrationTime } from "~/lib/investor-table";
+import { materialsList } from "~/lib/materials-list";
 import { pageMeta } from "~/lib/meta";
 import { listOpenableDocuments, recordMaterialsVisit } from "~/models/materials.server";
 import portalStyles from "~/styles/portal.css";
@@ -17,27 +20,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "New" and "Updated" are since the visit before this one.
   const previousVisitAt = await recordMaterialsVisit(user.id);
   const documents = await listOpenableDocuments(user, previousVisitAt);
+  const listed = documents.map((document) => ({
+    id: document.id,
+    title: document.title,
+    description: document.description,
+    kind: document.kind,
+    size: formatFileSize(document.latest.size),
+    updated: formatRegistrationTime(new Date(document.latest.createdAt).toISOString()),
+    mark: document.mark,
+    href:
+      document.kind === "video" ? `/financing/materials/${document.id}/watch` : `/financing/materials/${document.id}`,
+    sha256: document.latest.sha256,
+  }));
   return json({
     fullName: user.fullName || user.email,
-    documents: documents.map((document) => ({
-      id: document.id,
-      title: document.title,
-      description: document.description,
-      kind: document.kind,
-      size: formatFileSize(document.latest.size),
-      updated: formatRegistrationTime(new Date(document.latest.createdAt).toISOString()),
-      mark: document.mark,
-      href:
-        document.kind === "video" ? `/financing/materials/${document.id}/watch` : `/financing/materials/${document.id}`,
-    })),
+    materials: materialsList(Object.values(materialsPage.links), listed, await shippedDigests()),
   });
 }
 
 export const meta: MetaFunction = () => pageMeta(materialsPage.title, materialsPage.description);
 
 export default function MaterialsPage() {
-  const { fullName, documents } = useLoaderData<typeof loader>();
-  const { links: materials } = materialsPage;
+  const { fullName, materials } = useLoaderData<typeof loader>();
   return (
     <section className="portal-status portal-materials" aria-labelledby="materials-heading">
       <h1 id="materials-heading">{materialsPage.welcome(fullName)}</h1>
@@ -45,24 +49,8 @@ export default function MaterialsPage() {
         {materialsPage.questions.before}{" "}
         <a href={`mailto:${materialsPage.questions.mailbox}`}>{materialsPage.questions.mailbox}</a>.
       </p>
-      <nav aria-label={materialsPage.linksLabel}>
-        <ul className="portal-materials__links">
-          {Object.values(materials).map((link) => (
-            <li key={link.label}>
-              {/* Plain anchors: the PDF and the new tab are documents, not app routes. */}
-              <a
-                href={link.href}
-                className="portal-materials__link"
-                {...(link.newTab ? { target: "_blank", rel: "noopener" } : {})}
-              >
-                {link.label}
-                {link.newTab ? <span className="visually-hidden"> {materialsPage.opensInNewTab}</span> : null}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <LibraryList documents={documents} />
+      <p>{libraryView.intro}</p>
+      <LibraryList items={materials} label={materialsPage.linksLabel} newTabNote={materialsPage.opensInNewTab} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { AfterRecoveryCodes } from "~/components/recovery-codes";
 import { securityMessages } from "~/content/second-factor";
 import { ENROL_PATH, requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
@@ -61,13 +62,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(ENROL_PATH);
   }
   if (!isReauthenticated(session)) return refuse({ status: 403, message: securityMessages.reauthenticate });
+  // The administrator's first factor, asked for before anything else, leads on to the portal; a set-up
+  // begun from the security settings leads back to them.
+  const before = await secondFactorStatus(user.id);
+  const continueTo: AfterRecoveryCodes =
+    user.role.name === "administrator" && !before.totp && before.passkeys === 0 ? "/financing" : "/financing/security";
   const outcome = await confirmTotpEnrolment({ user, sessionIdHash: session.idHash, code: submission.value.code, ip });
   if (!outcome.ok) return refuse(outcome);
 
   // The code just proved the second factor: a session opened with the password alone now counts as both.
   await upgradePasswordSession(session.idHash, "password+totp");
   return json(
-    { result: submission.reply({ hideFields: SECRET_FIELDS }), recoveryCodes: outcome.recoveryCodes },
+    { result: submission.reply({ hideFields: SECRET_FIELDS }), recoveryCodes: outcome.recoveryCodes, continueTo },
     { headers: NO_STORE },
   );
 }

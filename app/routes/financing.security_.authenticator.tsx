@@ -26,11 +26,11 @@ export default function AuthenticatorSetUpPage() {
   const { setUp, reauthentication, mustEnrol } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
-  if (actionData?.recoveryCodes) {
+  if (actionData?.recoveryCodes && "continueTo" in actionData) {
     return (
       <div className="auth-page">
         <AuthCard heading={enrolPage.heading}>
-          <RecoveryCodes codes={actionData.recoveryCodes} continueTo="/financing" />
+          <RecoveryCodes codes={actionData.recoveryCodes} continueTo={actionData.continueTo} />
         </AuthCard>
       </div>
     );

@@ -26,7 +26,11 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction = () => pageMeta(resendVerificationPage.title, resendVerificationPage.description);
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.sentTo ? resendVerificationPage.sent.heading : resendVerificationPage.title,
+    resendVerificationPage.description,
+  );
 
 export const headers = keepRetryAfter;
 
@@ -36,15 +40,20 @@ export default function ResendVerificationPage() {
   return (
     <EmailRequestForm
       id="resend-verification"
-      page={resendVerificationPage}
+      // Where sign-up lands, the page is headed by what to do now; sending again comes second.
+      page={
+        sentTo ? { ...resendVerificationPage, heading: resendVerificationPage.sent.heading } : resendVerificationPage
+      }
       lastResult={actionData?.result}
       defaultEmail={sentTo ?? undefined}
       lead={
         sentTo ? (
-          <div className="auth-card__sent" role="status">
-            <h2>{resendVerificationPage.sent.heading}</h2>
-            <p>{resendVerificationPage.sent.text(sentTo)}</p>
-          </div>
+          <>
+            <p className="auth-card__sent" role="status">
+              {resendVerificationPage.sent.text(sentTo)}
+            </p>
+            <h2 className="auth-card__subheading">{resendVerificationPage.heading}</h2>
+          </>
         ) : null
       }
     />

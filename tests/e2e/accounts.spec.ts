@@ -48,7 +48,10 @@ test.describe("the account life cycle", () => {
     await signUp(page, javaScriptOn, account);
     await expectNotice(page, javaScriptOn, "Verification Email Sent");
     // The page says where the link went and for how long, and says it still after a reload.
-    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    // Headed by what to do now, with sending the link again beneath it.
+    await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Check your inbox \|/);
+    await expect(page.getByRole("heading", { level: 2, name: "Resend Verification Email" })).toBeVisible();
     await expect(page.getByText(/It is valid for 24 hours\./)).toBeVisible();
     await page.reload();
     await expect(page.getByText(`We sent a link to ${account.email}`)).toBeVisible();

@@ -134,7 +134,11 @@ test("revoke, reset and remove each ask to confirm it's you first, then do what 
     .fill(await unusedTotpCode(admin.totpSecret!));
   await page.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page).toHaveURL(/\/financing\/admins$/);
-  await expect(page.getByText(/^Confirmed: you can change access until /)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^You confirmed it's you, so until \d+:\d\d [AP]M \(UTC\) you can change who gets in .+ a session left open cannot make them\.$/,
+    ),
+  ).toBeVisible();
   if (javaScriptOn) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
   const inviteeEmail = uniqueEmail("revoked-admin");

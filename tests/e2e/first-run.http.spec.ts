@@ -52,6 +52,8 @@ test("npm start, from the machine's own node, brings Node 24 and serves the site
     };
     expect(listening.node, `the machine's node is ${machineNode}`).toMatch(/^24\./);
     expect(listening.message).toBe(`Open http://localhost:${port}/ in a browser.`);
+    // And in plain words on a line of its own, not only inside the JSON.
+    expect(output).toContain(`\nThe site is running. Open http://localhost:${port}/ in a browser.\n`);
     expect((await fetch(`http://localhost:${port}/`)).status).toBe(200);
     expect(output).not.toMatch(/npm warn/i);
   } finally {

@@ -55,6 +55,9 @@ test("the investor's page: from the table, a correction with its reason; axe-cle
   await expect(page).toHaveURL(new RegExp(`/financing/investors/${investor.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: `${tag} Person 0` })).toBeVisible();
   await expect(page.getByText("Not since records began")).toBeVisible();
+  // No second factor, so no button to reset one.
+  await expect(page.getByText(/The investor has no second factor/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reset the second factor" })).toHaveCount(0);
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, "the investor's page at 320 px");
 
@@ -142,6 +145,7 @@ test("an investor who lost their only factor signs in again after an administrat
     await adminPage.getByRole("button", { name: "Reset the second factor" }).click();
     await expect(adminPage.getByText(/The second factor was reset/).first()).toBeVisible();
     await expect(adminPage.getByText("Authenticator app")).toHaveCount(0);
+    await expect(adminPage.getByRole("button", { name: "Reset the second factor" })).toHaveCount(0);
   } finally {
     await adminContext.close();
   }

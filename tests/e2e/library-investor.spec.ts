@@ -1,6 +1,6 @@
 /**
- * The library as an investor meets it, with and without JavaScript: the documents beneath the materials
- * page's links, "New" until seen; a PDF that opens stamped under the firm's name and the document's title; a
+ * The library as an investor meets it, with and without JavaScript: each material once, the specification's
+ * links with the library's details beside them, "New" until seen; a PDF that opens stamped under the firm's name and the document's title; a
  * video behind its disclaimer, played in byte ranges; and a document shared with others, refused.
  */
 import { randomUUID } from "node:crypto";
@@ -11,7 +11,21 @@ import { loggedInAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { E2E_DATABASE } from "./support/server";
 
-const FIRST_LIBRARY = ["Introductory video", "Description of the firm", "Slide deck", "Offering details"];
+/** The specification's four links, each the library's first documents' place on the page. */
+const SPECIFICATION_LINKS = ["Introductory video", "Description of the firm (pdf)", "Slide deck", "Offering details"];
+
+/** The id of the library's first document of this title. */
+function firstDocument(title: string) {
+  return withDatabase(E2E_DATABASE, async (db) => {
+    const row = await db
+      .selectFrom("documents")
+      .select("id")
+      .where("title", "=", title)
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
 
 /** A document shared with no one but the investors chosen for it (none), made of the first video's bytes. */
 function documentSharedWithOthers() {
@@ -59,7 +73,7 @@ function documentSharedWithOthers() {
   });
 }
 
-test("an investor finds the library beneath the links, opens a stamped PDF and a video, and is refused a document shared with others", async ({
+test("an investor finds each material once, opens a stamped PDF and a video, and is refused a document shared with others", async ({
   page,
   javaScriptOn,
 }) => {
@@ -72,12 +86,21 @@ test("an investor finds the library beneath the links, opens a stamped PDF and a
   const hidden = await documentSharedWithOthers();
 
   await visit(page, "/financing/materials", javaScriptOn);
-  const library = page.getByRole("region", { name: libraryView.heading });
-  const item = (title: string) =>
-    library.getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
-  for (const title of FIRST_LIBRARY)
+  const library = page.getByRole("navigation", { name: "Materials" });
+  // A link's name is its words, and for the video that it opens in a new tab.
+  const linkNamed = (title: string) =>
+    page.getByRole("link", { name: new RegExp(`^${title.replace(/[()]/g, "\\$&")}( \\(opens in a new tab\\))?$`) });
+  const item = (title: string) => library.getByRole("listitem").filter({ has: linkNamed(title) });
+  // Each material once: the specification's link, in its words, with the library's details beside it, and
+  // the library's own entry for the same file not listed again.
+  for (const title of SPECIFICATION_LINKS) {
+    await expect(linkNamed(title)).toHaveCount(1);
     await expect(item(title).getByText(libraryView.marks.new, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Description of the firm", exact: true })).toHaveCount(0);
+  await expect(item("Slide deck").getByRole("link")).toHaveAttribute("href", "/pdfs/download.pdf");
   await expect(item("Slide deck")).toContainText(/PDF, 1\.4 KB, updated \w+ \d+, \d{4}/);
+  await expect(item("Slide deck")).toContainText("The investor presentation.");
   await expect(library.getByRole("link", { name: "Board only" })).toHaveCount(0);
   await expectNoAxeViolations(page, "the materials page with its library");
 
@@ -86,15 +109,14 @@ test("an investor finds the library beneath the links, opens a stamped PDF and a
   await expect(item("Slide deck")).toBeVisible();
   await expect(item("Slide deck").getByText(libraryView.marks.new, { exact: true })).toHaveCount(0);
 
-  // The PDF opens inline, stamped, under a name that says what it is.
-  const pdfHref = await item("Slide deck").getByRole("link").getAttribute("href");
-  const pdf = await page.request.get(pdfHref!);
+  // The library's copy of a PDF opens inline, stamped, under a name that says what it is.
+  const pdf = await page.request.get(`/financing/materials/${await firstDocument("Slide deck")}`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-disposition"]).toMatch(/^inline; filename=".* - Slide deck\.pdf"/);
   expect((await pdf.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
-  // The video is behind its disclaimer, and plays in byte ranges.
-  await item("Introductory video").getByRole("link").click();
+  // The library's video page: behind its disclaimer, and plays in byte ranges.
+  await visit(page, `/financing/materials/${await firstDocument("Introductory video")}/watch`, javaScriptOn);
   await expect(page.getByRole("heading", { level: 1, name: "Introductory video" })).toBeVisible();
   await page.getByLabel(videoAgreement.label).check();
   await page.getByRole("button", { name: videoAgreement.submit }).click();

@@ -39,7 +39,7 @@ test("arrow keys on an NDA dropdown send nothing; Enter or a mouse choice saves"
     await expect(sent).toHaveValue("yes");
     expect(flagRequests).toEqual([]);
     await sent.press("Enter");
-    await expect(page.getByText("NDA Sign state changed").first()).toBeVisible();
+    await expect(page.getByText("NDA sent state changed").first()).toBeVisible();
     expect(flagRequests).toHaveLength(1);
 
     // A pick with the mouse is saved at once. The first notice may still be showing, so the wait is
@@ -53,7 +53,7 @@ test("arrow keys on an NDA dropdown send nothing; Enter or a mouse choice saves"
   } else {
     await sent.selectOption({ label: "Yes" });
     await page.getByRole("button", { name: `Save: NDA sent for ${investor.email}` }).click();
-    await expect(page.getByText("NDA Sign state changed").first()).toBeVisible();
+    await expect(page.getByText("NDA sent state changed").first()).toBeVisible();
   }
   await visit(page, `/financing?q=${encodeURIComponent(investor.email)}`, javaScriptOn);
   await expect(sent).toHaveValue("yes");

@@ -200,6 +200,42 @@ test.describe("the administrator's investor table", () => {
     await expect(page).toHaveURL(/\/financing\?q=/);
     await expect(tableRows(page)).toHaveCount(1);
   });
+
+  test("fits a laptop's 1280 px with a long company name and a four-line address", async ({ page, javaScriptOn }) => {
+    const wide = `wide${randomBytes(4).toString("hex")}`;
+    const company = `${wide} `.padEnd(120, "Northwind Pacific Infrastructure Capital Partners Holdings ").trimEnd();
+    const address = [
+      "Suite 4100, Tower Two, International Finance Centre",
+      "8 Finance Street, Central District",
+      "Hong Kong Special Administrative Region",
+      "People's Republic of China",
+    ].join(" ");
+    await withDatabase(E2E_DATABASE, (db) =>
+      insertUsers(db, [
+        { email: `${wide}.investor-relations@example.com`, fullName: company, address, named: true, sent: true },
+      ]),
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logIn(page, javaScriptOn, admin);
+    await visit(page, `/financing?q=${wide}`, javaScriptOn);
+    await expect(tableRows(page)).toHaveCount(1);
+    // The whole name and address are on the page, wrapped, not cut.
+    await expect(tableRows(page).first()).toContainText(company);
+    await expect(tableRows(page).first()).toContainText(address);
+    const outside = await page.evaluate(() => {
+      const viewport = document.documentElement.clientWidth;
+      const scroll = document.querySelector<HTMLElement>(".investor-table__scroll")!;
+      const cells = [...document.querySelectorAll<HTMLElement>(".investor-table th, .investor-table td")];
+      return {
+        pageScrolls: document.documentElement.scrollWidth > viewport,
+        tableScrolls: scroll.scrollWidth > scroll.clientWidth,
+        cells: cells
+          .filter((cell) => cell.getBoundingClientRect().right > viewport + 0.5)
+          .map((cell) => cell.dataset.label ?? cell.textContent),
+      };
+    });
+    expect(outside).toEqual({ pageScrolls: false, tableScrolls: false, cells: [] });
+  });
 });
 
 test("an investor is refused at the administrator pages", async ({ page, javaScriptOn }) => {

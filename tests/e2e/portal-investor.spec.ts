@@ -29,7 +29,8 @@ async function setFlag(admin: Page, javaScriptOn: boolean, email: string, flag: 
   const label = `${flag} for ${email}`;
   await admin.getByLabel(label, { exact: true }).selectOption({ label: "Yes" });
   if (!javaScriptOn) await admin.getByRole("button", { name: `Save: ${label}` }).click();
-  await expect(admin.getByText("NDA Sign state changed").first()).toBeVisible();
+  const notice = flag === "NDA sent" ? "NDA sent state changed" : "NDA Sign state changed";
+  await expect(admin.getByText(notice).first()).toBeVisible();
   await expect(admin.getByLabel(label, { exact: true })).toHaveValue("yes");
 }
 
@@ -95,7 +96,7 @@ test.describe("the investor's way to the materials", () => {
     await expect(page.getByLabel("Address Line 1")).toHaveCount(0);
     await expectNoAxeViolations(page, "state 1, the thank-you message");
     const mail = await waitForMail(FIRM_MAILBOX, `Investor name and address submitted: ${fullName}`);
-    expect(mail.text).toContain("1 Main Street Suite 200 Springfield, IL 62701");
+    expect(mail.text).toContain("1 Main Street, Suite 200, Springfield, IL 62701");
     expect(mail.text).toContain(account.email);
 
     // The administrator marks the NDA sent: state 2.

@@ -87,6 +87,9 @@ test("the app's set-up links to the app; the codes are downloaded, printed and s
   expect(download.suggestedFilename()).toBe("recovery-codes.txt");
   const text = fs.readFileSync((await download.path())!, "utf8");
   expect(text.split("\n").filter((line) => CODE_SHAPE.test(line))).toEqual(codes);
+  // Whose codes they are and when they were made, for whoever finds the file later.
+  expect(text).toContain(`for ${investor.email}`);
+  expect(text).toMatch(/made on \w+ \d{1,2}, \d{4} at \d{1,2}:\d\d:\d\d [AP]M UTC/);
   // The page is still there, with the same codes.
   expect(await shownCodes(page)).toEqual(codes);
 
@@ -99,7 +102,9 @@ test("the app's set-up links to the app; the codes are downloaded, printed and s
   expect(await shownCodes(page)).toEqual(codes);
   await expectNoAxeViolations(page, "the codes shown again after a refused Continue");
   await saveAndContinue(page);
-  await expect(page).toHaveURL(/\/financing$/);
+  // Set up from the security settings, so back to them.
+  await expect(page).toHaveURL(/\/financing\/security$/);
+  await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
   await logOut(page);
 
   // The code step: the app's code first, a recovery code as a choice of its own.

@@ -101,6 +101,23 @@ function users() {
 }
 
 describe("npm run create-admin", () => {
+  it("leaves nothing of npm's spinner on the operator's terminal", { timeout: SLOW_RUN_MS }, async () => {
+    // Through npm, in a pseudo-terminal, as an operator types it: npm draws a spinner there unless told not to.
+    const run = await new Promise<Run>((resolve) => {
+      const child = spawn("script", ["-qec", "npm run create-admin -- not-an-email", "/dev/null"], {
+        env: environment(),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+      child.on("close", (code) => resolve({ code, output }));
+    });
+    expect(run.output).toContain("Email address is invalid");
+    expect(run.output).not.toContain("\u001b");
+    expect(run.code).toBe(1);
+  });
+
   it("migrates a new database and creates a verified administrator with ADMIN_PASSWORD", async () => {
     const password = "first admin passphrase";
     const run = await createAdmin(["Boss@Example.com"], { ADMIN_PASSWORD: password });

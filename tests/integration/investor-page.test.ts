@@ -396,6 +396,12 @@ describe("marking the NDA", () => {
       type: "success",
       message: "NDA Sign state changed: NDA completed for Grace Hopper is now Yes; NDA sent is Yes too.",
     });
+    const sent = await post(page, cookie, investor.id, { intent: "nda-sent", state: "yes", returnTo: "/financing" });
+    // The sent flag's notice names the sent flag; the specification's words are the completed flag's.
+    expect(await toastOf(sent)).toMatchObject({
+      type: "success",
+      message: "NDA sent state changed: NDA sent for Grace Hopper is now Yes.",
+    });
     const refused = await post(page, cookie, (await createUser()).id, {
       intent: "nda-sent",
       state: "yes",

@@ -62,7 +62,7 @@ describe("the screen /financing shows", () => {
     expect(await screenOf({ role: "administrator" })).toBe("administrator");
   });
 
-  it("the page's form joins the address lines with single spaces, trims, and needs a full name", () => {
+  it("the page's form joins the address lines with a comma and a space, trims, and needs a full name", () => {
     const parse = (entries: Record<string, string>) => nameAddressFormSchema.safeParse(entries);
     expect(
       parse({
@@ -73,7 +73,7 @@ describe("the screen /financing shows", () => {
       }).data,
     ).toEqual({
       fullName: "Jane Roe",
-      address: "1 Main St Springfield IL",
+      address: "1 Main St, Springfield IL",
     });
     expect(parse({ fullName: "   ", addressLine1: "1 Main St" }).success).toBe(false);
     expect(parse({ fullName: "Jane", addressLine1: "" }).success).toBe(false);
@@ -141,7 +141,7 @@ describe("POST /api/user/set_name_address", () => {
       json: { email: investor.email, full_name: "Jane Roe", address: " 1 Main St\n\nSpringfield  IL " },
     });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ address: "1 Main St Springfield IL" });
+    expect(await response.json()).toMatchObject({ address: "1 Main St, Springfield IL" });
     const formStores = nameAddressFormSchema.parse({
       fullName: "Jane Roe",
       addressLine1: "1 Main St",
@@ -572,7 +572,7 @@ describe("the /financing page", () => {
     expect(response.headers.get("Set-Cookie")).toContain("toast");
     expect(await userRow(investor.id)).toMatchObject({
       full_name: "Jane Page",
-      address: "1 Main St Springfield",
+      address: "1 Main St, Springfield",
       role: "investor",
       is_nda_signed: 0,
     });
@@ -641,13 +641,16 @@ describe("the /financing page", () => {
     });
     const page = await ok.json();
     expect(page.fullName).toBe("Jane Roe");
-    // The library beneath the specification's links, every document new at a first visit.
-    expect(page.documents.map((d: { title: string; mark: string }) => [d.title, d.mark])).toEqual([
-      ["Introductory video", "new"],
-      ["Description of the firm", "new"],
-      ["Slide deck", "new"],
-      ["Offering details", "new"],
+    // Each material once: the specification's links, in its words and to its addresses, each with the
+    // details of the library's document holding the same file, every one new at a first visit.
+    type Item = { label: string; href: string; details: { mark: string; description: string } | null };
+    expect(page.materials.map((item: Item) => [item.label, item.href, item.details?.mark])).toEqual([
+      ["Introductory video", "/financing/introductoryvideo", "new"],
+      ["Description of the firm (pdf)", "/pdfs/download.pdf", "new"],
+      ["Slide deck", "/pdfs/download.pdf", "new"],
+      ["Offering details", "/pdfs/download.pdf", "new"],
     ]);
+    expect(page.materials[2].details.description).toBe("The investor presentation.");
     const { events } = await listAuditEvents({ limit: 1 });
     expect(events[0]).toMatchObject({ action: "materials.view", actorEmail: signed.email });
 

@@ -9,6 +9,7 @@
 import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
+import { formatRegistrationTime } from "~/lib/investor-table";
 import { settleAccountMail } from "~/models/account.server";
 import { passkeyRegistrationOptions, registerPasskey, removePasskey } from "~/models/passkey.server";
 import { issueRecoveryCodesIfNone, replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
@@ -308,6 +309,15 @@ describe("the page that shows a set", () => {
     expect(file.headers.get("Cache-Control")).toBe("private, no-store");
     const text = await file.text();
     expect(text.split("\n").filter((line) => SHOWN_CODE.test(line))).toEqual(codes);
+    // No set on record: whose codes, without a date the server cannot give.
+    expect(text).toContain(`Recovery codes for ${user.email}.\n`);
+
+    // A set on record: the file says when it was made.
+    await replaceRecoveryCodes(user.id);
+    const dated = await (await post(routes.file, FILE, { codes: codes.join(" ") }, cookie)).text();
+    expect(dated).toContain(
+      `Recovery codes for ${user.email}, made on ${formatRegistrationTime(new Date(now()).toISOString())}.\n`,
+    );
 
     const refused = await post(routes.file, FILE, { codes: "not codes at all" }, cookie);
     expect(refused.status).toBe(400);

@@ -86,6 +86,14 @@ describe("the audit log's words", () => {
     ]);
   });
 
+  it("labels an NDA change's flags in the table's words, not as stored", () => {
+    expect(labelledDetails({ state: true, isNDASent: true, isNDASigned: false })).toEqual([
+      { label: "New state", value: "Yes" },
+      { label: "NDA sent", value: "Yes" },
+      { label: "NDA completed", value: "No" },
+    ]);
+  });
+
   it("shows an unknown action as its code, its details still labelled", () => {
     expect(eventInWords("test.unknown", { target: null, details: {} })).toBe("test.unknown");
     expect(labelledDetails({ colour: "blue", count: 3, gone: null })).toEqual([

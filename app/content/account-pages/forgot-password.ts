@@ -5,5 +5,5 @@ export const forgotPasswordPage = {
   heading: "Forgot Password",
   intro: "Enter the email address of your account and we will send you a link to choose a new password.",
   submit: "Forgot Password",
-  backLink: "Return to sign in",
+  backLink: "Back to sign in",
 } as const;

@@ -6,7 +6,7 @@ export const resendVerificationPage = {
   intro:
     "Enter the email address you signed up with. If it belongs to an account that still needs verifying, we will send a new link; it replaces any earlier one.",
   submit: "Send Verification Email",
-  backLink: "Return to sign in",
+  backLink: "Back to sign in",
   /** Where sign-up lands: said for as long as the link is valid. */
   sent: {
     heading: "Check your inbox",
