@@ -101,6 +101,7 @@ export async function stampedPdfResponse({
   const { signal } = request;
   try {
     await place.turn(signal);
+    signal.throwIfAborted(); // Gone as its turn came: nothing is read or stamped.
     const original = await source();
     const downloadId = randomUUID();
     const stamped = await place.stamp(

@@ -60,6 +60,8 @@ export type StampPlace = {
 };
 
 export type StampPool = {
+  /** How many copies may be stamping at once. */
+  readonly threads: number;
   /** Takes a place for one of `reader`'s copies, or throws ReaderBusy or StampingBusy. */
   reserve(reader: string): StampPlace;
   close(): Promise<void>;
@@ -117,6 +119,7 @@ export function createStampPool({
   };
 
   return {
+    threads,
     reserve(reader) {
       if ((places.get(reader) ?? 0) >= perReader) throw new ReaderBusy();
       if (taken >= threads + queue) throw new StampingBusy();
@@ -128,7 +131,7 @@ export function createStampPool({
       return {
         turn(signal) {
           if (released || holdsThread) return Promise.reject(new Error("This place has no turn to wait for."));
-          signal?.throwIfAborted();
+          if (signal?.aborted) return Promise.reject(signal.reason);
           // Those waiting cannot start (each thread given back starts them), so this copy takes no one's turn.
           if (mayStart(reader)) {
             startThread(reader);
