@@ -13,6 +13,7 @@ import { formatRegistrationTime } from "~/lib/investor-table";
 import { recordAuditEvent } from "~/models/audit.server";
 import type { PublicUser } from "~/models/user.server";
 import { now } from "~/server/clock.server";
+import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import {
@@ -29,6 +30,12 @@ const PDF = PRIVATE_FILES.pdf;
 
 /** Stamped copies one reader may start a minute, counted in the database, so across instances. */
 export const STAMPED_COPIES_PER_MINUTE: RateLimitRule = { limit: 30, windowMs: 60_000 };
+
+/** The minute's rule, its limit raised (never lowered) by STAMPED_COPIES_PER_MINUTE. */
+function copiesPerMinute(): RateLimitRule {
+  const raised = getEnv().stampedCopiesPerMinute ?? 0;
+  return { ...STAMPED_COPIES_PER_MINUTE, limit: Math.max(STAMPED_COPIES_PER_MINUTE.limit, raised) };
+}
 
 export async function serveStampedPdf({
   request,
@@ -148,7 +155,7 @@ async function admit(pool: StampPool, readerId: string): Promise<StampPlace | Re
     throw error;
   }
   try {
-    const minute = await hitRateLimit(`stamped-copies:${readerId}`, STAMPED_COPIES_PER_MINUTE);
+    const minute = await hitRateLimit(`stamped-copies:${readerId}`, copiesPerMinute());
     if (minute.allowed) return place;
     place.release();
     return refusal(429, materialsMessages.readerBusy, minute.retryAfterSeconds);

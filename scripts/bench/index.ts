@@ -29,6 +29,7 @@ import {
   warmUp,
 } from "./measure";
 import { mixedLoad } from "./mixed";
+import { stampingShare } from "./stamping-share";
 import { summarizeProfiles } from "./profile";
 import { readingReport } from "./reading";
 import { printTable, writeDoc, type Row } from "./report";
@@ -402,6 +403,7 @@ const PHASES = {
   investorPage,
   readingReport,
   materials,
+  stampingShare,
   mixed: mixedLoad,
 } as const;
 type PhaseName = keyof typeof PHASES;
@@ -417,6 +419,7 @@ const POSTGRES_PHASES = [
   "investorPage",
   "readingReport",
   "materials",
+  "stampingShare",
   "mixed",
 ] as const;
 

@@ -89,6 +89,12 @@ PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
   own work competes with the server's for the cores. \`BENCH_POSTGRES=0\` leaves them out.
 - **JavaScript shipped**: gzip bytes of the entry, each route of the page's branch (module and imports)
   from build/client/manifest-*.js, and the manifest file when the page loads it; shared chunks once.
+- **one-page PDF beside another reader's bursts** (scripts/bench/stamping-share.ts, decision 0027): p95 of a
+  reader's sequential GET /pdfs/download.pdf alone, then while a second reader fires 20 GETs of a 50-page
+  library PDF at once, each on a connection of its own, and again as soon as the last is answered. The burst's
+  answers are tallied (200s, the 429s of copies beyond the reader's share); a 503, or a refusal of the one-page
+  reader, fails the row. STAMPED_COPIES_PER_MINUTE is raised for the run, since a few accounts stand for many
+  readers; the limit on copies in flight, which holds the burst, has no setting.
 - **memory**: VmHWM (peak resident set) of the server process from /proc/<pid>/status at the end of the run.
 - **page weight**: bytes on the wire (gzip where the server compresses) of / and what its first render asks
   for: stylesheets, scripts and module preloads, icons, preloads other than video, eager images, the
