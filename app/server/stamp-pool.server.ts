@@ -106,7 +106,7 @@ export function createStampPool({
     memory.watching(busyThreads);
   };
   const startWaiting = () => {
-    for (let i = 0; i < waiting.length && busyThreads < threads; ) {
+    for (let i = 0; i < waiting.length && busyThreads < threads;) {
       const next = waiting[i];
       if (!mayStart(next.reader)) {
         i += 1;

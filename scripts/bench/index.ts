@@ -29,7 +29,6 @@ import {
   warmUp,
 } from "./measure";
 import { mixedLoad } from "./mixed";
-import { stampingShare } from "./stamping-share";
 import { summarizeProfiles } from "./profile";
 import { readingReport } from "./reading";
 import { printTable, writeDoc, type Row } from "./report";
@@ -45,6 +44,7 @@ import {
 import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./server";
 import { apiAccessToken, pageSessionCookie } from "./session";
 import { javascriptShipped, pageWeight } from "./sizes";
+import { stampingShare } from "./stamping-share";
 
 const KB = 1024;
 const MB = KB * KB;

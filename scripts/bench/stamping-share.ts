@@ -39,7 +39,13 @@ export async function stampingShare(run: ShareRun) {
   const hash = await hashPassword(QUIET.password);
   await addInvestors(run.database, [
     { email: QUIET.email, fullName: "Bench Quiet Reader", hash, n: 1, nda: 2 },
-    { email: BURSTING.email, fullName: "Bench Bursting Reader", hash: await hashPassword(BURSTING.password), n: 2, nda: 2 },
+    {
+      email: BURSTING.email,
+      fullName: "Bench Bursting Reader",
+      hash: await hashPassword(BURSTING.password),
+      n: 2,
+      nda: 2,
+    },
   ]);
   const long = await seedPdfDocument(run.database, "Bench burst memorandum", await textPdf(50));
   const quiet = await pageSessionCookie(QUIET);
@@ -47,7 +53,10 @@ export async function stampingShare(run: ShareRun) {
   const figure = `one-page PDF while another reader's bursts of ${BURST} copies of a 50-page PDF run`;
 
   // Both stamping threads started and warm, as they are on a server in use.
-  await Promise.all([warmUp(`/financing/materials/${long.id}`, { Cookie: bursting }, 3), warmUp(ONE_PAGE, { Cookie: quiet }, 3)]);
+  await Promise.all([
+    warmUp(`/financing/materials/${long.id}`, { Cookie: bursting }, 3),
+    warmUp(ONE_PAGE, { Cookie: quiet }, 3),
+  ]);
   const alone = await latency(ONE_PAGE, { Cookie: quiet });
 
   const statuses = new Map<number, number>();

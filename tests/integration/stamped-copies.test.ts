@@ -36,14 +36,17 @@ beforeAll(async () => {
   // Each thread started (a thread's first copy loads the stamping module), so that no copy's time includes it.
   const held = await everyThreadTaken();
   const bytes = await pagesPdf(1);
-  await Promise.all(held.map((place) => place.stamp(bytes, { band: [["Warm"]], watermark: "Warm", downloadId: "warm" })));
+  await Promise.all(
+    held.map((place) => place.stamp(bytes, { band: [["Warm"]], watermark: "Warm", downloadId: "warm" })),
+  );
   giveBack(held);
 });
 afterAll(() => database.cleanup());
 
 async function pagesPdf(pages: number) {
   const doc = await PDFDocument.create();
-  for (let page = 0; page < pages; page += 1) doc.addPage().drawText(`Page ${page + 1} `.repeat(40), { size: 4, y: 700 });
+  for (let page = 0; page < pages; page += 1)
+    doc.addPage().drawText(`Page ${page + 1} `.repeat(40), { size: 4, y: 700 });
   return doc.save();
 }
 
@@ -62,7 +65,13 @@ async function libraryPdf(title: string, bytes: Uint8Array) {
       kind: "pdf",
       audience: "signed",
       chosenUserIds: [],
-      upload: { blobId: blob.id, fileName: "long.pdf", contentType: "application/pdf", size: blob.size, sha256: blob.sha256 },
+      upload: {
+        blobId: blob.id,
+        fileName: "long.pdf",
+        contentType: "application/pdf",
+        size: blob.size,
+        sha256: blob.sha256,
+      },
     },
     { user: admin, ip: null },
   );
@@ -98,7 +107,9 @@ async function auditRowsOf(user: PublicUser) {
 
 async function downloadIdOf(bytes: Uint8Array) {
   const copy = await PDFDocument.load(bytes);
-  return (copy.context.lookup(copy.context.trailerInfo.Info, PDFDict).get(PDFName.of("DownloadId")) as PDFString).decodeText();
+  return (
+    copy.context.lookup(copy.context.trailerInfo.Info, PDFDict).get(PDFName.of("DownloadId")) as PDFString
+  ).decodeText();
 }
 
 /** Every thread taken, each by a reader of the test's own, so that the next copy waits in line. */
@@ -241,7 +252,11 @@ test("a copy whose client went before its last byte leaves the reading report, a
 test("the shipped PDF's copy whose client went before its last byte is marked undelivered beside its download row", async () => {
   const ada = await reader();
   const client = new AbortController();
-  const response = await callRoute(routes.shipped, { path: "/pdfs/download.pdf", headers: ada.headers, signal: client.signal });
+  const response = await callRoute(routes.shipped, {
+    path: "/pdfs/download.pdf",
+    headers: ada.headers,
+    signal: client.signal,
+  });
   expect(response.status).toBe(200);
   const bytes = new Uint8Array(await response.arrayBuffer());
   const downloadId = await downloadIdOf(bytes);
