@@ -47,7 +47,7 @@ Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENC
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),
 BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_LIGHTHOUSE_RUNS (5, mobile),
 BENCH_CPU_PROF=1 (profile the server and print its hottest functions),
-BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,mixed
+BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,stampingShare,mixed
 (a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
 PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
 
