@@ -4,6 +4,8 @@ import { firm } from "./firm";
 export const materialsMessages = {
   notFound: "There is no such document.",
   stampingBusy: (seconds: number) => `Many copies are being prepared just now. Please try again in ${seconds} seconds.`,
+  readerBusy: (seconds: number) =>
+    `You have asked for many copies at once, and they are being prepared. Please try again in ${seconds} seconds.`,
   notInAudience: "This document is not shared with you.",
   audienceNotInvestors: "Only investors can be chosen as a document's audience.",
   wrongKindForVersion: "A new version must be of the same kind as the document: a PDF for a PDF, a video for a video.",

@@ -1,8 +1,8 @@
 /**
  * The library's documents as an investor opens them: a PDF stamped for them and named after the
  * document, a video's bytes in ranges, a video's captions. Each request checks the document is open
- * to them (openableVersion: 404 for none, 403 outside its audience, audited); each PDF copy, and each
- * viewing of a video, is recorded in the reading report and the audit trail.
+ * to them (openableVersion: 404 for none, 403 outside its audience, audited); each PDF copy delivered, and
+ * each viewing of a video, is recorded in the reading report and the audit trail.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { firm } from "~/content/firm";
@@ -16,6 +16,7 @@ import {
   type OpenableVersion,
   type VersionSummary,
 } from "~/models/materials.server";
+import { recordUndeliveredOpening } from "~/models/undelivered-copy.server";
 import type { PublicUser } from "~/models/user.server";
 import { readBlobRange, readWholeBlob } from "~/server/blob-store.server";
 import { requireNdaSigned } from "./auth.server";
@@ -93,7 +94,8 @@ function servePdf(request: Request, user: PublicUser, served: ServedVersion, nam
     user,
     contentDisposition: inlineDisposition(name, "pdf"),
     source: () => readWholeBlob(served.blobId),
-    record: () => recordOpening(user, served.document, ip, served.version),
+    record: (downloadId) => recordOpening(user, served.document, ip, served.version, downloadId),
+    undelivered: (downloadId) => recordUndeliveredOpening(user, served.document, served.version, downloadId, ip),
   });
 }
 

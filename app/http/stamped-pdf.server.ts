@@ -13,10 +13,29 @@ import { formatRegistrationTime } from "~/lib/investor-table";
 import { recordAuditEvent } from "~/models/audit.server";
 import type { PublicUser } from "~/models/user.server";
 import { now } from "~/server/clock.server";
-import { STAMPING_RETRY_AFTER_SECONDS, stampPool, StampingBusy, type StampPool } from "~/server/stamp-pool.server";
+import { getEnv } from "~/server/env.server";
+import { log } from "~/server/log.server";
+import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
+import {
+  ReaderBusy,
+  STAMPING_RETRY_AFTER_SECONDS,
+  stampPool,
+  StampingBusy,
+  type StampPlace,
+  type StampPool,
+} from "~/server/stamp-pool.server";
 import { PRIVATE_DIR, PRIVATE_FILES } from "./private-file.server";
 
 const PDF = PRIVATE_FILES.pdf;
+
+/** Stamped copies one reader may start a minute, counted in the database, so across instances. */
+export const STAMPED_COPIES_PER_MINUTE: RateLimitRule = { limit: 30, windowMs: 60_000 };
+
+/** The minute's rule, its limit raised (never lowered) by STAMPED_COPIES_PER_MINUTE. */
+function copiesPerMinute(): RateLimitRule {
+  const raised = getEnv().stampedCopiesPerMinute ?? 0;
+  return { ...STAMPED_COPIES_PER_MINUTE, limit: Math.max(STAMPED_COPIES_PER_MINUTE.limit, raised) };
+}
 
 export async function serveStampedPdf({
   request,
@@ -27,31 +46,35 @@ export async function serveStampedPdf({
   user: PublicUser;
   ip?: string | null;
 }): Promise<Response> {
+  const download = (action: string) => (downloadId: string) =>
+    recordAuditEvent({
+      actorId: user.id,
+      actorEmail: user.email,
+      action,
+      details: { file: PDF.name, downloadId },
+      ip: ip ?? null,
+    });
   return stampedPdfResponse({
     request,
     user,
     contentDisposition: `inline; filename="${PDF.name}"`,
     source: () => fs.readFile(path.join(PRIVATE_DIR, PDF.name)),
-    record: async () => {
-      const downloadId = randomUUID();
-      await recordAuditEvent({
-        actorId: user.id,
-        actorEmail: user.email,
-        action: "file.download",
-        details: { file: PDF.name, downloadId },
-        ip: ip ?? null,
-      });
-      return downloadId;
-    },
+    record: download("file.download"),
+    undelivered: download("file.undelivered"),
   });
 }
 
 /**
- * The stamped copy's answer. `record` writes the download wherever it is kept and returns its id; it
- * runs before a byte leaves, so a copy that is not on record is never served. A HEAD request is told
- * what it would get: no copy is made, so nothing is recorded. The copy is stamped on the pool's threads
- * (app/server/stamp-pool.server.ts); when they are all busy and their queue is full, the answer is 503
- * with Retry-After, before anything is read or recorded.
+ * The stamped copy's answer. A HEAD request is told what it would get: no copy is made, so nothing is
+ * recorded. Otherwise, in this order (decision 0027):
+ * - the reader is admitted: a reader with their share of copies in flight, or past their copies of the
+ *   minute, is answered 429 with Retry-After; a pool full of several readers' copies, 503. Nothing is read
+ *   or recorded for either.
+ * - the copy waits for a thread (app/server/stamp-pool.server.ts), then is read and stamped with a new
+ *   download id. A request abandoned meanwhile leaves the line, or its copy is dropped once stamped:
+ *   nothing is recorded, nothing sent.
+ * - `record` writes the download wherever it is kept, before a byte leaves, so a copy that is not on
+ *   record is never served; if the client goes before the last byte is sent, `undelivered` says so.
  */
 export async function stampedPdfResponse({
   request,
@@ -59,13 +82,15 @@ export async function stampedPdfResponse({
   contentDisposition,
   source,
   record,
+  undelivered,
   pool = stampPool(),
 }: {
   request: Request;
-  user: Pick<PublicUser, "fullName" | "email">;
+  user: Pick<PublicUser, "id" | "fullName" | "email">;
   contentDisposition: string;
   source: () => Promise<Uint8Array>;
-  record: () => Promise<string>;
+  record: (downloadId: string) => Promise<unknown>;
+  undelivered: (downloadId: string) => Promise<unknown>;
   pool?: StampPool;
 }): Promise<Response> {
   const headers = new Headers({
@@ -77,23 +102,15 @@ export async function stampedPdfResponse({
   });
   if (request.method === "HEAD") return new Response(null, { status: 200, headers });
 
-  let place: ReturnType<StampPool["reserve"]>;
+  const admitted = await admit(pool, user.id);
+  if (admitted instanceof Response) return admitted;
+  const place = admitted;
+  const { signal } = request;
   try {
-    place = pool.reserve();
-  } catch (error) {
-    if (!(error instanceof StampingBusy)) throw error;
-    return new Response(materialsMessages.stampingBusy(STAMPING_RETRY_AFTER_SECONDS), {
-      status: 503,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "no-store",
-        "Retry-After": String(STAMPING_RETRY_AFTER_SECONDS),
-      },
-    });
-  }
-  try {
+    await place.turn(signal);
+    signal.throwIfAborted(); // Gone as its turn came: nothing is read or stamped.
     const original = await source();
-    const downloadId = await record();
+    const downloadId = randomUUID();
     const stamped = await place.stamp(
       original,
       materialsStamp({
@@ -103,9 +120,63 @@ export async function stampedPdfResponse({
         downloadId,
       }),
     );
+    place.release();
+    if (signal.aborted) return clientGone();
+    await record(downloadId);
+    const markUndelivered = () =>
+      void undelivered(downloadId).catch((error: unknown) =>
+        log("error", "stamped-copy.undelivered-not-recorded", { downloadId, error }),
+      );
+    // The signal aborts when the response closes before it has finished (never after): the copy did not all leave.
+    if (signal.aborted) {
+      markUndelivered();
+      return clientGone();
+    }
+    signal.addEventListener("abort", markUndelivered, { once: true });
     headers.set("Content-Length", String(stamped.byteLength));
     return new Response(stamped as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  } catch (error) {
+    if (signal.aborted) return clientGone();
+    throw error;
   } finally {
     place.release();
   }
+}
+
+/** A place in the pool for the reader's copy; or the refusal, with when to try again. */
+async function admit(pool: StampPool, readerId: string): Promise<StampPlace | Response> {
+  let place: StampPlace;
+  try {
+    place = pool.reserve(readerId);
+  } catch (error) {
+    if (error instanceof ReaderBusy) return refusal(429, materialsMessages.readerBusy, STAMPING_RETRY_AFTER_SECONDS);
+    if (error instanceof StampingBusy)
+      return refusal(503, materialsMessages.stampingBusy, STAMPING_RETRY_AFTER_SECONDS);
+    throw error;
+  }
+  try {
+    const minute = await hitRateLimit(`stamped-copies:${readerId}`, copiesPerMinute());
+    if (minute.allowed) return place;
+    place.release();
+    return refusal(429, materialsMessages.readerBusy, minute.retryAfterSeconds);
+  } catch (error) {
+    place.release();
+    throw error;
+  }
+}
+
+function refusal(status: 429 | 503, message: (seconds: number) => string, retryAfterSeconds: number) {
+  return new Response(message(retryAfterSeconds), {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(retryAfterSeconds),
+    },
+  });
+}
+
+/** No one is left to read it: an empty answer, logged as the client's (nginx's 499). */
+function clientGone() {
+  return new Response(null, { status: 499 });
 }

@@ -284,15 +284,15 @@ export async function openableVersion(
 
 /**
  * Records that the user opened the document's version, in the reading report and the audit trail, before
- * a byte leaves; returns the opening's id (a PDF copy's download id).
+ * a byte leaves; returns the opening's id (a PDF copy's download id, given when the copy already bears it).
  */
 export async function recordOpening(
   user: Pick<PublicUser, "id" | "email">,
   document: LibraryDocument,
   ip: string | null,
   version: VersionSummary = document.latest,
+  id: string = randomUUID(),
 ): Promise<string> {
-  const id = randomUUID();
   // The reading report and the audit trail say the same: the opening is stored with its audit row.
   await changeWithAudit(async (db, record) => {
     await db

@@ -55,6 +55,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   API_ALLOWED_ORIGINS: commaList,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  STAMPED_COPIES_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   METRICS: z.enum(["on", "off"], { error: "METRICS is on (the default) or off." }).default("on"),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
@@ -95,6 +96,8 @@ export type Env = {
   apiAllowedOrigins: string[];
   /** Raises (never lowers) the 10 auth requests a minute per IP, for test runs from one address. */
   authRateLimitPerMinute: number | undefined;
+  /** Raises (never lowers) the 30 stamped copies a reader may start a minute, for load tests with few readers. */
+  stampedCopiesPerMinute: number | undefined;
   metrics: {
     /** METRICS=off turns the instrumentation off: only the bench sets it, to measure what it costs. */
     enabled: boolean;
@@ -159,6 +162,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     trustProxy: raw.TRUST_PROXY,
     apiAllowedOrigins: raw.API_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
+    stampedCopiesPerMinute: raw.STAMPED_COPIES_PER_MINUTE,
     metrics: {
       enabled: raw.METRICS === "on",
       port: raw.METRICS_PORT,

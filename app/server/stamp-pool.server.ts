@@ -1,10 +1,14 @@
 /**
  * PDF stamping on a pool of worker threads (piscina), so that a stamped copy (pdf-lib parses and rewrites
- * the whole file, 40-90 ms for a 50-page PDF) never holds up the other requests on the event loop. One
- * thread a core but one, which is kept for the event loop: each thread stamping holds its own copy of
- * pdf-lib's object graph, some 45 MB for a 50-page PDF (docs/performance.md, "Stamping off the event loop"). Admission is decided before any work: a pool whose threads are busy and whose queue is full
- * refuses a copy at once (the caller answers 503 with Retry-After), so a burst of downloads waits in a
- * bounded line, never an unbounded one.
+ * the whole file, 40-90 ms for a 50-page PDF) never holds up the other requests on the event loop.
+ *
+ * The pool is shared by every reader, so no one reader may fill it (decision 0027): a reader holds at most
+ * `perReader` places (their copies stamping or waiting; the next one is refused with ReaderBusy, a 429),
+ * and stamps on at most `threads - 1` threads at once (at least one), so a thread is always left for
+ * another reader's copy. Copies wait for a thread in the order they came, a reader at their share of the
+ * threads passed over; a copy whose request is abandoned while it waits leaves the line. Admission is
+ * decided before any work: a pool whose places are all taken refuses at once (StampingBusy, a 503), so
+ * downloads wait in a bounded line, never an unbounded one.
  */
 import path from "node:path";
 import { Piscina } from "piscina";
@@ -13,8 +17,17 @@ import type { Stamp } from "./pdf-stamp.server";
 
 /** The heap a PDF's stamping may take: a thread's here, and the upload check's process (material-file.server.ts). */
 export const STAMP_HEAP_MB = 256;
+/**
+ * The memory outside that heap a thread may hold: the PDF's bytes, zlib's output and the stamped copy live
+ * in buffers the heap limit does not count. A thread past it is ended, like one past its heap.
+ */
+export const STAMP_EXTERNAL_MB = 512;
+/** How often a stamping thread's memory is looked at from the server's side. */
+const MEMORY_CHECK_MS = 100;
 /** Copies that may wait for a thread, beyond the ones being stamped. */
 const QUEUE_PER_THREAD = 4;
+/** Copies one reader may have stamping or waiting at once. */
+export const COPIES_IN_FLIGHT_PER_READER = 3;
 /** Seconds a refused client is told to wait: about a full queue's stamping. */
 export const STAMPING_RETRY_AFTER_SECONDS = 5;
 /** A thread idle this long ends, and gives its memory back; the next copy starts one again. */
@@ -26,16 +39,45 @@ export class StampingBusy extends Error {
   }
 }
 
+/** The reader already has as many copies stamping or waiting as one reader may. */
+export class ReaderBusy extends Error {
+  constructor() {
+    super("This reader already has their share of copies in flight.");
+  }
+}
+
+/** One copy's place in the pool. */
+export type StampPlace = {
+  /**
+   * Resolves once a thread is free for this copy (the thread is then this copy's until `release`); rejects
+   * with the signal's reason, having left the line, when the signal aborts first.
+   */
+  turn(signal?: AbortSignal): Promise<void>;
+  /** Stamps on the thread `turn` gave. */
+  stamp(pdf: Uint8Array, stamp: Stamp): Promise<Uint8Array>;
+  /** Gives the place, and the thread if it held one, back; idempotent. */
+  release(): void;
+};
+
 export type StampPool = {
-  /** Takes a place for one copy, or throws StampingBusy; the place is given back when `stamp` settles. */
-  reserve(): { stamp: (pdf: Uint8Array, stamp: Stamp) => Promise<Uint8Array>; release: () => void };
+  /** How many copies may be stamping at once. */
+  readonly threads: number;
+  /** Takes a place for one of `reader`'s copies, or throws ReaderBusy or StampingBusy. */
+  reserve(reader: string): StampPlace;
   close(): Promise<void>;
 };
 
+/** Threads: a core but one, and at least two, so that one reader's copy never holds up every other. */
+function defaultThreads() {
+  return Math.max(2, coresButOne());
+}
+
 export function createStampPool({
-  threads = coresButOne(),
+  threads = defaultThreads(),
   queue = threads * QUEUE_PER_THREAD,
-}: { threads?: number; queue?: number } = {}): StampPool {
+  perReader = COPIES_IN_FLIGHT_PER_READER,
+  externalMb = STAMP_EXTERNAL_MB,
+}: { threads?: number; queue?: number; perReader?: number; externalMb?: number } = {}): StampPool {
   const pool = new Piscina<{ pdf: Uint8Array; stamp: Stamp }, Uint8Array>({
     filename: path.resolve(process.cwd(), "scripts/pdf-stamp-worker.js"),
     minThreads: 0,
@@ -44,22 +86,134 @@ export function createStampPool({
     // The heap the upload check gave the PDF: one that needs more ends its thread, not the server.
     resourceLimits: { maxOldGenerationSizeMb: STAMP_HEAP_MB },
   });
+  const threadsPerReader = Math.max(1, threads - 1);
+  const places = new Map<string, number>();
+  const stamping = new Map<string, number>();
+  const waiting: { reader: string; start: () => void }[] = [];
   let taken = 0;
+  let busyThreads = 0;
+  const memory = memoryWatch(pool, externalMb);
+
+  const count = (counts: Map<string, number>, reader: string, by: number) => {
+    const next = (counts.get(reader) ?? 0) + by;
+    if (next === 0) counts.delete(reader);
+    else counts.set(reader, next);
+  };
+  const mayStart = (reader: string) => busyThreads < threads && (stamping.get(reader) ?? 0) < threadsPerReader;
+  const startThread = (reader: string) => {
+    busyThreads += 1;
+    count(stamping, reader, 1);
+    memory.watching(busyThreads);
+  };
+  const startWaiting = () => {
+    for (let i = 0; i < waiting.length && busyThreads < threads;) {
+      const next = waiting[i];
+      if (!mayStart(next.reader)) {
+        i += 1;
+        continue;
+      }
+      waiting.splice(i, 1);
+      startThread(next.reader);
+      next.start();
+    }
+  };
+
   return {
-    reserve() {
+    threads,
+    reserve(reader) {
+      if ((places.get(reader) ?? 0) >= perReader) throw new ReaderBusy();
       if (taken >= threads + queue) throw new StampingBusy();
       taken += 1;
+      count(places, reader, 1);
+      let holdsThread = false;
       let released = false;
-      const release = () => {
-        if (!released) taken -= 1;
-        released = true;
-      };
+      let leaveLine: (() => void) | undefined;
       return {
-        stamp: (pdf, stamp) => pool.run({ pdf, stamp }).finally(release),
-        release,
+        turn(signal) {
+          if (released || holdsThread) return Promise.reject(new Error("This place has no turn to wait for."));
+          if (signal?.aborted) return Promise.reject(signal.reason);
+          // Those waiting cannot start (each thread given back starts them), so this copy takes no one's turn.
+          if (mayStart(reader)) {
+            startThread(reader);
+            holdsThread = true;
+            return Promise.resolve();
+          }
+          return new Promise<void>((resolve, reject) => {
+            const onAbort = () => {
+              leaveLine?.();
+              reject(signal?.reason);
+            };
+            const entry = {
+              reader,
+              start: () => {
+                signal?.removeEventListener("abort", onAbort);
+                leaveLine = undefined;
+                holdsThread = true;
+                resolve();
+              },
+            };
+            leaveLine = () => {
+              const at = waiting.indexOf(entry);
+              if (at >= 0) waiting.splice(at, 1);
+              leaveLine = undefined;
+            };
+            waiting.push(entry);
+            signal?.addEventListener("abort", onAbort, { once: true });
+          });
+        },
+        stamp(pdf, stamp) {
+          if (!holdsThread) return Promise.reject(new Error("A copy is stamped only on the thread its turn gave."));
+          return pool.run({ pdf, stamp });
+        },
+        release() {
+          if (released) return;
+          released = true;
+          leaveLine?.();
+          taken -= 1;
+          count(places, reader, -1);
+          if (holdsThread) {
+            holdsThread = false;
+            busyThreads -= 1;
+            count(stamping, reader, -1);
+            memory.watching(busyThreads);
+            startWaiting();
+          }
+        },
       };
     },
-    close: () => pool.close(),
+    close: async () => {
+      memory.watching(0);
+      await pool.close();
+    },
+  };
+}
+
+/**
+ * Ends a thread whose memory outside its heap passes `externalMb` (piscina fails its copy and starts
+ * another thread), looked at every MEMORY_CHECK_MS while any copy is stamping. The heap limit cannot do
+ * this: zlib's output, the PDF's bytes and the stamped copy are buffers, outside the heap V8 is held to.
+ */
+function memoryWatch(pool: Piscina, externalMb: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const check = () => {
+    for (const thread of pool.threads)
+      thread
+        .getHeapStatistics()
+        .then((heap) => {
+          if (heap.external_memory > externalMb * 1024 * 1024) void thread.terminate();
+        })
+        .catch(() => {}); // A thread that ended meanwhile has nothing left to look at.
+  };
+  return {
+    watching(busy: number) {
+      if (busy > 0 && !timer) {
+        timer = setInterval(check, MEMORY_CHECK_MS);
+        timer.unref();
+      } else if (busy === 0 && timer) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    },
   };
 }
 

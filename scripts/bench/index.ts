@@ -45,6 +45,7 @@ import {
 import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./server";
 import { apiAccessToken, pageSessionCookie } from "./session";
 import { javascriptShipped, pageWeight } from "./sizes";
+import { stampingShare } from "./stamping-share";
 
 const KB = 1024;
 const MB = KB * KB;
@@ -404,6 +405,7 @@ const PHASES = {
   readingReport,
   materials,
   hostilePdfs,
+  stampingShare,
   mixed: mixedLoad,
 } as const;
 type PhaseName = keyof typeof PHASES;
@@ -419,6 +421,7 @@ const POSTGRES_PHASES = [
   "investorPage",
   "readingReport",
   "materials",
+  "stampingShare",
   "mixed",
 ] as const;
 

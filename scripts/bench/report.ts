@@ -48,7 +48,7 @@ BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR
 BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_LIGHTHOUSE_RUNS (5, mobile),
 BENCH_CPU_PROF=1 (profile the server and print its hottest functions),
 BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,hostilePdfs,
-mixed (a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
+stampingShare,mixed (a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
 PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
 
 ## How each figure is measured
@@ -93,6 +93,13 @@ PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
   costly (tests/support/hostile-pdfs.ts): 3000 empty pages, a deflate bomb split over four pages, and one of a
   single 120 MiB stream (the issue's 124 KB); each row says whether it was refused or kept, its time, and how
   far the server's resident memory rose meanwhile (sampled every 20 ms).
+- **one-page PDF beside another reader's bursts** (scripts/bench/stamping-share.ts, decision 0027): p95 of a
+  reader's sequential GET /pdfs/download.pdf alone, and while a second reader fires 20 GETs of a 50-page
+  library PDF at once, each on a connection of its own, and again as soon as the last is answered: four slices
+  of each, alternating, so that a machine busier for a while weighs on both. The burst's
+  answers are tallied (200s, the 429s of copies beyond the reader's share); a 503, or a refusal of the one-page
+  reader, fails the row. STAMPED_COPIES_PER_MINUTE is raised for the run, since a few accounts stand for many
+  readers; the limit on copies in flight, which holds the burst, has no setting.
 - **memory**: VmHWM (peak resident set) of the server process from /proc/<pid>/status at the end of the run.
 - **page weight**: bytes on the wire (gzip where the server compresses) of / and what its first render asks
   for: stylesheets, scripts and module preloads, icons, preloads other than video, eager images, the

@@ -19,6 +19,8 @@ export type RouteCall = {
   /** A JSON body: serialized and sent with Content-Type: application/json. */
   json?: unknown;
   ip?: string;
+  /** The request's abort signal: what Remix aborts when the client goes before the response has finished. */
+  signal?: AbortSignal;
 };
 
 export async function callRoute(route: RouteModule, call: RouteCall): Promise<Response> {
@@ -33,6 +35,7 @@ export async function callRoute(route: RouteModule, call: RouteCall): Promise<Re
     method,
     headers,
     body: method === "GET" || method === "HEAD" ? undefined : (body as BodyInit | undefined),
+    signal: call.signal,
   });
   const handler = method === "GET" || method === "HEAD" ? route.loader : route.action;
   if (!handler) throw new Error(`The route has no ${method === "GET" || method === "HEAD" ? "loader" : "action"}`);

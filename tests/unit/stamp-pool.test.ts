@@ -1,13 +1,14 @@
 /**
  * The stamping pool (app/server/stamp-pool.server.ts): a copy stamped on a worker thread is the copy the
- * stamping module makes, and a pool whose places are all taken refuses at once, before the copy is read
- * or recorded, with 503 and Retry-After.
+ * stamping module makes; a pool whose places are all taken refuses at once, and so does a reader who holds
+ * their share of places while another reader still gets one; a reader stamps on every thread but one, so
+ * another reader's copy starts at once; a copy whose request is abandoned while it waits leaves the line;
+ * and a thread whose memory outside its heap passes the bound is ended.
  */
 import { readFileSync } from "node:fs";
-import { materialsMessages } from "~/content/materials";
-import { stampedPdfResponse } from "~/http/stamped-pdf.server";
+import { PDFDocument } from "pdf-lib";
 import { stampPdf, type Stamp } from "~/server/pdf-stamp.server";
-import { createStampPool, STAMPING_RETRY_AFTER_SECONDS, StampingBusy } from "~/server/stamp-pool.server";
+import { createStampPool, ReaderBusy, StampingBusy, type StampPool } from "~/server/stamp-pool.server";
 import { pdfPageTexts } from "../support/pdf-text";
 
 const pdf = new Uint8Array(readFileSync("private/download.pdf"));
@@ -17,58 +18,112 @@ const stamp: Stamp = {
   downloadId: "123e4567-e89b-12d3-a456-426614174000",
 };
 
+let pool: StampPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** Whether the promise has settled after the queued callbacks have run. */
+async function settled(promise: Promise<unknown>) {
+  let done = false;
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
+
 test("a copy stamped on the pool's thread reads as the one stamped in process", async () => {
-  const pool = createStampPool({ threads: 1, queue: 0 });
-  try {
-    const place = pool.reserve();
-    const onThread = await place.stamp(pdf, stamp);
-    expect(await pdfPageTexts(onThread)).toEqual(await pdfPageTexts(await stampPdf(pdf, stamp)));
-  } finally {
-    await pool.close();
-  }
+  pool = createStampPool({ threads: 1, queue: 0 });
+  const place = pool.reserve("ada");
+  await place.turn();
+  const onThread = await place.stamp(pdf, stamp);
+  place.release();
+  expect(await pdfPageTexts(onThread)).toEqual(await pdfPageTexts(await stampPdf(pdf, stamp)));
 });
 
-test("a pool with every place taken refuses the next copy, and takes one again once a place is given back", async () => {
-  const pool = createStampPool({ threads: 1, queue: 1 });
-  try {
-    const first = pool.reserve();
-    const second = pool.reserve();
-    expect(() => pool.reserve()).toThrow(StampingBusy);
-    await first.stamp(pdf, stamp);
-    second.release();
-    pool.reserve().release();
-  } finally {
-    await pool.close();
-  }
+test("a copy is stamped only once its turn has given it a thread", async () => {
+  pool = createStampPool({ threads: 1, queue: 0 });
+  await expect(pool.reserve("ada").stamp(pdf, stamp)).rejects.toThrow(/turn/);
 });
 
-test("a stamped download refused by a full pool answers 503 with Retry-After, reading and recording nothing", async () => {
-  const pool = createStampPool({ threads: 1, queue: 0 });
-  try {
-    const held = pool.reserve();
-    const source = vi.fn(async () => pdf);
-    const record = vi.fn(async () => "download-id");
-    const download = () =>
-      stampedPdfResponse({
-        request: new Request("http://localhost/pdfs/download.pdf"),
-        user: { fullName: "Jane Doe", email: "jane@example.com" },
-        contentDisposition: "inline",
-        source,
-        record,
-        pool,
-      });
-    const answer = await download();
-    expect(answer.status).toBe(503);
-    expect(answer.headers.get("retry-after")).toBe(String(STAMPING_RETRY_AFTER_SECONDS));
-    expect(await answer.text()).toBe(materialsMessages.stampingBusy(STAMPING_RETRY_AFTER_SECONDS));
-    expect(source).not.toHaveBeenCalled();
-    expect(record).not.toHaveBeenCalled();
-    held.release();
-
-    const served = await download();
-    expect(served.status).toBe(200);
-    expect(record).toHaveBeenCalledOnce();
-  } finally {
-    await pool.close();
-  }
+test("a pool with every place taken refuses the next copy, and takes one again once a place is given back", () => {
+  pool = createStampPool({ threads: 1, queue: 1 });
+  const first = pool.reserve("ada");
+  pool.reserve("grace");
+  expect(() => pool!.reserve("alan")).toThrow(StampingBusy);
+  first.release();
+  first.release(); // Giving a place back twice gives back one place.
+  pool.reserve("alan");
+  expect(() => pool!.reserve("alan")).toThrow(StampingBusy);
 });
+
+test("a reader holding their share of places is refused the next, while another reader still gets one", () => {
+  pool = createStampPool({ threads: 2, queue: 8, perReader: 2 });
+  const first = pool.reserve("ada");
+  pool.reserve("ada");
+  expect(() => pool!.reserve("ada")).toThrow(ReaderBusy);
+  pool.reserve("grace");
+  first.release();
+  pool.reserve("ada");
+});
+
+test("a reader stamps on every thread but one: their next copy waits, another reader's starts at once", async () => {
+  pool = createStampPool({ threads: 2, queue: 8, perReader: 3 });
+  const first = pool.reserve("ada");
+  await first.turn();
+  const second = pool.reserve("ada");
+  const secondTurn = second.turn();
+  expect(await settled(secondTurn)).toBe(false);
+
+  const other = pool.reserve("grace");
+  await other.turn();
+  // Both threads are taken now; the first to be given back goes to the copy that waited.
+  other.release();
+  expect(await settled(secondTurn)).toBe(false);
+  first.release();
+  expect(await settled(secondTurn)).toBe(true);
+  expect(await second.stamp(pdf, stamp)).toBeInstanceOf(Uint8Array);
+  second.release();
+});
+
+test("a copy whose request is abandoned while it waits leaves the line, and the thread goes to the next", async () => {
+  pool = createStampPool({ threads: 1, queue: 4, perReader: 3 });
+  const stamping = pool.reserve("ada");
+  await stamping.turn();
+  const abandoned = pool.reserve("grace");
+  const client = new AbortController();
+  const abandonedTurn = abandoned.turn(client.signal);
+  const next = pool.reserve("alan");
+  const nextTurn = next.turn();
+
+  client.abort(new Error("The client went away."));
+  await expect(abandonedTurn).rejects.toThrow("The client went away.");
+  stamping.release();
+  expect(await settled(nextTurn)).toBe(true);
+  abandoned.release();
+  next.release();
+
+  const late = new AbortController();
+  late.abort(new Error("Gone before its turn was asked for."));
+  await expect(pool.reserve("grace").turn(late.signal)).rejects.toThrow("Gone before");
+});
+
+test("a thread whose memory outside its heap passes the bound is ended, and its copy fails", async () => {
+  // A thread that has loaded the stamping module holds some 10 MB of buffers; stamping 800 pages, some 40 MB more.
+  const doc = await PDFDocument.create();
+  for (let page = 0; page < 800; page += 1) doc.addPage().drawText(`Page ${page} `.repeat(40), { size: 4, y: 700 });
+  const large = await doc.save();
+  pool = createStampPool({ threads: 1, queue: 0, externalMb: 32 });
+  const place = pool.reserve("ada");
+  await place.turn();
+  await expect(place.stamp(large, stamp)).rejects.toThrow(/worker exited|Terminating/);
+  place.release();
+
+  const next = pool.reserve("ada");
+  await next.turn();
+  expect(await next.stamp(pdf, stamp)).toBeInstanceOf(Uint8Array);
+  next.release();
+}, 30_000);

@@ -1,0 +1,107 @@
+/**
+ * Stamped copies shared fairly (decision 0027): a reader's one-page PDF (the shipped /pdfs/download.pdf) alone,
+ * and while another reader fires bursts of 20 copies of a 50-page PDF at once, each burst sent again as soon as
+ * its last answer is in, in alternating slices. The second reader's p95 must stay within 3× its time alone, and neither reader may get
+ * a 503; the bursting reader's copies beyond their share are refused with 429.
+ */
+import http from "node:http";
+import { hashPassword } from "../../app/models/password.server";
+import { config, host } from "./config";
+import { textPdf, seedPdfDocument } from "./material-files";
+import { getCounted, percentile, warmUp } from "./measure";
+import type { Row } from "./report";
+import { addInvestors, type BenchDatabase } from "./seed";
+import { pageSessionCookie } from "./session";
+
+const fmt = (value: number, digits = 1) => value.toFixed(digits);
+
+const BURST = 20;
+const QUIET = { email: "bench-quiet-reader@example.com", password: "Bench-quiet-reader-password-2026!" };
+const BURSTING = { email: "bench-bursting-reader@example.com", password: "Bench-bursting-reader-password-2026!" };
+const ONE_PAGE = "/pdfs/download.pdf";
+/** Slices of the one-page reader's copies alone, each followed by one beside the bursts. */
+const SLICES = 4;
+
+type ShareRun = { database: BenchDatabase; rows: Row[] };
+
+/** A GET on a connection of its own, as a browser's parallel requests are: its status; the body is dropped. */
+function statusOf(pathname: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host, port: config.port, path: pathname, headers: { Cookie: cookie }, agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+export async function stampingShare(run: ShareRun) {
+  const hash = await hashPassword(QUIET.password);
+  await addInvestors(run.database, [
+    { email: QUIET.email, fullName: "Bench Quiet Reader", hash, n: 1, nda: 2 },
+    {
+      email: BURSTING.email,
+      fullName: "Bench Bursting Reader",
+      hash: await hashPassword(BURSTING.password),
+      n: 2,
+      nda: 2,
+    },
+  ]);
+  const long = await seedPdfDocument(run.database, "Bench burst memorandum", await textPdf(50));
+  const quiet = await pageSessionCookie(QUIET);
+  const bursting = await pageSessionCookie(BURSTING);
+  const figure = `one-page PDF while another reader's bursts of ${BURST} copies of a 50-page PDF run`;
+
+  // Both stamping threads started and warm, as they are on a server in use.
+  await Promise.all([
+    warmUp(`/financing/materials/${long.id}`, { Cookie: bursting }, 3),
+    warmUp(ONE_PAGE, { Cookie: quiet }, 3),
+  ]);
+  const statuses = new Map<number, number>();
+  let bursts = 0;
+  /** Bursts fired back to back, each as soon as the last's answers are in, until `done` says stop. */
+  const burstsUntil = async (done: () => boolean) => {
+    while (!done()) {
+      const answers = await Promise.all(
+        Array.from({ length: BURST }, () => statusOf(`/financing/materials/${long.id}`, bursting)),
+      );
+      for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      bursts += 1;
+    }
+  };
+  const alone: number[] = [];
+  const times: number[] = [];
+  const failures: number[] = [];
+  const oneCopy = async (into: number[]) => {
+    const answer = await getCounted(ONE_PAGE, { Cookie: quiet });
+    if (answer.status === 200) into.push(answer.ms);
+    else failures.push(answer.status);
+  };
+  // Alone and beside the bursts in alternating slices, so that a machine busier for a while weighs on both.
+  const perSlice = Math.ceil(config.samples / SLICES);
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    for (let i = 0; i < perSlice; i += 1) await oneCopy(alone);
+    let running = true;
+    const burstLoop = burstsUntil(() => !running);
+    try {
+      for (let i = 0; i < perSlice; i += 1) await oneCopy(times);
+    } finally {
+      running = false;
+      await burstLoop;
+    }
+  }
+  const p95 = percentile(times, 0.95);
+  const aloneP95 = percentile(alone, 0.95);
+  const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`);
+  const unavailable = statuses.get(503) ?? 0;
+  run.rows.push({
+    figure,
+    value:
+      `p95 ${fmt(p95)} ms (alone ${fmt(aloneP95)}); the bursts (${bursts}): ${tally.join(", ")}` +
+      (failures.length > 0 ? `; the one-page reader refused ${failures.length} times (${failures.join(", ")})` : ""),
+    target: "≤ 3× alone; no 503, the one-page reader always served",
+    pass: failures.length === 0 && unavailable === 0 && p95 <= 3 * aloneP95,
+  });
+}
