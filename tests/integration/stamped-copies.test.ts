@@ -10,7 +10,7 @@ import { PDFDict, PDFDocument, PDFName, type PDFString } from "pdf-lib";
 import { materialsMessages } from "~/content/materials";
 import { STAMPED_COPIES_PER_MINUTE, stampedPdfResponse } from "~/http/stamped-pdf.server";
 import { listAuditEvents } from "~/models/audit.server";
-import { createDocument, listLibrary, readersOf } from "~/models/materials.server";
+import { createDocument, listLibrary, readersOf, setPublished } from "~/models/materials.server";
 import { toPublicUser, type PublicUser } from "~/models/user.server";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as shippedPdfRoute from "~/routes/pdfs.download[.]pdf";
@@ -76,6 +76,8 @@ async function libraryPdf(title: string, bytes: Uint8Array) {
     { user: admin, ip: null },
   );
   if (!created.ok) throw new Error(created.message);
+  // A new document is a draft (decision 0029): published, so that investors may open it.
+  await setPublished(created.id, true, { user: admin, ip: null });
   return created.id;
 }
 
