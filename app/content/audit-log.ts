@@ -119,9 +119,19 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "File downloaded",
     says: ({ details }) => `Downloaded ${typeof details.file === "string" ? details.file : "a protected file"}`,
   },
+  "file.undelivered": {
+    kind: "File not delivered",
+    says: ({ details }) =>
+      `Left before ${typeof details.file === "string" ? details.file : "a protected file"} had arrived: the copy was not delivered`,
+  },
   "material.opened": {
     kind: "Document opened",
     says: ({ details }) => `Opened ${titleOf(details)}${versionOf(details)}`,
+  },
+  "material.undelivered": {
+    kind: "Document not delivered",
+    says: ({ details }) =>
+      `Left before ${titleOf(details)}${versionOf(details)} had arrived: the copy was not delivered, and is not counted as read`,
   },
   "material.refused": {
     kind: "Document refused",
