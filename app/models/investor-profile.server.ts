@@ -139,10 +139,15 @@ export async function setNameAndAddress({
   // The checks above, made again in the write: an NDA sent since they were read (or the user deleted), or
   // details changed meanwhile, win.
   const row = await changeWithAudit(async (db, record) => {
-    const row = await writeNameAndAddress(db, target, { ...after, addressLines: stored.addressLines }, {
-      unlessNdaSent: !isAdministrator,
-      unchangedFrom: isCorrection ? before : undefined,
-    });
+    const row = await writeNameAndAddress(
+      db,
+      target,
+      { ...after, addressLines: stored.addressLines },
+      {
+        unlessNdaSent: !isAdministrator,
+        unchangedFrom: isCorrection ? before : undefined,
+      },
+    );
     if (row) {
       record({
         actorId: actor.id,

@@ -214,9 +214,14 @@ export async function correctInvestor({
   if (!before) return notFound;
   const row = await changeWithAudit(async (db, record) => {
     const address = addressToStore(correction.address, storedAddressOf(before));
-    const row = await writeNameAndAddress(db, before, { fullName: correction.fullName, ...address }, {
-      unchangedFrom: { fullName: before.full_name, address: before.address },
-    });
+    const row = await writeNameAndAddress(
+      db,
+      before,
+      { fullName: correction.fullName, ...address },
+      {
+        unchangedFrom: { fullName: before.full_name, address: before.address },
+      },
+    );
     if (row) {
       record({
         actorId: actor.id,

@@ -204,7 +204,7 @@ function Who({ record }: { record: InvestorPageRecord }) {
   const rows: [string, ReactNode][] = [
     [words.who.email, record.email],
     [words.who.name, record.fullName || words.unnamed],
-    [words.who.address, <AddressLines address={record.address} lines={record.addressLines} />],
+    [words.who.address, <AddressLines key="address" address={record.address} lines={record.addressLines} />],
     [words.who.verified, record.emailVerified ? words.who.yes : words.who.no],
     [words.who.registered, when(record.registeredAt)],
     [words.who.lastSignIn, record.lastSignInAt ? when(record.lastSignInAt) : words.who.neverSince],

@@ -140,7 +140,10 @@ describe("the form's three lines", () => {
     const { investor } = await investorWithLines();
     const { cookie, bearer } = await administrator();
 
-    const one = await callRoute(routes.getInvestor, { path: `/api/user/get_investor?id=${investor.id}`, headers: bearer });
+    const one = await callRoute(routes.getInvestor, {
+      path: `/api/user/get_investor?id=${investor.id}`,
+      headers: bearer,
+    });
     expect(one.status).toBe(200);
     const { investor: answered } = await one.json();
     expect(answered.address).toBe(ADDRESS);
@@ -200,9 +203,14 @@ describe("a correction keeps the address and its lines agreeing", () => {
     const { investor } = await investorWithLines();
     const { cookie } = await administrator();
     const correct = (fields: Record<string, string>) =>
-      postForm(`/financing/investors/${investor.id}`, cookie, { intent: "correct", reason: "By phone", ...fields }, {
-        id: investor.id,
-      });
+      postForm(
+        `/financing/investors/${investor.id}`,
+        cookie,
+        { intent: "correct", reason: "By phone", ...fields },
+        {
+          id: investor.id,
+        },
+      );
 
     // The form shows the address on one line: sent back unchanged, the lines stay as given.
     expect((await correct({ fullName: "Jane Q. Roe", address: ADDRESS })).status).toBe(302);

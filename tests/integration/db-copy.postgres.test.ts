@@ -176,7 +176,11 @@ test(
       })
       .execute();
     // An address with its lines (migration 019).
-    const lined = await createUser({ named: true, address: "1 Main Street Suite 200", addressLines: "1 Main Street\nSuite 200" });
+    const lined = await createUser({
+      named: true,
+      address: "1 Main Street Suite 200",
+      addressLines: "1 Main Street\nSuite 200",
+    });
     // An administrator invited by another (users.created_by), and a pending invitation.
     const invited = await createUser({ role: "administrator" });
     await getDb()
@@ -232,7 +236,10 @@ test(
     const range = Buffer.from(await new Response(readBlobRange(library.blobId, middle, middle + 99_999)).arrayBuffer());
     expect(range.equals(video.subarray(middle, middle + 100_000))).toBe(true);
     expect(await readersOf(library.documentId)).toMatchObject([{ email: library.investorEmail, opens: 1 }]);
-    expect(await userRow(lined.id)).toMatchObject({ address: "1 Main Street Suite 200", address_lines: "1 Main Street\nSuite 200" });
+    expect(await userRow(lined.id)).toMatchObject({
+      address: "1 Main Street Suite 200",
+      address_lines: "1 Main Street\nSuite 200",
+    });
     const passkey = await getDb().selectFrom("passkeys").selectAll().executeTakeFirstOrThrow();
     expect(Buffer.from(passkey.public_key)).toEqual(PUBLIC_KEY);
     expect(await verifyAuditChain()).toEqual(chainBefore);
