@@ -17,6 +17,7 @@ import {
   type SortColumn,
 } from "~/lib/investor-table";
 import styles from "~/styles/investor-table.css";
+import { AddressLines } from "./address-lines";
 import { SudoNotice } from "./sudo-notice";
 
 const words = adminContent.table;
@@ -261,7 +262,9 @@ function InvestorTableRow({
           </a>
         )}
       </td>
-      <td data-label={words.columns.address}>{row.address}</td>
+      <td data-label={words.columns.address}>
+        <AddressLines address={row.address} lines={row.addressLines} />
+      </td>
       <td data-label={words.columns.registered}>{formatRegistrationTime(row.createdAt)}</td>
       <td data-label={rowWords.verified}>{row.emailVerified ? words.yes : words.no}</td>
       <td data-label={rowWords.secondFactor}>{describeSecondFactor(row.secondFactor)}</td>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { AddressLines } from "~/components/address-lines";
 import { Field, FormErrors } from "~/components/form-field";
 import { ADDRESS_MAX_LENGTH, NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { myDetailsContent, ndaStepsContent } from "~/content/my-details";
@@ -50,7 +51,7 @@ export function MyDetails({
   details,
   lastResult,
 }: {
-  details: { fullName: string; address: string; correctable: boolean };
+  details: { fullName: string; address: string; addressLines: string | null; correctable: boolean };
   lastResult: FormReply | undefined;
 }) {
   const words = myDetailsContent;
@@ -70,7 +71,9 @@ export function MyDetails({
         </div>
         <div>
           <dt>{words.address}</dt>
-          <dd>{details.address}</dd>
+          <dd>
+            <AddressLines address={details.address} lines={details.addressLines} />
+          </dd>
         </div>
       </dl>
       {details.correctable ? (

@@ -26,8 +26,12 @@ export type InvestorTableState = {
 
 export type { InvestorRow };
 
-/** A row as the table shows it: the investor, whether their address is verified, and their second factor. */
+/**
+ * A row as the table shows it: the investor, the lines of their address (null before migration 019),
+ * whether their e-mail address is verified, and their second factor.
+ */
 export type InvestorTableRow = InvestorRow & {
+  addressLines: string | null;
   emailVerified: boolean;
   secondFactor: { authenticator: boolean; passkeys: number };
 };

@@ -140,6 +140,7 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
     .innerJoin("users", (join) => join.on(sql<boolean>`${rowKey("users")} = page.position`))
     .select((eb) => [
       ...PUBLIC_USER_COLUMNS,
+      "address_lines",
       "email_verified_at",
       hasAppOf(eb).as("authenticator"),
       passkeyCountOf(eb).as("passkeys"),
@@ -148,6 +149,7 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
     .execute();
   const investors = rows.map((row): InvestorTableRow => ({
     ...toInvestorRow(row),
+    addressLines: row.address_lines,
     emailVerified: row.email_verified_at != null,
     secondFactor: { authenticator: Boolean(row.authenticator), passkeys: Number(row.passkeys ?? 0) },
   }));

@@ -7,7 +7,13 @@ import { ADDRESS_LINE_COUNT, NAME_FIELD_MAX_LENGTH } from "~/content/constants";
 import { correctionMail, myDetailsContent } from "~/content/my-details";
 import { nameAddressMail, nameAddressMessages } from "~/content/portal";
 import { emailSchema } from "~/models/account-schemas.server";
-import { ADDRESS_MAX_LENGTH, collapseSpaces, oneLineAddress, textField } from "~/models/name-address-schema.server";
+import {
+  ADDRESS_MAX_LENGTH,
+  addressToStore,
+  collapseSpaces,
+  textField,
+  type StoredAddress,
+} from "~/models/name-address-schema.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
@@ -32,7 +38,7 @@ export function investorScreen(user: PublicUser): InvestorScreen {
 /**
  * The API's body (docs/requirements.md, "The JSON API"): { email, full_name, address }; other fields are
  * dropped. The address takes the form's three lines, joined by line feeds; it is stored as the form's
- * is, on one line (writeNameAndAddress joins its lines with a comma and a space).
+ * is (addressToStore): on one line, its lines joined by spaces, and its lines beside it.
  */
 export const setNameAddressSchema = z.object({
   email: emailSchema,
@@ -44,22 +50,23 @@ export const setNameAddressSchema = z.object({
     required: nameAddressMessages.addressRequired,
     lines: ADDRESS_LINE_COUNT,
   }).meta({
-    description: `Up to ${ADDRESS_LINE_COUNT} lines, joined by a line feed (\`\\n\`), as the form's address lines; stored on one line, its lines joined by a comma and a space.`,
+    description: `Up to ${ADDRESS_LINE_COUNT} lines, joined by a line feed (\`\\n\`), as the form's address lines; stored on one line, its lines joined by spaces.`,
     examples: ["12 Harbour Street\nSpringfield, IL 62701"],
   }),
 });
 
 /**
  * The one place a user's name and address are written (the investor's own form and API, an administrator's
- * correction): whatever must change with `full_name` changes here. The write is conditional, so a check
- * made before it holds: `unlessNdaSent` (the investor's own change), `unchangedFrom` (a correction made
- * over what the administrator saw). It is written in the caller's transaction (`db`, from changeWithAudit), with
- * its audit row. Undefined when no row matched.
+ * correction): whatever must change with `full_name` changes here. The address is as addressToStore made
+ * it, its lines beside it. The write is conditional, so a check made before it holds: `unlessNdaSent` (the
+ * investor's own change), `unchangedFrom` (a correction made over what the administrator saw). It is
+ * written in the caller's transaction (`db`, from changeWithAudit), with its audit row. Undefined when no
+ * row matched.
  */
 export function writeNameAndAddress(
   db: OnlyWriter,
   { id, email }: { id: string; email: string },
-  { fullName, address }: { fullName: string; address: string },
+  { fullName, address, addressLines }: { fullName: string } & StoredAddress,
   {
     unlessNdaSent = false,
     unchangedFrom,
@@ -69,7 +76,8 @@ export function writeNameAndAddress(
     .updateTable("users")
     .set({
       full_name: collapseSpaces(fullName),
-      address: oneLineAddress(address),
+      address,
+      address_lines: addressLines,
       search_text: searchTextFor({ fullName: collapseSpaces(fullName), email }),
       updated_at: now(),
     })
@@ -80,6 +88,12 @@ export function writeNameAndAddress(
   }
   return update.returningAll().executeTakeFirst();
 }
+
+/** The address a user row holds, as addressToStore compares it. */
+export const storedAddressOf = (row: { address: string; address_lines: string | null }): StoredAddress => ({
+  address: row.address,
+  addressLines: row.address_lines,
+});
 
 export type NameAddressResult =
   { ok: true; user: PublicUser; changed: boolean } | { ok: false; status: 403 | 404 | 409; message: string };
@@ -115,7 +129,8 @@ export async function setNameAndAddress({
     return { ok: false, status: 409, message: nameAddressMessages.locked };
   }
   const before = { fullName: target.full_name, address: target.address };
-  const after = { fullName: collapseSpaces(fullName), address: oneLineAddress(address) };
+  const stored = addressToStore(address, storedAddressOf(target));
+  const after = { fullName: collapseSpaces(fullName), address: stored.address };
   const isCorrection = before.fullName.trim() !== "" && before.address.trim() !== "";
   if (isCorrection && before.fullName === after.fullName && before.address === after.address) {
     return { ok: true, user: toPublicUser(target), changed: false };
@@ -124,10 +139,15 @@ export async function setNameAndAddress({
   // The checks above, made again in the write: an NDA sent since they were read (or the user deleted), or
   // details changed meanwhile, win.
   const row = await changeWithAudit(async (db, record) => {
-    const row = await writeNameAndAddress(db, target, after, {
-      unlessNdaSent: !isAdministrator,
-      unchangedFrom: isCorrection ? before : undefined,
-    });
+    const row = await writeNameAndAddress(
+      db,
+      target,
+      { ...after, addressLines: stored.addressLines },
+      {
+        unlessNdaSent: !isAdministrator,
+        unchangedFrom: isCorrection ? before : undefined,
+      },
+    );
     if (row) {
       record({
         actorId: actor.id,
@@ -160,13 +180,24 @@ async function refusalAfterRace(id: string, isAdministrator: boolean): Promise<N
   return { ok: false, status: 409, message: myDetailsContent.changedMeanwhile };
 }
 
-/** What the investor's status screens show: the details as stored and the NDA's steps, with their dates. */
+/**
+ * What the investor's status screens show: the details as stored (the address with its lines, which the
+ * session's user does not carry) and the NDA's steps, with their dates.
+ */
 export async function ownNdaProgress(user: PublicUser) {
-  const steps = await ndaTimeline(user.id, user);
+  const [steps, lines] = await Promise.all([
+    ndaTimeline(user.id, user),
+    getDb().selectFrom("users").select("address_lines").where("id", "=", user.id).executeTakeFirst(),
+  ]);
   // Who at the firm took a step is the firm's record, not the investor's.
   const dated = (step: TimelineStep) => ({ done: step.done, at: step.at });
   return {
-    details: { fullName: user.fullName, address: user.address, correctable: !user.isNDASent },
+    details: {
+      fullName: user.fullName,
+      address: user.address,
+      addressLines: lines?.address_lines ?? null,
+      correctable: !user.isNDASent,
+    },
     steps: { details: dated(steps.details), sent: dated(steps.sent), signed: dated(steps.signed) },
   };
 }

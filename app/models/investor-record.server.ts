@@ -12,8 +12,8 @@ import { accountMail, appLink } from "./account-mail.server";
 import { changeWithAudit, recordAuditEvent } from "./audit.server";
 import { afterFactorChange } from "./factor-change.server";
 import type { Failure } from "./failure";
-import { writeNameAndAddress } from "./investor-profile.server";
-import { detailsCorrectionSchema, textField } from "./name-address-schema.server";
+import { storedAddressOf, writeNameAndAddress } from "./investor-profile.server";
+import { addressToStore, detailsCorrectionSchema, textField } from "./name-address-schema.server";
 import { ndaChanges, ndaSteps, type NdaTimeline } from "./nda-timeline.server";
 import { createOneTimeToken } from "./one-time-token.server";
 import { forgetSecondFactor, secondFactorColumnsOf, secondFactorStatusOf } from "./second-factor.server";
@@ -85,7 +85,8 @@ const iso = (at: number) => new Date(at).toISOString();
 async function investorRow(id: string) {
   return getDb()
     .selectFrom("users")
-    .select(["id", "email", "full_name", "address", "is_nda_sent", "is_nda_signed", "email_verified_at"])
+    .select(["id", "email", "full_name", "address", "address_lines", "is_nda_sent", "is_nda_signed"])
+    .select(["email_verified_at"])
     .select(["created_at", "last_login_at"])
     .select((eb) => [...secondFactorColumnsOf(eb), openSessionCountOf(eb, now()).as("sessionsOpen")])
     .where("id", "=", id)
@@ -95,13 +96,17 @@ async function investorRow(id: string) {
 
 const notFound: Failure<404> = { ok: false, status: 404, message: errors.notFound };
 
+/** The investor's page shows the address's lines apart; get_investor's `address` is the one string alone. */
+export type InvestorPageRecord = InvestorRecord & { addressLines: string | null };
+
 /** The investor's page, all but the activity; null for an id that is no investor's. */
-export async function investorRecord(id: string): Promise<InvestorRecord | null> {
+export async function investorPageRecord(id: string): Promise<InvestorPageRecord | null> {
   // One round of queries, not two: for an unknown id the NDA's changes simply find nothing.
   const [row, changes] = await Promise.all([investorRow(id), ndaChanges(id)]);
   if (!row) return null;
   const status = secondFactorStatusOf(row);
   return {
+    addressLines: row.address_lines,
     id: row.id,
     email: row.email,
     fullName: row.full_name,
@@ -127,6 +132,14 @@ export async function investorRecord(id: string): Promise<InvestorRecord | null>
       changes,
     ),
   };
+}
+
+/** get_investor's investor: the page's record without the address's lines. */
+export async function investorRecord(id: string): Promise<InvestorRecord | null> {
+  const page = await investorPageRecord(id);
+  if (!page) return null;
+  const { addressLines: _lines, ...record } = page;
+  return record;
 }
 
 /** What an activity row names: the page's path, or the file's name. */
@@ -200,9 +213,15 @@ export async function correctInvestor({
   const before = await investorRow(id);
   if (!before) return notFound;
   const row = await changeWithAudit(async (db, record) => {
-    const row = await writeNameAndAddress(db, before, correction, {
-      unchangedFrom: { fullName: before.full_name, address: before.address },
-    });
+    const address = addressToStore(correction.address, storedAddressOf(before));
+    const row = await writeNameAndAddress(
+      db,
+      before,
+      { fullName: correction.fullName, ...address },
+      {
+        unchangedFrom: { fullName: before.full_name, address: before.address },
+      },
+    );
     if (row) {
       record({
         actorId: actor.id,

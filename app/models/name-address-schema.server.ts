@@ -62,23 +62,34 @@ export function collapseSpaces(text: string) {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/**
- * An address's lines on the one line it is stored on, separated by a comma and a space: joined by a
- * space alone, "1 Main Street", "Suite 200" and "Springfield, IL 62701" ran together on every page that
- * shows them (docs/decisions/0031). Blank lines go; spaces within a line collapse.
- */
-export function joinAddress(lines: readonly string[]) {
-  return lines.map(collapseSpaces).filter(Boolean).join(", ");
+/** Address lines as they are kept: spaces within each collapsed, blank ones dropped. */
+function keptLines(lines: readonly string[]) {
+  return lines.map(collapseSpaces).filter(Boolean);
 }
 
-/** An address as given (the API's lines joined by line feeds, or one line) on its one stored line. */
-export const oneLineAddress = (address: string) => joinAddress(address.split("\n"));
+/** What `users` keeps of an address: the one string the specification describes, and the lines it is made of. */
+export type StoredAddress = { address: string; addressLines: string | null };
+
+/**
+ * An address as given (the form's lines or the API's, joined by line feeds, or the one line a correction
+ * types) as it is stored: `address`, the lines joined by single spaces, which the API, the CSV and the
+ * audit rows carry; and `addressLines`, the same lines joined by line feeds, which the pages show apart
+ * (docs/decisions/0031). The same address given again (a correction of the name alone, whose form shows
+ * the address on one line) keeps the lines it was stored with; a changed one is the lines given.
+ */
+export function addressToStore(given: string, stored?: StoredAddress): StoredAddress {
+  const lines = keptLines(given.split("\n"));
+  const address = lines.join(" ");
+  if (stored?.address === address) return stored;
+  return { address, addressLines: lines.length > 0 ? lines.join("\n") : null };
+}
 
 const optionalLine = z.preprocess((value) => value ?? "", textField(NAME_FIELD_MAX_LENGTH));
 
 /**
  * The /financing form (components/name-address-form.tsx): Full Name and
- * Address Line 1-3, joined by a comma and a space. Its action's check; the API
+ * Address Line 1-3, whose lines come out joined by line feeds, as the API
+ * takes them (addressToStore stores both alike). Its action's check; the API
  * checks the joined fields with setNameAddressSchema.
  */
 export const nameAddressFormSchema = z
@@ -92,16 +103,16 @@ export const nameAddressFormSchema = z
     addressLine3: optionalLine,
   })
   .superRefine((value, ctx) => {
-    if (!joinAddress([value.addressLine1, value.addressLine2, value.addressLine3])) {
+    if (keptLines([value.addressLine1, value.addressLine2, value.addressLine3]).length === 0) {
       ctx.addIssue({ code: "custom", path: ["addressLine1"], message: nameAddressMessages.addressRequired });
     }
   })
   .transform((value) => ({
     fullName: collapseSpaces(value.fullName),
-    address: joinAddress([value.addressLine1, value.addressLine2, value.addressLine3]),
+    address: keptLines([value.addressLine1, value.addressLine2, value.addressLine3]).join("\n"),
   }));
 
-/** A correction of details given: the full name and the whole address on one line (what is stored). */
+/** A correction of details given: the full name and the whole address on one line (addressToStore's lines). */
 export const detailsCorrectionSchema = z.object({
   fullName: z.preprocess(
     (value) => value ?? "",

@@ -23,6 +23,7 @@ import {
   correctionSchema,
   investorActivity,
   investorIdSchema,
+  investorPageRecord,
   investorRecord,
   resendInvestorVerification,
   resetInvestorFactor,
@@ -47,7 +48,7 @@ export async function investorPageLoader(request: Request, params: { id?: string
   if (cursor && !cursor.success) throw new Response(words.errors.cursorInvalid, { status: 400, headers: TEXT_HEADERS });
   // Asked for together: an unknown id simply has no activity.
   const [record, activity, readings] = await Promise.all([
-    investorRecord(id),
+    investorPageRecord(id),
     investorActivity(id, cursor?.data),
     readingsOf(id),
   ]);

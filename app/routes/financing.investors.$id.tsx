@@ -5,7 +5,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
+import { AddressLines } from "~/components/address-lines";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
@@ -16,7 +17,7 @@ import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page"
 import { readingContent } from "~/content/library-reading";
 import { describeSecondFactor, formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import type { InvestorRecord, StepChangeKind, TimelineStep } from "~/models/investor-record.server";
+import type { InvestorPageRecord, InvestorRecord, StepChangeKind, TimelineStep } from "~/models/investor-record.server";
 import type { ReadingOfInvestor } from "~/models/materials.server";
 import { investorPageAction, investorPageLoader } from "./financing.investors.$id.server";
 
@@ -199,11 +200,11 @@ function correctionErrors(refused: Refusal, field: string) {
   return refused?.intent === "correct" ? refused.result?.error[field] : undefined;
 }
 
-function Who({ record }: { record: InvestorRecord }) {
-  const rows: [string, string][] = [
+function Who({ record }: { record: InvestorPageRecord }) {
+  const rows: [string, ReactNode][] = [
     [words.who.email, record.email],
     [words.who.name, record.fullName || words.unnamed],
-    [words.who.address, record.address],
+    [words.who.address, <AddressLines key="address" address={record.address} lines={record.addressLines} />],
     [words.who.verified, record.emailVerified ? words.who.yes : words.who.no],
     [words.who.registered, when(record.registeredAt)],
     [words.who.lastSignIn, record.lastSignInAt ? when(record.lastSignInAt) : words.who.neverSince],

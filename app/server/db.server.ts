@@ -14,7 +14,13 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   full_name: string;
+  /** The address lines joined by single spaces: the one string the API, the CSV and the audit rows carry. */
   address: string;
+  /**
+   * The same lines as given, joined by line feeds, for the pages that show them apart; null before
+   * migration 019. Written with `address` (addressToStore), so the two never disagree.
+   */
+  address_lines: string | null;
   /** The name and e-mail address as the investor search compares them (migrations/search-text.js); written with them. */
   search_text: string;
   is_nda_sent: number;

@@ -12,6 +12,7 @@ import * as m015 from "./015_sessions_and_devices.js";
 import * as m016 from "./016_materials_library.js";
 import * as m017 from "./017_reading_totals.js";
 import * as m018 from "./018_administrators_index.js";
+import * as m019 from "./019_address_lines.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -27,4 +28,5 @@ export const migrations = {
   "016_materials_library": m016,
   "017_reading_totals": m017,
   "018_administrators_index": m018,
+  "019_address_lines": m019,
 };

@@ -79,11 +79,14 @@ const WIDTHS = [
   { width: 1280, height: 900 },
 ];
 
+/** The investor's address, given on two lines: the pages show them apart. */
+const ADDRESS = { address: "1 Narrow Street Small Town", addressLines: "1 Narrow Street\nSmall Town" };
+
 const STEPS: Record<InvestorStep, Parameters<typeof updateUser>[2]> = {
-  new: { fullName: "", address: "", sent: false, signed: false },
-  named: { fullName: "Ada Phone-Width", address: "1 Narrow Street, Small Town", sent: false, signed: false },
-  sent: { fullName: "Ada Phone-Width", address: "1 Narrow Street, Small Town", sent: true, signed: false },
-  signed: { fullName: "Ada Phone-Width", address: "1 Narrow Street, Small Town", signed: true },
+  new: { fullName: "", address: "", addressLines: null, sent: false, signed: false },
+  named: { fullName: "Ada Phone-Width", ...ADDRESS, sent: false, signed: false },
+  sent: { fullName: "Ada Phone-Width", ...ADDRESS, sent: true, signed: false },
+  signed: { fullName: "Ada Phone-Width", ...ADDRESS, signed: true },
 };
 
 type SignedIn = { account: TestAccount; cookies: Awaited<ReturnType<BrowserContext["cookies"]>> };

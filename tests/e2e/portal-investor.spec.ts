@@ -4,7 +4,7 @@
  * flips the NDA flags in the investor table in a second browser context; the
  * materials, the PDF and the video; and the refusals at every materials URL.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { createAdministrator, loggedInAccount, logIn } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -14,6 +14,18 @@ import { E2E_CONTACT_EMAIL } from "./support/server";
 const MATERIALS_FILES = ["/pdfs/download.pdf", "/video/investorvideo.mp4"];
 /** The firm's mailbox of the e2e server: the portal shows it, and it receives the investors' notices. */
 const FIRM_MAILBOX = E2E_CONTACT_EMAIL;
+
+/** The address the investor gives, a line a field. */
+const ADDRESS_LINES = ["1 Main Street", "Suite 200", "Springfield, IL 62701"];
+
+/** The address as a page shows it: each line an element of its own, each below the one before. */
+async function expectAddressLinesApart(where: Locator) {
+  const lines = where.locator(".address-lines__line");
+  await expect(lines).toHaveText(ADDRESS_LINES);
+  const tops = await lines.evaluateAll((elements) => elements.map((line) => line.getBoundingClientRect().top));
+  expect(tops[1]).toBeGreaterThan(tops[0]);
+  expect(tops[2]).toBeGreaterThan(tops[1]);
+}
 
 /** The administrator's page in its own browser context, sharing the investor's JavaScript setting. */
 async function administratorPage(browser: Browser, javaScriptOn: boolean) {
@@ -80,9 +92,9 @@ test.describe("the investor's way to the materials", () => {
     await expectNoAxeViolations(page, "state 0 with a field message");
 
     await page.getByLabel("Full Name").fill(`  ${fullName} `);
-    await page.getByLabel("Address Line 1").fill(" 1 Main Street ");
-    await page.getByLabel("Address Line 2").fill("Suite 200");
-    await page.getByLabel("Address Line 3").fill("Springfield, IL 62701");
+    await page.getByLabel("Address Line 1").fill(` ${ADDRESS_LINES[0]} `);
+    await page.getByLabel("Address Line 2").fill(ADDRESS_LINES[1]);
+    await page.getByLabel("Address Line 3").fill(ADDRESS_LINES[2]);
     await page.getByRole("button", { name: "Submit" }).click();
 
     // State 1: the thank-you message, with the notice; the firm's mailbox is told.
@@ -95,13 +107,19 @@ test.describe("the investor's way to the materials", () => {
     ).toBeVisible();
     await expect(page.getByLabel("Address Line 1")).toHaveCount(0);
     await expectNoAxeViolations(page, "state 1, the thank-you message");
+    // The details show the address's lines apart; the firm's mail has the address as stored, on one line.
+    await expectAddressLinesApart(page.locator(".my-details__facts"));
     const mail = await waitForMail(FIRM_MAILBOX, `Investor name and address submitted: ${fullName}`);
-    expect(mail.text).toContain("1 Main Street, Suite 200, Springfield, IL 62701");
+    expect(mail.text).toContain("1 Main Street Suite 200 Springfield, IL 62701");
     expect(mail.text).toContain(account.email);
 
-    // The administrator marks the NDA sent: state 2.
+    // The administrator marks the NDA sent: state 2. The table and the investor's page show the lines apart.
     const admin = await administratorPage(browser, javaScriptOn);
     await setFlag(admin, javaScriptOn, account.email, "NDA sent");
+    await expectAddressLinesApart(admin.locator("tbody tr", { hasText: account.email }));
+    await admin.getByRole("link", { name: fullName, exact: true }).click();
+    await expect(admin.getByRole("heading", { name: fullName, level: 1 })).toBeVisible();
+    await expectAddressLinesApart(admin.locator(".investor-page__facts"));
     await visit(page, "/financing", javaScriptOn);
     await expect(page.getByText("NDA is not completed yet.")).toBeVisible();
     await expect(page.getByRole("link", { name: FIRM_MAILBOX })).toHaveAttribute("href", `mailto:${FIRM_MAILBOX}`);

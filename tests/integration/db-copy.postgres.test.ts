@@ -28,7 +28,7 @@ import { BLOB_CHUNK_BYTES, readBlobRange, readWholeBlob, storeBlob } from "~/ser
 import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { accessTokenFor, createSession, createUser, enrolTotp } from "../support/factories";
+import { accessTokenFor, createSession, createUser, enrolTotp, userRow } from "../support/factories";
 import { runScript } from "../support/run-script";
 import { useFreshDatabase } from "../support/test-database";
 import { totpCode } from "../support/totp";
@@ -175,6 +175,12 @@ test(
         used_at: null,
       })
       .execute();
+    // An address with its lines (migration 019).
+    const lined = await createUser({
+      named: true,
+      address: "1 Main Street Suite 200",
+      addressLines: "1 Main Street\nSuite 200",
+    });
     // An administrator invited by another (users.created_by), and a pending invitation.
     const invited = await createUser({ role: "administrator" });
     await getDb()
@@ -230,6 +236,10 @@ test(
     const range = Buffer.from(await new Response(readBlobRange(library.blobId, middle, middle + 99_999)).arrayBuffer());
     expect(range.equals(video.subarray(middle, middle + 100_000))).toBe(true);
     expect(await readersOf(library.documentId)).toMatchObject([{ email: library.investorEmail, opens: 1 }]);
+    expect(await userRow(lined.id)).toMatchObject({
+      address: "1 Main Street Suite 200",
+      address_lines: "1 Main Street\nSuite 200",
+    });
     const passkey = await getDb().selectFrom("passkeys").selectAll().executeTakeFirstOrThrow();
     expect(Buffer.from(passkey.public_key)).toEqual(PUBLIC_KEY);
     expect(await verifyAuditChain()).toEqual(chainBefore);

@@ -161,7 +161,10 @@ describe("migration 012 on a database made before it", () => {
         for (let at = 0; at < users.length; at += 200) {
           const batch = users
             .slice(at, at + 200)
-            .map(({ search_text: _, created_by: _013, created_via: _alsoFrom013, ...before012 }) => before012);
+            .map(
+              ({ search_text: _, created_by: _013, created_via: _alsoFrom013, address_lines: _019, ...before012 }) =>
+                before012,
+            );
           await trx.insertInto("users").values(batch).execute();
         }
       });

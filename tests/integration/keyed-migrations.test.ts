@@ -64,14 +64,21 @@ it("encrypts clear secrets, drops unbound set-ups, shortens password-only admin 
   const old = await databaseBefore009();
   let prev = GENESIS_HASH;
   try {
-    // As users were stored before 011 (last_login_at), 012 (search_text) and 013 (created_by, created_via).
-    type Before011 = Omit<UserValues, "search_text" | "last_login_at" | "created_by" | "created_via">;
+    // As users were stored before 011 (last_login_at), 012 (search_text), 013 (created_by, created_via) and
+    // 019 (address_lines).
+    type Before011 = Omit<UserValues, "search_text" | "last_login_at" | "created_by" | "created_via" | "address_lines">;
     await (old as unknown as Kysely<{ users: Before011 }>)
       .insertInto("users")
       .values(
         [investor, admin].map(
-          ({ search_text: _012, last_login_at: _011, created_by: _013, created_via: _alsoFrom013, ...before011 }) =>
-            before011,
+          ({
+            search_text: _012,
+            last_login_at: _011,
+            created_by: _013,
+            created_via: _alsoFrom013,
+            address_lines: _019,
+            ...before011
+          }) => before011,
         ),
       )
       .execute();

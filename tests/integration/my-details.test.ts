@@ -78,7 +78,11 @@ function postCorrection(cookie: { Cookie: string }, entries: Record<string, stri
 describe("the status screens", () => {
   it("show the details as stored and the three steps with the dates the trail holds, never who took them", async () => {
     testClock.freeze(Date.UTC(2026, 10, 20, 9, 0, 0));
-    const jane = await investor({ fullName: "Jane Roe", address: "1 Main St Springfield" });
+    const jane = await investor({
+      fullName: "Jane Roe",
+      address: "1 Main St Springfield",
+      addressLines: "1 Main St\nSpringfield",
+    });
     await recordAuditEvent({ actorId: jane.id, action: "profile.name_address.set", targetId: jane.id });
     const given = await (
       await callRoute(routes.page, { path: "/financing", headers: await sessionHeaders(jane.id) })
@@ -87,7 +91,12 @@ describe("the status screens", () => {
       screen: "thank-you",
       table: null,
       progress: {
-        details: { fullName: "Jane Roe", address: "1 Main St Springfield", correctable: true },
+        details: {
+          fullName: "Jane Roe",
+          address: "1 Main St Springfield",
+          addressLines: "1 Main St\nSpringfield",
+          correctable: true,
+        },
         steps: {
           details: { done: true, at: "2026-11-20T09:00:00.000Z" },
           sent: { done: false, at: null },

@@ -12,7 +12,7 @@ import { nameAddressMessages } from "~/content/portal";
 import { parseRange, VIDEO_VIEWING_WINDOW_MS } from "~/http/private-file.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { investorScreen } from "~/models/investor-profile.server";
-import { nameAddressFormSchema } from "~/models/name-address-schema.server";
+import { addressToStore, nameAddressFormSchema } from "~/models/name-address-schema.server";
 import { toPublicUser } from "~/models/user.server";
 import * as setNameRoute from "~/routes/api.user.set_name_address";
 import * as pageRoute from "~/routes/financing._index";
@@ -62,7 +62,7 @@ describe("the screen /financing shows", () => {
     expect(await screenOf({ role: "administrator" })).toBe("administrator");
   });
 
-  it("the page's form joins the address lines with a comma and a space, trims, and needs a full name", () => {
+  it("the page's form gives the address lines joined by line feeds, as the API takes them, trimmed; it needs a full name", () => {
     const parse = (entries: Record<string, string>) => nameAddressFormSchema.safeParse(entries);
     expect(
       parse({
@@ -73,7 +73,7 @@ describe("the screen /financing shows", () => {
       }).data,
     ).toEqual({
       fullName: "Jane Roe",
-      address: "1 Main St, Springfield IL",
+      address: "1 Main St\nSpringfield IL",
     });
     expect(parse({ fullName: "   ", addressLine1: "1 Main St" }).success).toBe(false);
     expect(parse({ fullName: "Jane", addressLine1: "" }).success).toBe(false);
@@ -133,7 +133,7 @@ describe("POST /api/user/set_name_address", () => {
     });
   });
 
-  it("takes the form's three address lines, joined by line feeds, and stores them as the form does: on one line", async () => {
+  it("takes the form's three address lines, joined by line feeds, and stores them as the form does: joined by spaces, and as lines", async () => {
     const investor = await createUser();
     const response = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
@@ -141,13 +141,15 @@ describe("POST /api/user/set_name_address", () => {
       json: { email: investor.email, full_name: "Jane Roe", address: " 1 Main St\n\nSpringfield  IL " },
     });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ address: "1 Main St, Springfield IL" });
-    const formStores = nameAddressFormSchema.parse({
+    expect(await response.json()).toMatchObject({ address: "1 Main St Springfield IL" });
+    const formGives = nameAddressFormSchema.parse({
       fullName: "Jane Roe",
       addressLine1: "1 Main St",
       addressLine3: "Springfield  IL",
     }).address;
-    expect(await userRow(investor.id)).toMatchObject({ address: formStores });
+    const { address, addressLines } = addressToStore(formGives);
+    expect(await userRow(investor.id)).toMatchObject({ address, address_lines: addressLines });
+    expect(addressLines).toBe("1 Main St\nSpringfield IL");
 
     const fourLines = await callRoute(routes.setName, {
       path: "/api/user/set_name_address",
@@ -572,7 +574,8 @@ describe("the /financing page", () => {
     expect(response.headers.get("Set-Cookie")).toContain("toast");
     expect(await userRow(investor.id)).toMatchObject({
       full_name: "Jane Page",
-      address: "1 Main St, Springfield",
+      address: "1 Main St Springfield",
+      address_lines: "1 Main St\nSpringfield",
       role: "investor",
       is_nda_signed: 0,
     });

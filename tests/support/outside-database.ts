@@ -69,12 +69,13 @@ export async function insertUsers(db: Kysely<Database>, users: Partial<UserField
 export async function updateUser(
   db: Kysely<Database>,
   email: string,
-  fields: Partial<Pick<UserFields, "fullName" | "address" | "sent" | "signed">>,
+  fields: Partial<Pick<UserFields, "fullName" | "address" | "addressLines" | "sent" | "signed">>,
 ) {
   const changes: {
     full_name?: string;
     search_text?: string;
     address?: string;
+    address_lines?: string | null;
     is_nda_sent?: number;
     is_nda_signed?: number;
   } = {};
@@ -83,6 +84,7 @@ export async function updateUser(
     changes.search_text = searchTextFor({ fullName: fields.fullName, email });
   }
   if (fields.address !== undefined) changes.address = fields.address;
+  if (fields.addressLines !== undefined) changes.address_lines = fields.addressLines;
   if (fields.sent !== undefined) changes.is_nda_sent = fields.sent ? 1 : 0;
   if (fields.signed !== undefined) {
     changes.is_nda_signed = fields.signed ? 1 : 0;

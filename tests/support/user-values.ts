@@ -11,6 +11,8 @@ export type UserFields = {
   email: string;
   fullName: string;
   address: string;
+  /** The address's lines joined by line feeds (users.address_lines); null unless given, as before migration 019. */
+  addressLines: string | null;
   /** NDA sent; implied by `signed`. */
   sent: boolean;
   signed: boolean;
@@ -48,6 +50,7 @@ export function userValues(fields: Partial<UserFields> = {}): UserValues {
     full_name: fullName,
     search_text: searchTextFor({ fullName, email }),
     address: fields.address ?? (fields.named ? `${made} Main Street` : ""),
+    address_lines: fields.addressLines ?? null,
     is_nda_sent: fields.sent || fields.signed ? 1 : 0,
     is_nda_signed: fields.signed ? 1 : 0,
     role: fields.role ?? "investor",
