@@ -45,7 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireAdminSession(request);
   const [administrators, invitations] = await Promise.all([listAdministrators(), listPendingInvitations()]);
   return json(
-    { administrators, invitations, me: session.user.id, sudo: sudoState(session, ADMINS_PATH) },
+    {
+      administrators,
+      invitations,
+      me: session.user.id,
+      // The last administrator cannot be removed (the action refuses it too): their card offers no Remove.
+      removalOffered: administrators.length > 1,
+      sudo: sudoState(session, ADMINS_PATH),
+    },
     { headers: NO_STORE },
   );
 }
@@ -156,7 +163,7 @@ function RowAction({
 }
 
 export default function AdministratorsPage() {
-  const { administrators, invitations, me, sudo } = useLoaderData<typeof loader>();
+  const { administrators, invitations, me, removalOffered, sudo } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
   const { formProps, formErrors, fieldProps } = useLiveValidation(INVITE_FORM, refusal?.invite);
   return (
@@ -199,7 +206,7 @@ export default function AdministratorsPage() {
                 label={words.resetFactor}
                 name={words.resetFactorFor(admin.email)}
               />
-              {administrators.length > 1 ? (
+              {removalOffered ? (
                 <RowAction
                   intent="remove"
                   id={admin.id}

@@ -182,6 +182,17 @@ describe("the list", () => {
     expect(data.sudo.until).not.toBeNull();
   });
 
+  it("offers no Remove on the only administrator's card, and offers it once there are two", async () => {
+    const { cookie } = await signedIn();
+    const offered = async () => {
+      const page = await callRoute(admins, { path: "/financing/admins", headers: { Cookie: cookie } });
+      return ((await page.json()) as { removalOffered: boolean }).removalOffered;
+    };
+    expect(await offered()).toBe(false);
+    await administrator();
+    expect(await offered()).toBe(true);
+  });
+
   it("is for administrators only", async () => {
     const investor = await createUser({ email: "curious.investor@example.com" });
     const { cookie } = await createSession(investor.id);
