@@ -56,5 +56,8 @@ it("reads a search's page from the sort's own index, and its total from an index
   }
   // The total's statement by its column: the page's rows count each investor's passkeys with a count(*) too.
   const [total] = await plansOf("q=angel&nda=signed", (source) => source.includes('count(*) as "count"'));
-  expect(total.plan).toEqual(["SCAN users USING COVERING INDEX users_investors_by_registration"]);
+  // Any of the investor indexes serves it (each carries search_text and the flags); which one is the
+  // planner's pick among equals, and moved when the users table gained a column (migration 019).
+  expect(total.plan).toHaveLength(1);
+  expect(total.plan[0]).toMatch(/^SCAN users USING COVERING INDEX users_investors_by_(registration|name|email)$/);
 });
