@@ -4,7 +4,7 @@
  * its last answer is in, in alternating slices. The second reader's p95 must stay within 3× its time alone, and neither reader may get
  * a 503; the bursting reader's copies beyond their share are refused with 429.
  */
-import http from "node:http";
+import { Worker } from "node:worker_threads";
 import { hashPassword } from "../../app/models/password.server";
 import { config, host } from "./config";
 import { textPdf, seedPdfDocument } from "./material-files";
@@ -24,17 +24,55 @@ const SLICES = 4;
 
 type ShareRun = { database: BenchDatabase; rows: Row[] };
 
-/** A GET on a connection of its own, as a browser's parallel requests are: its status; the body is dropped. */
-function statusOf(pathname: string, cookie: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host, port: config.port, path: pathname, headers: { Cookie: cookie }, agent: false }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", reject);
-      })
-      .on("error", reject);
+/**
+ * The bursting reader is another client: its bursts run on a thread of their own, each burst's 20 GETs on
+ * connections of their own, as a browser's parallel requests are, and again as soon as the last is answered,
+ * until told to stop. On the measuring reader's own event loop, twenty connections and three 50-page copies
+ * a burst delayed that reader's timings by the client's work, not the server's.
+ */
+const BURSTER = `
+const http = require("node:http");
+const { parentPort, workerData } = require("node:worker_threads");
+const { host, port, path, cookie, burst } = workerData;
+let running = true;
+parentPort.on("message", () => { running = false; });
+const statusOf = () => new Promise((resolve, reject) => {
+  http.get({ host, port, path, headers: { Cookie: cookie }, agent: false }, (res) => {
+    res.resume();
+    res.on("end", () => resolve(res.statusCode ?? 0));
+    res.on("error", reject);
+  }).on("error", reject);
+});
+(async () => {
+  const statuses = {};
+  let bursts = 0;
+  while (running) {
+    const answers = await Promise.all(Array.from({ length: burst }, statusOf));
+    for (const status of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+    bursts += 1;
+  }
+  parentPort.postMessage({ statuses, bursts });
+})();
+`;
+
+type BurstTally = { statuses: Record<string, number>; bursts: number };
+
+/** Bursts fired from a thread of their own until `stop` is called; then their answers' tally. */
+function burstsFrom(pathname: string, cookie: string) {
+  const worker = new Worker(BURSTER, {
+    eval: true,
+    workerData: { host, port: config.port, path: pathname, cookie, burst: BURST },
   });
+  const tally = new Promise<BurstTally>((resolve, reject) => {
+    worker.once("message", resolve);
+    worker.once("error", reject);
+  });
+  return async () => {
+    worker.postMessage("stop");
+    const result = await tally;
+    await worker.terminate();
+    return result;
+  };
 }
 
 export async function stampingShare(run: ShareRun) {
@@ -61,16 +99,6 @@ export async function stampingShare(run: ShareRun) {
   ]);
   const statuses = new Map<number, number>();
   let bursts = 0;
-  /** Bursts fired back to back, each as soon as the last's answers are in, until `done` says stop. */
-  const burstsUntil = async (done: () => boolean) => {
-    while (!done()) {
-      const answers = await Promise.all(
-        Array.from({ length: BURST }, () => statusOf(`/financing/materials/${long.id}`, bursting)),
-      );
-      for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      bursts += 1;
-    }
-  };
   const alone: number[] = [];
   const times: number[] = [];
   const failures: number[] = [];
@@ -83,13 +111,14 @@ export async function stampingShare(run: ShareRun) {
   const perSlice = Math.ceil(config.samples / SLICES);
   for (let slice = 0; slice < SLICES; slice += 1) {
     for (let i = 0; i < perSlice; i += 1) await oneCopy(alone);
-    let running = true;
-    const burstLoop = burstsUntil(() => !running);
+    const stop = burstsFrom(`/financing/materials/${long.id}`, bursting);
     try {
       for (let i = 0; i < perSlice; i += 1) await oneCopy(times);
     } finally {
-      running = false;
-      await burstLoop;
+      const tally = await stop();
+      for (const [status, count] of Object.entries(tally.statuses))
+        statuses.set(Number(status), (statuses.get(Number(status)) ?? 0) + count);
+      bursts += tally.bursts;
     }
   }
   const p95 = percentile(times, 0.95);
