@@ -19,7 +19,7 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
-import { loadInvestorTable } from "~/models/investor-admin.server";
+import { loadInvestorTable } from "~/models/investor-table.server";
 import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/investor-profile.server";
 import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/name-address-schema.server";
 import portalStyles from "~/styles/portal.css";

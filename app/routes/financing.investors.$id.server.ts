@@ -16,7 +16,7 @@ import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithError, redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { investorPagePath as pagePath, safeReturnTo } from "~/lib/investor-table";
-import { setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
+import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 import {
   activityCursorSchema,
   correctInvestor,

@@ -10,7 +10,7 @@ import { sessionCookie } from "~/http/auth.server";
 import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { saveContactMessage } from "~/models/contact.server";
-import { setNdaSent } from "~/models/investor-admin.server";
+import { setNdaSent } from "~/models/nda-flags.server";
 import { looksLikeMp4 } from "~/models/material-file.server";
 import {
   createDocument,

@@ -10,7 +10,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { inject } from "vitest";
 import { createOrPromoteAdministrator, registerAccount } from "~/models/account.server";
-import { investorsForExport, loadInvestorTable } from "~/models/investor-admin.server";
+import { investorsForExport, loadInvestorTable } from "~/models/investor-table.server";
 import { setNameAndAddress } from "~/models/investor-profile.server";
 import { getUserByEmail } from "~/models/user.server";
 import * as csvRoute from "~/routes/financing.investors[.]csv";
