@@ -11,10 +11,10 @@ import { apiResetPasswordSchema, emailSchema, newAccountSchema } from "~/models/
 import { auditLogQuerySchema } from "~/models/audit-log.server";
 import { deleteInvestorSchema } from "~/models/investor-deletion.server";
 import { investorListQuerySchema } from "~/models/investor-list-api.server";
-import { ndaFlagSchema } from "~/models/nda-flags.server";
 import { setNameAddressSchema } from "~/models/investor-profile.server";
 import { investorQuerySchema } from "~/models/investor-record.server";
 import { materialUploadSchema, materialVersionUploadSchema } from "~/models/material-fields.server";
+import { ndaFlagSchema } from "~/models/nda-flags.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 
 /* The answers' shapes. */

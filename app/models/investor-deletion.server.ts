@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { adminContent } from "~/content/admin";
 import { apiMessages } from "~/content/api-messages";
-import { getDb } from "~/server/db.server";
 import type { InvestorRow } from "~/lib/investor-table";
+import { getDb } from "~/server/db.server";
 import { notFound, type Actor, type AdminResult } from "./admin-result.server";
 import { changeWithAudit } from "./audit.server";
 import { toInvestorRow } from "./investor-table.server";

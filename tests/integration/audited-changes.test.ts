@@ -11,7 +11,6 @@ import { acceptInvitation, inviteAdministrator, revokeInvitation } from "~/model
 import { removeAdministrator } from "~/models/administrators.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { deleteInvestor } from "~/models/investor-deletion.server";
-import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 import { setNameAndAddress } from "~/models/investor-profile.server";
 import { correctInvestor } from "~/models/investor-record.server";
 import {
@@ -24,6 +23,7 @@ import {
   setAudience,
   setPublished,
 } from "~/models/materials.server";
+import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
 import { hashSecretToken, newSecretToken } from "~/models/secret-token.server";
 import { toPublicUser } from "~/models/user.server";
