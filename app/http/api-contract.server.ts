@@ -9,10 +9,12 @@ import { AUTH_BODY_LIMIT_BYTES } from "~/content/constants";
 import { publicUserSchema } from "~/lib/user-shape";
 import { apiResetPasswordSchema, emailSchema, newAccountSchema } from "~/models/account-schemas.server";
 import { auditLogQuerySchema } from "~/models/audit-log.server";
-import { deleteInvestorSchema, investorListQuerySchema, ndaFlagSchema } from "~/models/investor-admin.server";
+import { deleteInvestorSchema } from "~/models/investor-deletion.server";
+import { investorListQuerySchema } from "~/models/investor-list-api.server";
 import { setNameAddressSchema } from "~/models/investor-profile.server";
 import { investorQuerySchema } from "~/models/investor-record.server";
 import { materialUploadSchema, materialVersionUploadSchema } from "~/models/material-fields.server";
+import { ndaFlagSchema } from "~/models/nda-flags.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 
 /* The answers' shapes. */

@@ -5,7 +5,7 @@
  */
 import { readingContent } from "~/content/library-reading";
 import { recordAuditEvent } from "./audit.server";
-import { CSV_BYTE_ORDER_MARK, csvCell } from "./investor-admin.server";
+import { CSV_BYTE_ORDER_MARK, csvCell } from "./investor-csv.server";
 import { readersOf, readingReport, readingsOf, type Actor, type LibraryDocument } from "./materials.server";
 
 const words = readingContent;

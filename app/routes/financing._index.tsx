@@ -19,8 +19,8 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
-import { loadInvestorTable } from "~/models/investor-admin.server";
 import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/investor-profile.server";
+import { loadInvestorTable } from "~/models/investor-table.server";
 import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/name-address-schema.server";
 import portalStyles from "~/styles/portal.css";
 

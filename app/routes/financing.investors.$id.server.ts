@@ -16,7 +16,6 @@ import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithError, redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { investorPagePath as pagePath, safeReturnTo } from "~/lib/investor-table";
-import { setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
 import {
   activityCursorSchema,
   correctInvestor,
@@ -29,6 +28,7 @@ import {
   resetInvestorFactor,
 } from "~/models/investor-record.server";
 import { readingsOf } from "~/models/materials.server";
+import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 
 const words = investorPageContent;
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };

@@ -10,7 +10,7 @@ import { createOrPromoteAdministrator, recordSignIn, registerAccount, verifyEmai
 import { acceptInvitation, inviteAdministrator, revokeInvitation } from "~/models/admin-invitation.server";
 import { removeAdministrator } from "~/models/administrators.server";
 import { listAuditEvents } from "~/models/audit.server";
-import { deleteInvestor, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
+import { deleteInvestor } from "~/models/investor-deletion.server";
 import { setNameAndAddress } from "~/models/investor-profile.server";
 import { correctInvestor } from "~/models/investor-record.server";
 import {
@@ -23,6 +23,7 @@ import {
   setAudience,
   setPublished,
 } from "~/models/materials.server";
+import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
 import { hashSecretToken, newSecretToken } from "~/models/secret-token.server";
 import { toPublicUser } from "~/models/user.server";

@@ -10,7 +10,6 @@ import { sessionCookie } from "~/http/auth.server";
 import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { saveContactMessage } from "~/models/contact.server";
-import { setNdaSent } from "~/models/investor-admin.server";
 import { looksLikeMp4 } from "~/models/material-file.server";
 import {
   createDocument,
@@ -21,6 +20,7 @@ import {
   recordOpening,
   setPublished,
 } from "~/models/materials.server";
+import { setNdaSent } from "~/models/nda-flags.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { acceptTotpCode, pendingTotpSecret } from "~/models/totp.server";
 import { toPublicUser } from "~/models/user.server";

@@ -8,16 +8,11 @@ import { resetSessionCookieForTests } from "~/http/auth.server";
 import { formatRegistrationTime, safeReturnTo } from "~/lib/investor-table";
 import { issueApiTokens } from "~/models/api-token.server";
 import { listAuditEvents } from "~/models/audit.server";
-import {
-  csvCell,
-  deleteInvestor,
-  investorsCsv,
-  investorsForExport,
-  investorsJsonBytes,
-  loadInvestorTable,
-  setNdaSent,
-  setNdaSigned,
-} from "~/models/investor-admin.server";
+import { csvCell, investorsCsv } from "~/models/investor-csv.server";
+import { deleteInvestor } from "~/models/investor-deletion.server";
+import { investorsJsonBytes } from "~/models/investor-list-api.server";
+import { investorsForExport, loadInvestorTable } from "~/models/investor-table.server";
+import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 import { searchTextFor } from "~/models/search-text.server";
 import { toPublicUser, type PublicUser } from "~/models/user.server";
 import * as deleteRoute from "~/routes/api.user.delete_investor";

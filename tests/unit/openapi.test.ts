@@ -14,7 +14,7 @@ import {
   NAME_FIELD_MAX_LENGTH,
 } from "~/content/constants";
 import { openApiDocument, servedOpenApiDocument } from "~/http/openapi.server";
-import { investorListQuerySchema } from "~/models/investor-admin.server";
+import { investorListQuerySchema } from "~/models/investor-list-api.server";
 import { setNameAddressSchema } from "~/models/investor-profile.server";
 import { textPattern } from "~/models/name-address-schema.server";
 import { contractChecker, type Answer, type OpenApi } from "../support/api-contract";
