@@ -28,7 +28,7 @@ import {
   resendInvestorVerification,
   resetInvestorFactor,
 } from "~/models/investor-record.server";
-import { readingsOf } from "~/models/materials.server";
+import { readingsOf } from "~/models/library-openings.server";
 
 const words = investorPageContent;
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };
