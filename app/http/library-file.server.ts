@@ -7,15 +7,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { firm } from "~/content/firm";
 import { materialsMessages } from "~/content/materials";
+import { documentVersion, openableVersion, type OpenableVersion } from "~/models/library-access.server";
+import type { LibraryDocument, VersionSummary } from "~/models/library-documents.server";
+import { recordOpening } from "~/models/library-openings.server";
 import { documentIdSchema } from "~/models/library-schema.server";
-import {
-  documentVersion,
-  openableVersion,
-  recordOpening,
-  type LibraryDocument,
-  type OpenableVersion,
-  type VersionSummary,
-} from "~/models/materials.server";
 import { recordUndeliveredOpening } from "~/models/undelivered-copy.server";
 import type { PublicUser } from "~/models/user.server";
 import { readBlobRange, readWholeBlob } from "~/server/blob-store.server";

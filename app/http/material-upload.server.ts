@@ -14,6 +14,8 @@ import busboy from "busboy";
 import { formBodyErrors } from "~/content/forms";
 import { materialsMessages } from "~/content/materials";
 import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
+import { type CheckedUpload, discardUpload } from "~/models/library-changes.server";
+import type { DocumentKind } from "~/models/library-documents.server";
 import {
   MATERIAL_CONTENT_TYPES,
   MATERIAL_LIMITS,
@@ -21,7 +23,6 @@ import {
   looksLikeWebVtt,
   sniffDocumentKind,
 } from "~/models/material-file.server";
-import { type CheckedUpload, type DocumentKind, discardUpload } from "~/models/materials.server";
 import { PdfStampCheck, type StampCheckFinding } from "~/models/pdf-stamp-check.server";
 import { BlobRefused, deleteBlob, storeBlob, type StoredBlob } from "~/server/blob-store.server";
 

@@ -3,7 +3,8 @@
  * address of its page, times as ISO strings, an administrator's view with what only they may see.
  */
 import type { AnswerOf } from "~/http/api-contract.server";
-import type { DocumentReading, LibraryDocument, ReaderOfDocument } from "~/models/materials.server";
+import type { LibraryDocument } from "~/models/library-documents.server";
+import type { DocumentReading, ReaderOfDocument } from "~/models/library-openings.server";
 
 const iso = (at: number) => new Date(at).toISOString();
 const isoOrNull = (at: number | null) => (at === null ? null : iso(at));

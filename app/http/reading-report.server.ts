@@ -4,7 +4,7 @@
  */
 import { readingContent } from "~/content/library-reading";
 import { investorIdSchema } from "~/models/investor-record.server";
-import { getLibraryDocument, type LibraryDocumentDetail } from "~/models/materials.server";
+import { getLibraryDocument, type LibraryDocumentDetail } from "~/models/library-documents.server";
 
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };
 

@@ -6,7 +6,8 @@
 import { readingContent } from "~/content/library-reading";
 import { recordAuditEvent } from "./audit.server";
 import { CSV_BYTE_ORDER_MARK, csvCell } from "./investor-csv.server";
-import { readersOf, readingReport, readingsOf, type Actor, type LibraryDocument } from "./materials.server";
+import type { Actor, LibraryDocument } from "./library-documents.server";
+import { readersOf, readingReport, readingsOf } from "./library-openings.server";
 
 const words = readingContent;
 

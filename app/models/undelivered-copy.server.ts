@@ -4,7 +4,7 @@
  * not delivered, in the same transaction (decision 0027).
  */
 import { changeWithAudit } from "./audit.server";
-import type { LibraryDocument, VersionSummary } from "./materials.server";
+import type { LibraryDocument, VersionSummary } from "./library-documents.server";
 import type { PublicUser } from "./user.server";
 
 export async function recordUndeliveredOpening(

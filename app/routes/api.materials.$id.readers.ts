@@ -5,7 +5,8 @@ import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readApiParam } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { readersAnswer } from "~/http/materials-api.server";
-import { getLibraryDocument, readersOf } from "~/models/materials.server";
+import { getLibraryDocument } from "~/models/library-documents.server";
+import { readersOf } from "~/models/library-openings.server";
 
 /** GET → 200 { id, title, readers } (administrators only): who opened the document; 404 for an unknown one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

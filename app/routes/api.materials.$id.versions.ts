@@ -6,7 +6,8 @@ import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readApiParam } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { discardUpload, readMaterialUpload } from "~/http/material-upload.server";
-import { addVersion, getLibraryDocument } from "~/models/materials.server";
+import { addVersion } from "~/models/library-changes.server";
+import { getLibraryDocument } from "~/models/library-documents.server";
 
 /**
  * POST multipart { file, captions? } → 201 { id, version } (administrators only): the document's new

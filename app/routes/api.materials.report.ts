@@ -3,7 +3,7 @@ import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, methodNotAllowed } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { readingReportAnswer } from "~/http/materials-api.server";
-import { readingReport } from "~/models/materials.server";
+import { readingReport } from "~/models/library-openings.server";
 
 /** GET → 200 { documents } (administrators only): for each document, its readers, openings, first and last. */
 export async function loader({ request }: LoaderFunctionArgs) {

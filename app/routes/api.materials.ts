@@ -7,8 +7,10 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { discardUpload, readMaterialUpload } from "~/http/material-upload.server";
 import { materialAnswer } from "~/http/materials-api.server";
 import { canSeeMaterials } from "~/models/access.server";
+import { listOpenableDocuments } from "~/models/library-access.server";
+import { createDocument } from "~/models/library-changes.server";
+import { getLibraryDocument, listLibrary } from "~/models/library-documents.server";
 import { chosenInvestorIds, materialFieldsSchema } from "~/models/material-fields.server";
-import { createDocument, getLibraryDocument, listLibrary, listOpenableDocuments } from "~/models/materials.server";
 
 /**
  * GET → 200 { documents }: for an investor whose NDA is signed, what they may open (403 before it is

@@ -27,7 +27,7 @@ import {
   resendInvestorVerification,
   resetInvestorFactor,
 } from "~/models/investor-record.server";
-import { readingsOf } from "~/models/materials.server";
+import { readingsOf } from "~/models/library-openings.server";
 import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 
 const words = investorPageContent;

@@ -13,9 +13,10 @@ import { type LibraryChange, librarySudoRefusal } from "~/http/library-sudo.serv
 import { sudoState } from "~/http/sudo.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
-import { investorsByEmail } from "~/models/library-audience.server";
+import { investorsByEmail, setAudience } from "~/models/library-audience.server";
+import { editDocument, setPublished } from "~/models/library-changes.server";
+import { getLibraryDocument } from "~/models/library-documents.server";
 import { audienceFieldsSchema, documentDetailsSchema } from "~/models/library-schema.server";
-import { editDocument, getLibraryDocument, setAudience, setPublished } from "~/models/materials.server";
 
 const words = libraryContent;
 

@@ -8,8 +8,9 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { NO_STORE, actorOf, libraryPath } from "~/http/library-pages.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { chosenCounts } from "~/models/library-audience.server";
+import { moveDocument } from "~/models/library-changes.server";
+import { listLibrary } from "~/models/library-documents.server";
 import { documentIdSchema } from "~/models/library-schema.server";
-import { listLibrary, moveDocument } from "~/models/materials.server";
 
 const words = libraryContent;
 

@@ -13,16 +13,10 @@ import { listAuditEvents } from "~/models/audit.server";
 import { deleteInvestor } from "~/models/investor-deletion.server";
 import { setNameAndAddress } from "~/models/investor-profile.server";
 import { correctInvestor } from "~/models/investor-record.server";
-import {
-  addVersion,
-  createDocument,
-  editDocument,
-  listLibrary,
-  moveDocument,
-  recordOpening,
-  setAudience,
-  setPublished,
-} from "~/models/materials.server";
+import { setAudience } from "~/models/library-audience.server";
+import { addVersion, createDocument, editDocument, moveDocument, setPublished } from "~/models/library-changes.server";
+import { listLibrary } from "~/models/library-documents.server";
+import { recordOpening } from "~/models/library-openings.server";
 import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
 import { hashSecretToken, newSecretToken } from "~/models/secret-token.server";

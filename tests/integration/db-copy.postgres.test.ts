@@ -10,16 +10,11 @@ import { sessionCookie } from "~/http/auth.server";
 import { verifyAuditChain } from "~/models/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { saveContactMessage } from "~/models/contact.server";
+import { openableVersion } from "~/models/library-access.server";
+import { createDocument, setPublished } from "~/models/library-changes.server";
+import { listLibrary } from "~/models/library-documents.server";
+import { readersOf, recordMaterialsVisit, recordOpening } from "~/models/library-openings.server";
 import { looksLikeMp4 } from "~/models/material-file.server";
-import {
-  createDocument,
-  listLibrary,
-  openableVersion,
-  readersOf,
-  recordMaterialsVisit,
-  recordOpening,
-  setPublished,
-} from "~/models/materials.server";
 import { setNdaSent } from "~/models/nda-flags.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { acceptTotpCode, pendingTotpSecret } from "~/models/totp.server";

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { issueApiTokens } from "~/models/api-token.server";
-import { listLibrary, recordMaterialsVisit, recordOpening } from "~/models/materials.server";
+import { listLibrary } from "~/models/library-documents.server";
+import { recordMaterialsVisit, recordOpening } from "~/models/library-openings.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";

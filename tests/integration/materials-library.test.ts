@@ -4,22 +4,18 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { looksLikeMp4, looksLikePdf } from "~/models/material-file.server";
+import { listOpenableDocuments, openableVersion } from "~/models/library-access.server";
+import { setAudience } from "~/models/library-audience.server";
+import { addVersion, createDocument, moveDocument, setPublished } from "~/models/library-changes.server";
+import { listLibrary } from "~/models/library-documents.server";
 import {
-  addVersion,
-  createDocument,
-  listLibrary,
-  listOpenableDocuments,
-  moveDocument,
-  openableVersion,
   readersOf,
   readingReport,
   readingsOf,
   recordMaterialsVisit,
   recordOpening,
-  setAudience,
-  setPublished,
-} from "~/models/materials.server";
+} from "~/models/library-openings.server";
+import { looksLikeMp4, looksLikePdf } from "~/models/material-file.server";
 import { toPublicUser } from "~/models/user.server";
 import {
   BLOB_CHUNK_BYTES,

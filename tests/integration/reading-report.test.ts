@@ -4,7 +4,9 @@
  * exports (headers, content, the formula guard) and their audit rows; who may see them, and bad addresses.
  */
 import { resetSessionCookieForTests } from "~/http/auth.server";
-import { editDocument, listLibrary, readersOf, recordOpening } from "~/models/materials.server";
+import { editDocument } from "~/models/library-changes.server";
+import { listLibrary } from "~/models/library-documents.server";
+import { readersOf, recordOpening } from "~/models/library-openings.server";
 import { toPublicUser } from "~/models/user.server";
 import * as investorPage from "~/routes/financing.investors.$id";
 import * as readingsCsv from "~/routes/financing.investors.$id_.readings[.]csv";

@@ -3,14 +3,8 @@
  * as it is written; an opening deleted, alone or with its investor, takes its count back, and a first or last
  * opening it held moves to the next; the migration counts the openings written before it.
  */
-import {
-  listLibrary,
-  readerTotals,
-  readersOf,
-  readingReport,
-  readingsOf,
-  recordOpening,
-} from "~/models/materials.server";
+import { listLibrary } from "~/models/library-documents.server";
+import { readerTotals, readersOf, readingReport, readingsOf, recordOpening } from "~/models/library-openings.server";
 import { toPublicUser } from "~/models/user.server";
 import { testClock } from "~/server/clock.server";
 import { databaseEngine, getDb } from "~/server/db.server";
