@@ -9,7 +9,7 @@ import { apiMessages } from "~/content/api-messages";
 import { materialsRefusal } from "~/content/portal";
 import { RECOVERY_CODES_PATH } from "~/content/recovery-codes";
 import { canSeeMaterials } from "~/models/access.server";
-import { recordPasswordVerified, recordSignIn } from "~/models/account.server";
+import { recordPasswordVerified, recordSignIn } from "~/models/sign-in.server";
 import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { clientOf } from "~/models/client-device.server";

@@ -13,7 +13,7 @@ import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "~/models/account-schemas.server";
-import { resetPassword } from "~/models/account.server";
+import { resetPassword } from "~/models/password-reset.server";
 import { findOneTimeTokenUser } from "~/models/one-time-token.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];

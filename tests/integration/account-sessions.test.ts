@@ -5,7 +5,8 @@
  */
 import type { Kysely } from "kysely";
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
-import { logIn, settleAccountMail } from "~/models/account.server";
+import { logIn } from "~/models/sign-in.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { authenticateAccessToken, refreshApiTokens } from "~/models/api-token.server";
 import { describeUserAgent, deviceName, USER_AGENT_MAX_LENGTH } from "~/models/client-device.server";
 import { pruneExpiredRows } from "~/models/housekeeping.server";

@@ -6,7 +6,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { sql } from "kysely";
-import { createOrPromoteAdministrator, recordSignIn, registerAccount, verifyEmail } from "~/models/account.server";
+import { createOrPromoteAdministrator } from "~/models/create-admin.server";
+import { recordSignIn } from "~/models/sign-in.server";
+import { registerAccount, verifyEmail } from "~/models/sign-up.server";
 import { acceptInvitation, inviteAdministrator, revokeInvitation } from "~/models/admin-invitation.server";
 import { removeAdministrator } from "~/models/administrators.server";
 import { listAuditEvents } from "~/models/audit.server";

@@ -1,4 +1,4 @@
-import { createOrPromoteAdministrator } from "~/models/account.server";
+import { createOrPromoteAdministrator } from "~/models/create-admin.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { UPLOAD_LIFETIME_MS, pruneExpiredRows } from "~/models/housekeeping.server";

@@ -1,4 +1,5 @@
-import { logIn, settleAccountMail } from "~/models/account.server";
+import { logIn } from "~/models/sign-in.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import type * as passwords from "~/models/password.server";
 import { addressSequence } from "../support/api-routes";
 import { createUser } from "../support/factories";

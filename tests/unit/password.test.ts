@@ -1,5 +1,5 @@
 import argon2 from "argon2";
-import { registerAccount } from "~/models/account.server";
+import { registerAccount } from "~/models/sign-up.server";
 import {
   hashPassword,
   isCommonPassword,
@@ -19,7 +19,7 @@ beforeAll(async () => {
   database = await useFreshDatabase();
 });
 afterAll(async () => {
-  const { settleAccountMail } = await import("~/models/account.server");
+  const { settleAccountMail } = await import("~/models/account-mail.server");
   await settleAccountMail();
   await database.cleanup();
 });
