@@ -6,12 +6,10 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { sql } from "kysely";
-import { createOrPromoteAdministrator } from "~/models/create-admin.server";
-import { recordSignIn } from "~/models/sign-in.server";
-import { registerAccount, verifyEmail } from "~/models/sign-up.server";
 import { acceptInvitation, inviteAdministrator, revokeInvitation } from "~/models/admin-invitation.server";
 import { removeAdministrator } from "~/models/administrators.server";
 import { listAuditEvents } from "~/models/audit.server";
+import { createOrPromoteAdministrator } from "~/models/create-admin.server";
 import { deleteInvestor, setNdaSent, setNdaSigned } from "~/models/investor-admin.server";
 import { setNameAndAddress } from "~/models/investor-profile.server";
 import { correctInvestor } from "~/models/investor-record.server";
@@ -27,6 +25,8 @@ import {
 } from "~/models/materials.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
 import { hashSecretToken, newSecretToken } from "~/models/secret-token.server";
+import { recordSignIn } from "~/models/sign-in.server";
+import { registerAccount, verifyEmail } from "~/models/sign-up.server";
 import { toPublicUser } from "~/models/user.server";
 import { storeBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";

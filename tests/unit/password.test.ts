@@ -1,5 +1,4 @@
 import argon2 from "argon2";
-import { registerAccount } from "~/models/sign-up.server";
 import {
   hashPassword,
   isCommonPassword,
@@ -8,6 +7,7 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from "~/models/password.server";
+import { registerAccount } from "~/models/sign-up.server";
 import { coresButOne } from "~/server/cores.server";
 import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
