@@ -9,7 +9,6 @@ import { apiMessages } from "~/content/api-messages";
 import { materialsRefusal } from "~/content/portal";
 import { RECOVERY_CODES_PATH } from "~/content/recovery-codes";
 import { canSeeMaterials } from "~/models/access.server";
-import { recordPasswordVerified, recordSignIn } from "~/models/account.server";
 import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { clientOf } from "~/models/client-device.server";
@@ -29,6 +28,7 @@ import {
   SESSION_ABSOLUTE_MS,
   type LiveSession,
 } from "~/models/session.server";
+import { recordPasswordVerified, recordSignIn } from "~/models/sign-in.server";
 import { getUserById, type PublicUser } from "~/models/user.server";
 import type { AuthMethod, Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";

@@ -1,7 +1,7 @@
 /**
  * The account forms' checks (docs/requirements.md, "Validation") as zod schemas: the pages' actions,
  * the JSON API and create-admin each parse their input with these once, at the edge, and the use
- * cases in account.server.ts take the typed result. Server only: the browser reads the same limits
+ * cases in sign-up.server.ts, sign-in.server.ts, password-reset.server.ts and create-admin.server.ts take the typed result. Server only: the browser reads the same limits
  * and messages from app/content.
  */
 import { z } from "zod";

@@ -12,13 +12,12 @@ import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { alsoOnlyWriterOf, isUniqueViolation } from "~/server/sql-dialect.server";
 import { accountMail } from "./account-mail.server";
-import { insertUser } from "./account.server";
 import { changeWithAudit } from "./audit.server";
 import type { Failure } from "./failure";
 import { hashPassword } from "./password.server";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token.server";
 import { HOUR_MS, throttleAuthRequest } from "./throttle.server";
-import { getUserRowByEmail, toPublicUser, type PublicUser } from "./user.server";
+import { getUserRowByEmail, insertUser, toPublicUser, type PublicUser } from "./user.server";
 
 export const INVITATION_TTL_MS = INVITATION_HOURS * HOUR_MS;
 

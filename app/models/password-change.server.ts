@@ -7,11 +7,11 @@
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { accountMail } from "./account-mail.server";
-import { confirmPassword, type PasswordCheckResult } from "./account.server";
 import { revokeApiTokens } from "./api-token.server";
 import { recordOwnAccountEvent } from "./audit.server";
 import { deleteOneTimeTokens } from "./one-time-token.server";
 import { hashPassword } from "./password.server";
+import { confirmPassword, type PasswordCheckResult } from "./reauthentication.server";
 import { deleteUserSessions } from "./session.server";
 import type { PublicUser } from "./user.server";
 

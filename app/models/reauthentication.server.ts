@@ -5,15 +5,18 @@
  * REAUTHENTICATION_MS; the login itself counts as one. A session someone stole, or a password someone
  * learned, is not enough to change the factor that guards the account.
  */
+import { accountMessages } from "~/content/account-messages";
 import { passkeyMessages, securityMessages } from "~/content/second-factor";
-import { confirmPassword } from "./account.server";
+import { lockedOut, throttled, type FromClient } from "./account-answers.server";
 import { recordOwnAccountEvent } from "./audit.server";
 import type { Failure } from "./failure";
 import { confirmWithPasskey } from "./passkey.server";
+import { verifyPassword } from "./password.server";
 import type { ReauthenticationInput } from "./second-factor-schemas.server";
 import { checkSecondFactorCode, hasSecondFactor, secondFactorStatus } from "./second-factor.server";
 import { markReauthenticated } from "./session.server";
-import type { PublicUser } from "./user.server";
+import { loginStanding, recordLoginFailure, throttleAuthRequest } from "./throttle.server";
+import { getUserRowById, type PublicUser } from "./user.server";
 
 export type ReauthenticationResult = { ok: true } | Failure<400 | 401 | 423 | 429>;
 
@@ -48,4 +51,26 @@ export async function reauthenticate({
   await markReauthenticated(sessionIdHash);
   await recordOwnAccountEvent(user, "account.reauthenticated", { ip, details: { method } });
   return { ok: true };
+}
+
+export type PasswordCheckResult = { ok: true } | Failure<401 | 423 | 429>;
+
+/**
+ * The password asked again before a change to how the account signs in. A wrong one counts towards
+ * the address's login lock, as at the login, so a stolen session cannot guess it either.
+ */
+export async function confirmPassword({
+  user,
+  password,
+  ip,
+}: { user: Pick<PublicUser, "id" | "email">; password: string } & FromClient): Promise<PasswordCheckResult> {
+  const throttle = await throttleAuthRequest(ip);
+  if (!throttle.allowed) return throttled(throttle.retryAfterSeconds);
+  const standing = await loginStanding(user.email);
+  if (standing.locked) return lockedOut(standing.retryAfterSeconds);
+  const row = await getUserRowById(user.id);
+  if (row && (await verifyPassword(row.password_hash, password))) return { ok: true };
+  await recordLoginFailure(user.email);
+  await recordOwnAccountEvent(user, "password.confirm_failed", { ip });
+  return { ok: false, status: 401, message: accountMessages.passwordWrong };
 }

@@ -4,7 +4,8 @@
  *
  * Where each applies:
  * - 10 auth requests a minute per IP: inside each account use case of
- *   app/models/account.server.ts (register, resend, login, forgot, reset) and
+ *   app/models/sign-up.server.ts (register, resend), sign-in.server.ts (login),
+ *   password-reset.server.ts (forgot, reset), reauthentication.server.ts (the password asked again) and
  *   in the API's refresh route, all through `throttleAuthRequest(ip)`; page
  *   actions and API routes therefore share one counter per address and need
  *   not call it themselves.

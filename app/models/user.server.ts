@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { PublicUser } from "~/lib/user-shape";
+import { now } from "~/server/clock.server";
 import { getDb, type UsersTable } from "~/server/db.server";
-import { json } from "~/server/sql-dialect.server";
+import { json, type OnlyWriter } from "~/server/sql-dialect.server";
+import { searchTextFor } from "./search-text.server";
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -79,4 +82,40 @@ export async function getUserRowByEmail(email: string): Promise<UserRow | undefi
 
 export function isVerified(row: Pick<UserRow, "email_verified_at">) {
   return row.email_verified_at !== null;
+}
+
+/** Who made an administrator: the inviter through an invitation, or nobody through create-admin. */
+export type AdministratorOrigin = { by: string | null; via: "invitation" | "create-admin" };
+
+export async function insertUser(
+  input: {
+    email: string;
+    passwordHash: string;
+    role: "investor" | "administrator";
+    verifiedAt: number | null;
+    made?: AdministratorOrigin;
+  },
+  db: OnlyWriter = getDb(),
+): Promise<UserRow> {
+  const at = now();
+  return db
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      email: input.email,
+      password_hash: input.passwordHash,
+      full_name: "",
+      address: "",
+      search_text: searchTextFor({ fullName: "", email: input.email }),
+      is_nda_sent: 0,
+      is_nda_signed: 0,
+      role: input.role,
+      email_verified_at: input.verifiedAt,
+      created_by: input.made?.by ?? null,
+      created_via: input.made?.via ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -3,11 +3,11 @@ import { secondFactorApiMessages } from "~/content/second-factor";
 import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { refreshCookieFor } from "~/http/auth.server";
-import { logIn, recordPasswordVerified, recordSignIn } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { clientOf } from "~/models/client-device.server";
 import { apiLoginSchema } from "~/models/second-factor-schemas.server";
 import { checkSecondFactorCode, stepAfterPassword } from "~/models/second-factor.server";
+import { logIn, recordPasswordVerified, recordSignIn } from "~/models/sign-in.server";
 import type { AuthMethod } from "~/server/db.server";
 
 /**

@@ -3,7 +3,7 @@ import { accountMessages } from "~/content/account-messages";
 import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { newAccountSchema } from "~/models/account-schemas.server";
-import { registerAccount } from "~/models/account.server";
+import { registerAccount } from "~/models/sign-up.server";
 
 /** POST { email, password } → 201, the same for a new and a registered address (docs/requirements.md, "Account and NDA states"). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { accountMessages } from "~/content/account-messages";
 import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { apiResetPasswordSchema } from "~/models/account-schemas.server";
-import { resetPassword } from "~/models/account.server";
+import { resetPassword } from "~/models/password-reset.server";
 
 /** POST { newPasswordToken, newPassword } → 200; every session and API token of the user ends. */
 export async function action({ request, context }: ActionFunctionArgs) {

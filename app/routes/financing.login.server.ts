@@ -6,8 +6,8 @@ import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { refusalInit } from "~/http/retry-after";
 import { loginSchema } from "~/models/account-schemas.server";
-import { logIn } from "~/models/account.server";
 import { stepAfterPassword } from "~/models/second-factor.server";
+import { logIn } from "~/models/sign-in.server";
 
 export const loader = accountDoorLoader;
 

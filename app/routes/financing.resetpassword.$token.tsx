@@ -13,8 +13,8 @@ import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "~/models/account-schemas.server";
-import { resetPassword } from "~/models/account.server";
 import { findOneTimeTokenUser } from "~/models/one-time-token.server";
+import { resetPassword } from "~/models/password-reset.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 const DONE_PARAM = "done";

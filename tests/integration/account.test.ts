@@ -10,20 +10,15 @@ import {
   sessionCookie,
 } from "~/http/auth.server";
 import { fieldErrorsOf } from "~/http/form-submission.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { newAccountSchema } from "~/models/account-schemas.server";
-import {
-  createOrPromoteAdministrator,
-  logIn,
-  registerAccount,
-  requestPasswordReset,
-  resendVerificationEmail,
-  resetPassword,
-  settleAccountMail,
-  verifyEmail,
-} from "~/models/account.server";
+import { createOrPromoteAdministrator } from "~/models/create-admin.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
+import { requestPasswordReset, resetPassword } from "~/models/password-reset.server";
 import { hashSecretToken } from "~/models/secret-token.server";
 import { deleteUserSessions } from "~/models/session.server";
+import { logIn } from "~/models/sign-in.server";
+import { registerAccount, resendVerificationEmail, verifyEmail } from "~/models/sign-up.server";
 import { getUserByEmail } from "~/models/user.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";

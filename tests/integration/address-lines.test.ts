@@ -7,7 +7,7 @@
  * PostgreSQL through the postgres project) and a real SMTP catcher.
  */
 import { resetSessionCookieForTests } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { addressToStore } from "~/models/name-address-schema.server";
 import * as getInvestorRoute from "~/routes/api.user.get_investor";
 import * as getInvestorsRoute from "~/routes/api.user.get_investors";

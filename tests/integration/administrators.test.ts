@@ -6,8 +6,9 @@
  * A real database file and a real SMTP catcher.
  */
 import { ENROL_PATH, requireUser, resetSessionCookieForTests } from "~/http/auth.server";
-import { createOrPromoteAdministrator, settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { INVITATION_TTL_MS } from "~/models/admin-invitation.server";
+import { createOrPromoteAdministrator } from "~/models/create-admin.server";
 import { replaceRecoveryCodes } from "~/models/recovery-code.server";
 import { stepAfterPassword } from "~/models/second-factor.server";
 import { getUserById } from "~/models/user.server";

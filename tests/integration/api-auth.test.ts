@@ -9,7 +9,7 @@ import {
   resetSessionCookieForTests,
   sessionCookie as sessionCookieOf,
 } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/models/api-token.server";
 import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
 import * as loginRoute from "~/routes/api.auth.login";

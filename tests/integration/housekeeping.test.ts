@@ -1,6 +1,6 @@
-import { createOrPromoteAdministrator } from "~/models/account.server";
 import { issueApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
+import { createOrPromoteAdministrator } from "~/models/create-admin.server";
 import { UPLOAD_LIFETIME_MS, pruneExpiredRows } from "~/models/housekeeping.server";
 import { createOneTimeToken } from "~/models/one-time-token.server";
 import { PdfStampCheck, runningStampChecks } from "~/models/pdf-stamp-check.server";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";
-import { settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { ACTIVITY_PAGE_SIZE } from "~/models/investor-record.server";
 import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";

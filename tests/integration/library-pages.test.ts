@@ -9,7 +9,7 @@ import { controlCharacterErrors } from "~/content/forms";
 import { libraryContent } from "~/content/library";
 import { materialsMessages } from "~/content/materials";
 import { sudoContent } from "~/content/sudo";
-import { settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { listAuditEvents } from "~/models/audit.server";
 import { listOpenableDocuments, openableVersion } from "~/models/library-access.server";
 import { getLibraryDocument, listLibrary } from "~/models/library-documents.server";

@@ -1,5 +1,6 @@
-import { logIn, settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import type * as passwords from "~/models/password.server";
+import { logIn } from "~/models/sign-in.server";
 import { addressSequence } from "../support/api-routes";
 import { createUser } from "../support/factories";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";

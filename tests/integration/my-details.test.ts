@@ -9,7 +9,7 @@
 import { myDataContent, myDetailsContent } from "~/content/my-details";
 import { nameAddressMessages } from "~/content/portal";
 import { resetSessionCookieForTests } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { issueApiTokens, revokeApiTokens } from "~/models/api-token.server";
 import { recordAuditEvent } from "~/models/audit.server";
 import { investorRecord } from "~/models/investor-record.server";

@@ -10,7 +10,7 @@ import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
-import { settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { passkeyRegistrationOptions, registerPasskey, removePasskey } from "~/models/passkey.server";
 import { issueRecoveryCodesIfNone, replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
 import { needsRecoveryCodes } from "~/models/second-factor.server";

@@ -3,7 +3,7 @@
  * administrator's enforced set-up, recovery codes, changes that need the password, and the API.
  */
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account.server";
+import { settleAccountMail } from "~/models/account-mail.server";
 import { authenticateAccessToken, issueApiTokens, refreshApiTokens } from "~/models/api-token.server";
 import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
 import { checkSecondFactorCode } from "~/models/second-factor.server";

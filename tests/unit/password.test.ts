@@ -1,5 +1,4 @@
 import argon2 from "argon2";
-import { registerAccount } from "~/models/account.server";
 import {
   hashPassword,
   isCommonPassword,
@@ -8,6 +7,7 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from "~/models/password.server";
+import { registerAccount } from "~/models/sign-up.server";
 import { coresButOne } from "~/server/cores.server";
 import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   database = await useFreshDatabase();
 });
 afterAll(async () => {
-  const { settleAccountMail } = await import("~/models/account.server");
+  const { settleAccountMail } = await import("~/models/account-mail.server");
   await settleAccountMail();
   await database.cleanup();
 });
