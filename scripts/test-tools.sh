@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # What the browser and PostgreSQL tests need from the machine: Chromium (Playwright cannot download its
 # own here), as Debian's headless shell for the browser tests and the whole browser for Lighthouse, and
-# PostgreSQL's binaries (each run starts a throwaway cluster of its own: scripts/pg-cluster.sh). Installed
-# from Debian's packages when missing and running as root; otherwise said once, so that a developer knows
-# what to install.
+# PostgreSQL's binaries (each run starts a throwaway cluster of its own: scripts/pg-cluster.sh), and
+# poppler's tools. Installed from Debian's packages when missing and running as root; otherwise said
+# once, so that a developer knows what to install.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1 || missing+=(postgresql)
+# poppler's pdfsig and pdftotext read the signed NDA and the stamped copies as an independent reader would.
+command -v pdfsig >/dev/null 2>&1 || missing+=(poppler-utils)
 # The headless shell is a speed-up, not a need: without it the browser tests run on the whole browser.
 wanted=()
 [ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium-headless-shell ] || wanted+=(chromium-headless-shell)
