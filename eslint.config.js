@@ -13,13 +13,14 @@ import tseslint from "typescript-eslint";
  * layers below it, never from one above. Each entry names a layer and the layers it must not reach.
  */
 const layers = [
-  { from: "app/content", above: ["routes", "http", "components", "hooks", "models", "server", "lib"] },
-  { from: "app/lib", above: ["routes", "http", "components", "hooks", "models", "server"] },
-  { from: "app/server", above: ["routes", "http", "components", "hooks", "models"] },
-  { from: "app/models", above: ["routes", "http", "components", "hooks"] },
+  { from: "app/content", above: ["routes", "http", "openapi", "components", "hooks", "models", "server", "lib"] },
+  { from: "app/lib", above: ["routes", "http", "openapi", "components", "hooks", "models", "server"] },
+  { from: "app/server", above: ["routes", "http", "openapi", "components", "hooks", "models"] },
+  { from: "app/models", above: ["routes", "http", "openapi", "components", "hooks"] },
+  { from: "app/openapi", above: ["routes", "http", "components", "hooks"] },
   { from: "app/http", above: ["routes", "components", "hooks"] },
-  { from: "app/hooks", above: ["routes", "http", "components", "models", "server"] },
-  { from: "app/components", above: ["routes", "http", "models", "server"] },
+  { from: "app/hooks", above: ["routes", "http", "openapi", "components", "models", "server"] },
+  { from: "app/components", above: ["routes", "http", "openapi", "models", "server"] },
 ];
 
 export default tseslint.config(

@@ -33,7 +33,7 @@ export { log, redactPath } from "~/server/log.server";
 export { errorPageHtml } from "~/http/error-page.server";
 export { httpErrors } from "~/content/http-errors";
 export { withDatabaseUnavailableAnswers } from "~/http/database-unavailable.server";
-export { settleAccountMail } from "~/models/account-mail.server";
+export { settleAccountMail } from "~/models/account/account-mail.server";
 export { cachedPage } from "~/server/page-cache.server";
 export { encodePage } from "~/http/page-encoding.server";
 export { startMetrics } from "~/http/metrics-endpoint.server";

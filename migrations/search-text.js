@@ -2,7 +2,7 @@
 // What the investor table's search reads: `users.search_text`, the full name and e-mail address
 // folded so that a search ignores accents, case and punctuation (docs/requirements.md, "The
 // investor table"). Here, beside the migrations, because migration 012 writes it for the users
-// already stored and the app (app/models/search-text.server.ts) writes it for every new name or
+// already stored and the app (app/models/investors/search-text.server.ts) writes it for every new name or
 // address: both must fold alike, and the migrations run as plain JavaScript.
 import { sql } from "kysely";
 

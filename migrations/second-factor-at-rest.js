@@ -2,7 +2,7 @@
 // Migration 009's data steps, the same on both engines (each engine's 009 makes its own schema change first).
 import { isSealed, sealSecret } from "./secret-box.js";
 
-/** How long a password-only administrator session lasts: app/models/session.server.ts says the same. */
+/** How long a password-only administrator session lasts: app/models/account/session.server.ts says the same. */
 const ENROLMENT_SESSION_MS = 15 * 60 * 1000;
 
 /**

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString, type SchemaObject } from "openapi-typescript";
 import ts from "typescript";
-import { openApiDocument } from "../app/http/openapi.server";
+import { openApiDocument } from "../app/openapi/openapi.server";
 
 /** The widest range of integers written out as a union of their values. */
 const LARGEST_INTEGER_UNION = 1000;

@@ -7,7 +7,7 @@
  */
 import "dotenv/config";
 import { adminContent } from "../app/content/admin";
-import { exportAuditTrail } from "../app/models/audit-export.server";
+import { exportAuditTrail } from "../app/models/audit/audit-export.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
 // Whatever this writes (the database, a key, a copy) is its user's alone.

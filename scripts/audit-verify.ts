@@ -15,8 +15,8 @@ import {
   describeChain,
   describeComparison,
   verifyAuditChain,
-} from "../app/models/audit-chain.server";
-import { verifyAuditExport, type ExportReport } from "../app/models/audit-export.server";
+} from "../app/models/audit/audit-chain.server";
+import { verifyAuditExport, type ExportReport } from "../app/models/audit/audit-export.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
 // Whatever this writes (the database, a key) is its user's alone.

@@ -11,9 +11,9 @@
  */
 import "dotenv/config";
 import { validationMessages } from "../app/content/validation-messages";
-import { settleAccountMail } from "../app/models/account-mail.server";
-import { emailSchema, passwordSchema } from "../app/models/account-schemas.server";
-import { createOrPromoteAdministrator } from "../app/models/create-admin.server";
+import { settleAccountMail } from "../app/models/account/account-mail.server";
+import { emailSchema, passwordSchema } from "../app/models/account/account-schemas.server";
+import { createOrPromoteAdministrator } from "../app/models/administrators/create-admin.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
 // Whatever this writes (the database, a key, a copy) is its user's alone.

@@ -8,7 +8,7 @@
  * Uses the app's own configuration (.env, DATABASE_PATH or DATABASE_URL) and migrates the database first.
  */
 import "dotenv/config";
-import { rekeyStoredSecrets } from "../app/models/totp.server";
+import { rekeyStoredSecrets } from "../app/models/second-factor/totp.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
 // Whatever this writes (the database, a key) is its user's alone.

@@ -9,7 +9,7 @@
  * are still unsent (the mail server still refuses), 0 otherwise.
  */
 import "dotenv/config";
-import { retryUnmailedContactMessages } from "../app/models/contact.server";
+import { retryUnmailedContactMessages } from "../app/models/contact/contact.server";
 import { closeDatabase, migrateDatabase } from "../app/server/db.server";
 
 // Whatever this writes (the database, a key, a copy) is its user's alone.

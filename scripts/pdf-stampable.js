@@ -1,6 +1,6 @@
 // @ts-check
 // Whether the PDF on stdin takes a stamp, and at what cost: the upload check of
-// app/models/pdf-stamp-check.server.ts, run in a process of its own so that a large PDF, which pdf-lib holds
+// app/models/library/pdf-stamp-check.server.ts, run in a process of its own so that a large PDF, which pdf-lib holds
 // whole and copies while it stamps, never weighs on the server's memory. It stamps the PDF once, as an
 // investor's copy is stamped, and writes one line of JSON (a StampCheckFinding) before it exits: 0 when the
 // PDF is fit to publish, 1 when not. It imports the app's own modules from their source (Node 24 strips
@@ -14,7 +14,7 @@ const { stampPdfCounted, PdfTooCostly } = /** @type {typeof import("../app/serve
 );
 const { PDF_STAMP_LIMITS } = /** @type {typeof import("../app/lib/material-limits")} */ (await import(limits));
 
-/** @param {import("../app/models/pdf-stamp-check.server").StampCheckFinding} finding */
+/** @param {import("../app/models/library/pdf-stamp-check.server").StampCheckFinding} finding */
 function answer(finding) {
   process.stdout.write(`${JSON.stringify(finding)}\n`, () => process.exit(finding.verdict === "stampable" ? 0 : 1));
 }

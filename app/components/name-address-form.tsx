@@ -9,7 +9,7 @@ const ADDRESS_LINES = ["addressLine1", "addressLine2", "addressLine3"];
 
 /**
  * State 0 of /financing: the full name and up to three address lines for the
- * NDA. The action checks them (models/name-address-schema.server.ts); one address
+ * NDA. The action checks them (models/investors/name-address-schema.server.ts); one address
  * line is enough, so Address Line 1 is required unless line 2 or 3 is filled.
  */
 export function NameAddressForm({ lastResult }: { lastResult: FormReply | undefined }) {

@@ -37,7 +37,7 @@ export const apiDocsPage = {
 
 const plural = (count: number, [one, many]: readonly [string, string]) => `${count} ${count === 1 ? one : many}`;
 
-/** A schema's type in words on /api/docs, pieced together by app/http/openapi-words.server.ts. */
+/** A schema's type in words on /api/docs, pieced together by app/openapi/openapi-words.server.ts. */
 export const apiTypeWords = {
   string: "string",
   integer: "integer",
@@ -78,7 +78,7 @@ export const apiTypeWords = {
   },
 } as const;
 
-/** The values the examples on /api/docs start from (app/http/openapi-example.server.ts). */
+/** The values the examples on /api/docs start from (app/openapi/openapi-example.server.ts). */
 export const apiExampleValues = {
   email: "investor@example.com",
   dateTime: "2026-01-15T09:30:00.000Z",

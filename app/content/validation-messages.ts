@@ -1,7 +1,7 @@
 /**
  * The account forms' field messages (docs/requirements.md, "Validation"), shared by the pages (client
  * and server), the JSON API and create-admin. The checks themselves are zod schemas in
- * app/models/account-schemas.server.ts: this module also runs in the browser, so it imports neither
+ * app/models/account/account-schemas.server.ts: this module also runs in the browser, so it imports neither
  * zod nor Node, and holds nothing a form's script does not need.
  */
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";

@@ -1,4 +1,4 @@
-import { auditLogQuerySchema, type AuditLogQuery } from "~/models/audit-log.server";
+import { auditLogQuerySchema, type AuditLogQuery } from "~/models/audit/audit-log.server";
 import { fieldErrorsOf } from "./form-submission.server";
 
 /** The audit log's filters as the page's GET form sent them, or every message about those refused. */

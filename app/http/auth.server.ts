@@ -8,18 +8,16 @@ import { createCookie, redirect, type Cookie, type CookieOptions } from "@remix-
 import { apiMessages } from "~/content/api-messages";
 import { materialsRefusal } from "~/content/portal";
 import { RECOVERY_CODES_PATH } from "~/content/recovery-codes";
-import { canSeeMaterials } from "~/models/access.server";
-import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/api-token.server";
-import { recordAuditEvent } from "~/models/audit.server";
-import { clientOf } from "~/models/client-device.server";
+import { REFRESH_COOKIE_NAME, REFRESH_COOKIE_PATH } from "~/lib/refresh-cookie";
+import { authenticateAccessToken, revokeApiTokens, type IssuedTokens } from "~/models/account/api-token.server";
+import { clientOf } from "~/models/account/client-device.server";
 import {
   consumeLoginChallenge,
   createLoginChallenge,
   findLoginChallenge,
   LOGIN_CHALLENGE_MS,
-} from "~/models/login-challenge.server";
-import { needsRecoveryCodes } from "~/models/second-factor.server";
-import { looksLikeSecretToken } from "~/models/secret-token.server";
+} from "~/models/account/login-challenge.server";
+import { looksLikeSecretToken } from "~/models/account/secret-token.server";
 import {
   createSession,
   deleteSession,
@@ -27,9 +25,12 @@ import {
   openedWithSecondFactor,
   SESSION_ABSOLUTE_MS,
   type LiveSession,
-} from "~/models/session.server";
-import { recordPasswordVerified, recordSignIn } from "~/models/sign-in.server";
-import { getUserById, type PublicUser } from "~/models/user.server";
+} from "~/models/account/session.server";
+import { recordPasswordVerified, recordSignIn } from "~/models/account/sign-in.server";
+import { getUserById, type PublicUser } from "~/models/account/user.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
+import { canSeeMaterials } from "~/models/library/access.server";
+import { needsRecoveryCodes } from "~/models/second-factor/second-factor.server";
 import type { AuthMethod, Role } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { sharedWhileUnderWay } from "~/server/request-context.server";
@@ -37,8 +38,6 @@ import { apiError } from "./api.server";
 import { redirectWithToast, type ToastOption } from "./toast.server";
 
 export const SESSION_COOKIE_NAME = "__session";
-export const REFRESH_COOKIE_NAME = "__refresh";
-export const REFRESH_COOKIE_PATH = "/api/auth";
 export const LOGIN_STEP_COOKIE_NAME = "__login_step";
 export const LOGIN_PATH = "/financing/login";
 export const HOME_PATH = "/financing";

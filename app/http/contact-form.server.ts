@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { contactForm } from "~/content/contact";
 import type { FormReply } from "~/lib/form-reply";
-import { contactSchema } from "~/models/contact-schema.server";
-import { mailContactMessage, saveContactMessage } from "~/models/contact.server";
+import { contactSchema } from "~/models/contact/contact-schema.server";
+import { mailContactMessage, saveContactMessage } from "~/models/contact/contact.server";
 import { log } from "~/server/log.server";
 import { countRateLimitRefusal } from "~/server/metrics.server";
 import { hitRateLimit, type RateLimitRule } from "~/server/rate-limit.server";

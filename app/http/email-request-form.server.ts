@@ -5,7 +5,7 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { isSpam } from "~/http/honeypot.server";
 import { refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
-import { forgotPasswordSchema as emailRequestSchema } from "~/models/account-schemas.server";
+import { forgotPasswordSchema as emailRequestSchema } from "~/models/account/account-schemas.server";
 import { log } from "~/server/log.server";
 
 type EmailRequest = {

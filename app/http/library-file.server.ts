@@ -7,12 +7,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { firm } from "~/content/firm";
 import { materialsMessages } from "~/content/materials";
-import { documentVersion, openableVersion, type OpenableVersion } from "~/models/library-access.server";
-import type { LibraryDocument, VersionSummary } from "~/models/library-documents.server";
-import { recordOpening } from "~/models/library-openings.server";
-import { documentIdSchema } from "~/models/library-schema.server";
-import { recordUndeliveredOpening } from "~/models/undelivered-copy.server";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/account/user.server";
+import { documentVersion, openableVersion, type OpenableVersion } from "~/models/library/library-access.server";
+import type { LibraryDocument, VersionSummary } from "~/models/library/library-documents.server";
+import { recordOpening } from "~/models/library/library-openings.server";
+import { documentIdSchema } from "~/models/library/library-schema.server";
+import { recordUndeliveredOpening } from "~/models/library/undelivered-copy.server";
 import { readBlobRange, readWholeBlob } from "~/server/blob-store.server";
 import { requireNdaSigned } from "./auth.server";
 import { opensNewViewing, rangedResponse, VIDEO_VIEWING_WINDOW_MS } from "./private-file.server";

@@ -8,10 +8,10 @@ import type { z } from "zod";
 import { libraryContent } from "~/content/library";
 import type { FormReply } from "~/lib/form-reply";
 import { libraryPath } from "~/lib/library-path";
-import { investorsByEmail } from "~/models/library-audience.server";
-import type { Actor } from "~/models/library-documents.server";
-import { documentIdSchema } from "~/models/library-schema.server";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/account/user.server";
+import { investorsByEmail } from "~/models/library/library-audience.server";
+import type { Actor } from "~/models/library/library-documents.server";
+import { documentIdSchema } from "~/models/library/library-schema.server";
 import { parseSubmission } from "./form-submission.server";
 import { discardUpload, readMaterialUpload, type UploadedDocument } from "./material-upload.server";
 

@@ -3,8 +3,8 @@
  * mode" (app/http/sudo.server.ts, docs/decisions/0029): publishing; on a published document, a new version
  * or an audience that lets someone new in. A draft's changes reach nobody until it is published, which asks.
  */
-import type { DocumentAudienceKind, LibraryDocumentDetail } from "~/models/library-documents.server";
-import type { LiveSession } from "~/models/session.server";
+import type { LiveSession } from "~/models/account/session.server";
+import type { DocumentAudienceKind, LibraryDocumentDetail } from "~/models/library/library-documents.server";
 import { confirmHref, sudoRefusal } from "./sudo.server";
 
 type Document = Pick<LibraryDocumentDetail, "published" | "audience" | "chosen">;

@@ -14,16 +14,16 @@ import busboy from "busboy";
 import { formBodyErrors } from "~/content/forms";
 import { materialsMessages } from "~/content/materials";
 import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
-import { type CheckedUpload, discardUpload } from "~/models/library-changes.server";
-import type { DocumentKind } from "~/models/library-documents.server";
+import { type CheckedUpload, discardUpload } from "~/models/library/library-changes.server";
+import type { DocumentKind } from "~/models/library/library-documents.server";
 import {
   MATERIAL_CONTENT_TYPES,
   MATERIAL_LIMITS,
   Mp4Boxes,
   looksLikeWebVtt,
   sniffDocumentKind,
-} from "~/models/material-file.server";
-import { PdfStampCheck, type StampCheckFinding } from "~/models/pdf-stamp-check.server";
+} from "~/models/library/material-file.server";
+import { PdfStampCheck, type StampCheckFinding } from "~/models/library/pdf-stamp-check.server";
 import { BlobRefused, deleteBlob, storeBlob, type StoredBlob } from "~/server/blob-store.server";
 
 /** The largest text field of an upload form (a title, a description, a list of e-mail addresses). */

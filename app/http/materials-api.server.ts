@@ -2,9 +2,9 @@
  * The materials library as the JSON API answers it: each document with its latest version and the
  * address of its page, times as ISO strings, an administrator's view with what only they may see.
  */
-import type { AnswerOf } from "~/http/api-contract.server";
-import type { LibraryDocument } from "~/models/library-documents.server";
-import type { DocumentReading, ReaderOfDocument } from "~/models/library-openings.server";
+import type { LibraryDocument } from "~/models/library/library-documents.server";
+import type { DocumentReading, ReaderOfDocument } from "~/models/library/library-openings.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 const iso = (at: number) => new Date(at).toISOString();
 const isoOrNull = (at: number | null) => (at === null ? null : iso(at));

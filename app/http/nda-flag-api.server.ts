@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
-import { ndaFlagSchema, type setNdaSent } from "~/models/nda-flags.server";
-import type { AnswerOf } from "./api-contract.server";
+import { ndaFlagSchema, type setNdaSent } from "~/models/investors/nda-flags.server";
+import type { AnswerOf } from "../openapi/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "./api.server";
 import { requireApiUser } from "./auth.server";
 

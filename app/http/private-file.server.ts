@@ -12,8 +12,8 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { recordAuditEvent } from "~/models/audit.server";
-import type { PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/account/user.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
 import { now } from "~/server/clock.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 

@@ -3,8 +3,8 @@
  * the page of readers a report asks for.
  */
 import { readingContent } from "~/content/library-reading";
-import { investorIdSchema } from "~/models/investor-record.server";
-import { getLibraryDocument, type LibraryDocumentDetail } from "~/models/library-documents.server";
+import { investorIdSchema } from "~/models/investors/investor-record.server";
+import { getLibraryDocument, type LibraryDocumentDetail } from "~/models/library/library-documents.server";
 
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };
 

@@ -2,8 +2,8 @@
  * What a security page needs to show about "sudo mode": whether the session may make changes now,
  * until when, and what the "Confirm it's you" form asks for when it may not.
  */
-import type { SecondFactorStatus } from "~/models/second-factor.server";
-import { type LiveSession, reauthenticatedUntil, REAUTHENTICATION_MS } from "~/models/session.server";
+import { type LiveSession, reauthenticatedUntil, REAUTHENTICATION_MS } from "~/models/account/session.server";
+import type { SecondFactorStatus } from "~/models/second-factor/second-factor.server";
 
 export type ReauthenticationState = {
   /** When the changes close again, as ISO 8601; null when the form must be filled first. */

@@ -2,13 +2,13 @@
  * "Sudo mode" for administrators (docs/decisions/0021): an action that changes someone's access (a
  * correction, a second factor's reset, a deletion, an invitation, a role removed) runs only if the
  * acting administrator confirmed their password and second factor in this session within the last
- * REAUTHENTICATION_MS. The confirmation itself is the security page's (app/models/reauthentication.server.ts),
+ * REAUTHENTICATION_MS. The confirmation itself is the security page's (app/models/account/reauthentication.server.ts),
  * on a page of its own (/financing/confirm) that sends the administrator back where they came from.
  */
 import { sudoContent } from "~/content/sudo";
 import { safeReturnTo } from "~/lib/investor-table";
+import { isReauthenticated, type LiveSession, reauthenticatedUntil } from "~/models/account/session.server";
 import type { Failure } from "~/models/failure";
-import { isReauthenticated, type LiveSession, reauthenticatedUntil } from "~/models/session.server";
 
 export const CONFIRM_PATH = "/financing/confirm";
 

@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "@remix-run/node";
-import { ONE_TIME_TOKEN_TTL_MS } from "~/models/one-time-token.server";
+import { ONE_TIME_TOKEN_TTL_MS } from "~/models/account/one-time-token.server";
 import { getEnv } from "~/server/env.server";
 
 /**

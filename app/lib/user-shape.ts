@@ -1,6 +1,6 @@
 /**
  * The one JSON shape of a user (docs/requirements.md, "Data"), as a zod schema: the API's answers are
- * documented from it (app/http/api-contract.server.ts), and the TypeScript types the app and the
+ * documented from it (app/openapi/api-contract.server.ts), and the TypeScript types the app and the
  * investor table use are inferred from it. Never a hash, never a token. The browser imports the types
  * only, so zod stays out of its bundle.
  */

@@ -5,12 +5,12 @@
  * administrator invitations, API tokens and uploads left unfinished (their blobs, and their PDFs' stamping
  * check processes). Audit rows and contact messages are records, and are kept.
  */
+import { SESSION_IDLE_MS } from "~/models/account/session.server";
+import { STAMP_CHECK_TIMEOUT_MS, endStaleStampChecks } from "~/models/library/pdf-stamp-check.server";
 import { REQUEST_TIMEOUT_MS, pruneAbandonedBlobs } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { log } from "~/server/log.server";
-import { STAMP_CHECK_TIMEOUT_MS, endStaleStampChecks } from "./pdf-stamp-check.server";
-import { SESSION_IDLE_MS } from "./session.server";
 import { MINUTE_MS } from "./throttle.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * MINUTE_MS;

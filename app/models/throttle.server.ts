@@ -4,7 +4,7 @@
  *
  * Where each applies:
  * - 10 auth requests a minute per IP: inside each account use case of
- *   app/models/sign-up.server.ts (register, resend), sign-in.server.ts (login),
+ *   app/models/account/sign-up.server.ts (register, resend), sign-in.server.ts (login),
  *   password-reset.server.ts (forgot, reset), reauthentication.server.ts (the password asked again) and
  *   in the API's refresh route, all through `throttleAuthRequest(ip)`; page
  *   actions and API routes therefore share one counter per address and need
@@ -13,7 +13,7 @@
  *   Counted per e-mail address whether or not an account has it, so the lock
  *   itself does not reveal which addresses are registered.
  * - 3 reset (and 3 verification) e-mails per address an hour: `throttleAccountMail`.
- * - The second factor's code has limits of its own (app/models/second-factor.server.ts): 10 codes
+ * - The second factor's code has limits of its own (app/models/second-factor/second-factor.server.ts): 10 codes
  *   a minute per IP (`throttleCodeRequest`), and 5 wrong codes in 15 minutes lock the account's
  *   second step for 15 minutes (`recordCodeFailure`), whichever step or client sent them.
  *

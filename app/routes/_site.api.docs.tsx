@@ -2,9 +2,9 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { apiDocsPage as page } from "~/content/api-docs";
-import { openApiView, type FieldView, type OperationView, type ShapeView } from "~/http/openapi-view.server";
-import type { TypeWords } from "~/http/openapi-words.server";
 import { pageMeta } from "~/lib/meta";
+import { openApiView, type FieldView, type OperationView, type ShapeView } from "~/openapi/openapi-view.server";
+import type { TypeWords } from "~/openapi/openapi-words.server";
 import apiDocsStyles from "~/styles/api-docs.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: apiDocsStyles }];

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { type AnswerOf } from "~/http/api-contract.server";
 import { apiJson, methodNotAllowed, readApiQuery } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
-import { auditLogPage, auditLogQuerySchema } from "~/models/audit-log.server";
+import { auditLogPage, auditLogQuerySchema } from "~/models/audit/audit-log.server";
+import { type AnswerOf } from "~/openapi/api-contract.server";
 
 /** GET → 200 { events, nextCursor? } (administrators only): a page of the audit log, newest first, filtered. */
 export async function loader({ request }: LoaderFunctionArgs) {

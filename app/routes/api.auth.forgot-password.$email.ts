@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, apiRefusal, methodNotAllowed, readApiParam } from "~/http/api.server";
-import { emailSchema } from "~/models/account-schemas.server";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { emailSchema } from "~/models/account/account-schemas.server";
+import { requestPasswordReset } from "~/models/account/password-reset.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** GET → 200 'Reset Email Sent' for any well-formed address, registered or not. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { secondFactorApiMessages } from "~/content/second-factor";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { refreshCookieFor } from "~/http/auth.server";
-import { issueApiTokens } from "~/models/api-token.server";
-import { clientOf } from "~/models/client-device.server";
-import { apiLoginSchema } from "~/models/second-factor-schemas.server";
-import { checkSecondFactorCode, stepAfterPassword } from "~/models/second-factor.server";
-import { logIn, recordPasswordVerified, recordSignIn } from "~/models/sign-in.server";
+import { issueApiTokens } from "~/models/account/api-token.server";
+import { clientOf } from "~/models/account/client-device.server";
+import { logIn, recordPasswordVerified, recordSignIn } from "~/models/account/sign-in.server";
+import { apiLoginSchema } from "~/models/second-factor/second-factor-schemas.server";
+import { checkSecondFactorCode, stepAfterPassword } from "~/models/second-factor/second-factor.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 import type { AuthMethod } from "~/server/db.server";
 
 /**

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { logOutApiClient } from "~/http/auth.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** POST → 200: revokes the token families of the bearer token and the refresh cookie, and clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
 import { apiMessages } from "~/content/api-messages";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { clearedRefreshCookie, refreshCookieFor, refreshTokenOf } from "~/http/auth.server";
-import { refreshApiTokens } from "~/models/api-token.server";
+import { refreshApiTokens } from "~/models/account/api-token.server";
 import { throttleAuthRequest } from "~/models/throttle.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** POST (empty body, the refresh cookie) → { accessToken: { access_token, expires_in } } and a rotated cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { newAccountSchema } from "~/models/account-schemas.server";
-import { registerAccount } from "~/models/sign-up.server";
+import { newAccountSchema } from "~/models/account/account-schemas.server";
+import { registerAccount } from "~/models/account/sign-up.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** POST { email, password } → 201, the same for a new and a registered address (docs/requirements.md, "Account and NDA states"). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { apiResetPasswordSchema } from "~/models/account-schemas.server";
-import { resetPassword } from "~/models/password-reset.server";
+import { apiResetPasswordSchema } from "~/models/account/account-schemas.server";
+import { resetPassword } from "~/models/account/password-reset.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** POST { newPasswordToken, newPassword } → 200; every session and API token of the user ends. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { accountMessages } from "~/content/account-messages";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed } from "~/http/api.server";
-import { verifyEmail } from "~/models/sign-up.server";
+import { verifyEmail } from "~/models/account/sign-up.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** GET → 200 when the link's token verifies the address, 400 when it is unknown, used or expired. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { materialsMessages } from "~/content/materials";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readApiParam } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { readersAnswer } from "~/http/materials-api.server";
-import { getLibraryDocument } from "~/models/library-documents.server";
-import { readersOf } from "~/models/library-openings.server";
+import { getLibraryDocument } from "~/models/library/library-documents.server";
+import { readersOf } from "~/models/library/library-openings.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** GET → 200 { id, title, readers } (administrators only): who opened the document; 404 for an unknown one. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

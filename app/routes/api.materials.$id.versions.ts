@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { libraryApiMessages } from "~/content/library-api";
 import { materialsMessages } from "~/content/materials";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readApiParam } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { discardUpload, readMaterialUpload } from "~/http/material-upload.server";
-import { addVersion } from "~/models/library-changes.server";
-import { getLibraryDocument } from "~/models/library-documents.server";
+import { addVersion } from "~/models/library/library-changes.server";
+import { getLibraryDocument } from "~/models/library/library-documents.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /**
  * POST multipart { file, captions? } → 201 { id, version } (administrators only): the document's new

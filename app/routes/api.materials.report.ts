@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiJson, methodNotAllowed } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { readingReportAnswer } from "~/http/materials-api.server";
-import { readingReport } from "~/models/library-openings.server";
+import { readingReport } from "~/models/library/library-openings.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** GET → 200 { documents } (administrators only): for each document, its readers, openings, first and last. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { libraryApiMessages } from "~/content/library-api";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { discardUpload, readMaterialUpload } from "~/http/material-upload.server";
 import { materialAnswer } from "~/http/materials-api.server";
-import { canSeeMaterials } from "~/models/access.server";
-import { listOpenableDocuments } from "~/models/library-access.server";
-import { createDocument } from "~/models/library-changes.server";
-import { getLibraryDocument, listLibrary } from "~/models/library-documents.server";
-import { chosenInvestorIds, materialFieldsSchema } from "~/models/material-fields.server";
+import { canSeeMaterials } from "~/models/library/access.server";
+import { listOpenableDocuments } from "~/models/library/library-access.server";
+import { createDocument } from "~/models/library/library-changes.server";
+import { getLibraryDocument, listLibrary } from "~/models/library/library-documents.server";
+import { chosenInvestorIds, materialFieldsSchema } from "~/models/library/material-fields.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /**
  * GET → 200 { documents }: for an investor whose NDA is signed, what they may open (403 before it is

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { adminContent } from "~/content/admin";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
-import { deleteInvestor, deleteInvestorSchema } from "~/models/investor-deletion.server";
+import { deleteInvestor, deleteInvestorSchema } from "~/models/investors/investor-deletion.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** POST { id } → 201 (administrators only); unknown id → 404; an administrator's id → 403. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { investorPageContent } from "~/content/investor-page";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readApiQuery } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
-import { investorActivity, investorQuerySchema, investorRecord } from "~/models/investor-record.server";
+import { investorActivity, investorQuerySchema, investorRecord } from "~/models/investors/investor-record.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /** GET ?id= → 200 { investor, activity } (administrators only): what the investor's page shows; 404 for an unknown id. */
 export async function loader({ request }: LoaderFunctionArgs) {

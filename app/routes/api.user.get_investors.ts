@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed, readApiQuery } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
-import { investorListBody, investorListQuerySchema } from "~/models/investor-list-api.server";
+import { investorListBody, investorListQuerySchema } from "~/models/investors/investor-list-api.server";
 
 /**
  * GET → 200 { users } (administrators only), oldest first: every investor; or, with `limit` and/or

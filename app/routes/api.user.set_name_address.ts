@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import type { AnswerOf } from "~/http/api-contract.server";
 import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireApiUser } from "~/http/auth.server";
-import { setNameAddressSchema, setNameAndAddress } from "~/models/investor-profile.server";
+import { setNameAddressSchema, setNameAndAddress } from "~/models/investors/investor-profile.server";
+import type { AnswerOf } from "~/openapi/api-contract.server";
 
 /**
  * POST { email, full_name, address } → 201 with the updated user. An investor

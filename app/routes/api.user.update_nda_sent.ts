@@ -1,6 +1,6 @@
 import { methodNotAllowed } from "~/http/api.server";
 import { ndaFlagApiAction } from "~/http/nda-flag-api.server";
-import { setNdaSent } from "~/models/nda-flags.server";
+import { setNdaSent } from "~/models/investors/nda-flags.server";
 
 export const action = ndaFlagApiAction(setNdaSent);
 

@@ -1,6 +1,6 @@
 import { methodNotAllowed } from "~/http/api.server";
 import { ndaFlagApiAction } from "~/http/nda-flag-api.server";
-import { setNdaSigned } from "~/models/nda-flags.server";
+import { setNdaSigned } from "~/models/investors/nda-flags.server";
 
 export const action = ndaFlagApiAction(setNdaSigned);
 

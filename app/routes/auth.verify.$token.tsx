@@ -8,7 +8,7 @@ import { accountMessages } from "~/content/account-messages";
 import { verifyPage } from "~/content/account-pages/verify";
 import { getSessionUser } from "~/http/auth.server";
 import { pageMeta } from "~/lib/meta";
-import { verifyEmail } from "~/models/sign-up.server";
+import { verifyEmail } from "~/models/account/sign-up.server";
 import authStyles from "~/styles/auth.css";
 
 const LOGIN_URL = "/financing/login";

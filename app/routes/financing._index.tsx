@@ -19,9 +19,9 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
-import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/investor-profile.server";
-import { loadInvestorTable } from "~/models/investor-table.server";
-import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/name-address-schema.server";
+import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/investors/investor-profile.server";
+import { loadInvestorTable } from "~/models/investors/investor-table.server";
+import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/investors/name-address-schema.server";
 import portalStyles from "~/styles/portal.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }, ...investorTableLinks()];

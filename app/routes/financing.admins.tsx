@@ -22,14 +22,21 @@ import { redirectWithSuccess } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import { inviteAdministrator, listPendingInvitations, revokeInvitation } from "~/models/admin-invitation.server";
-import { administratorActionSchema, inviteAdministratorSchema } from "~/models/administrator-schemas.server";
+import {
+  inviteAdministrator,
+  listPendingInvitations,
+  revokeInvitation,
+} from "~/models/administrators/admin-invitation.server";
+import {
+  administratorActionSchema,
+  inviteAdministratorSchema,
+} from "~/models/administrators/administrator-schemas.server";
 import {
   listAdministrators,
   removeAdministrator,
   resetAdministratorFactor,
   type AdministratorEntry,
-} from "~/models/administrators.server";
+} from "~/models/administrators/administrators.server";
 import styles from "~/styles/administrators.css";
 
 const ADMINS_PATH = "/financing/admins";

@@ -9,9 +9,9 @@ import { readAuditLogQuery } from "~/http/audit-log-query.server";
 import { requireAdmin } from "~/http/auth.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import { auditChainStatus } from "~/models/audit-chain-watch.server";
-import { describeBreak } from "~/models/audit-chain.server";
-import { auditEventKinds, auditLogPage, filtersInUse } from "~/models/audit-log.server";
+import { auditChainStatus } from "~/models/audit/audit-chain-watch.server";
+import { describeBreak } from "~/models/audit/audit-chain.server";
+import { auditEventKinds, auditLogPage, filtersInUse } from "~/models/audit/audit-log.server";
 import auditLogStyles from "~/styles/audit-log.css";
 
 const words = adminContent.audit;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { auditLogContent } from "~/content/audit-log";
 import { readAuditLogQuery } from "~/http/audit-log-query.server";
 import { requireAdmin } from "~/http/auth.server";
-import { exportAuditLog } from "~/models/audit-log.server";
+import { exportAuditLog } from "~/models/audit/audit-log.server";
 
 /** The audit log's rows that the page's filters select, oldest first, as a signed export (recorded in the log). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -17,9 +17,9 @@ import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { safeReturnTo } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import { reauthenticate } from "~/models/reauthentication.server";
-import { reauthenticationSchema } from "~/models/second-factor-schemas.server";
-import { secondFactorStatus } from "~/models/second-factor.server";
+import { reauthenticate } from "~/models/account/reauthentication.server";
+import { reauthenticationSchema } from "~/models/second-factor/second-factor-schemas.server";
+import { secondFactorStatus } from "~/models/second-factor/second-factor.server";
 import securityStyles from "~/styles/security.css";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

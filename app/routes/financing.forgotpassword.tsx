@@ -7,7 +7,7 @@ import { accountDoorLoader } from "~/http/account-door.server";
 import { handleEmailRequestForm } from "~/http/email-request-form.server";
 import { keepRetryAfter } from "~/http/retry-after";
 import { pageMeta } from "~/lib/meta";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset } from "~/models/account/password-reset.server";
 
 export const loader = accountDoorLoader;
 

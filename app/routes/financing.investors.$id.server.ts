@@ -26,9 +26,9 @@ import {
   investorRecord,
   resendInvestorVerification,
   resetInvestorFactor,
-} from "~/models/investor-record.server";
-import { readingsOf } from "~/models/library-openings.server";
-import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
+} from "~/models/investors/investor-record.server";
+import { setNdaSent, setNdaSigned } from "~/models/investors/nda-flags.server";
+import { readingsOf } from "~/models/library/library-openings.server";
 
 const words = investorPageContent;
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };

@@ -17,8 +17,13 @@ import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page"
 import { readingContent } from "~/content/library-reading";
 import { describeSecondFactor, formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import type { InvestorPageRecord, InvestorRecord, StepChangeKind, TimelineStep } from "~/models/investor-record.server";
-import type { ReadingOfInvestor } from "~/models/library-openings.server";
+import type {
+  InvestorPageRecord,
+  InvestorRecord,
+  StepChangeKind,
+  TimelineStep,
+} from "~/models/investors/investor-record.server";
+import type { ReadingOfInvestor } from "~/models/library/library-openings.server";
 import { investorPageAction, investorPageLoader } from "./financing.investors.$id.server";
 
 const words = investorPageContent;

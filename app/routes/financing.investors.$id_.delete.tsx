@@ -17,7 +17,7 @@ import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { safeReturnTo } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import { deleteInvestor, getInvestorById } from "~/models/investor-deletion.server";
+import { deleteInvestor, getInvestorById } from "~/models/investors/investor-deletion.server";
 
 const words = adminContent.deletePage;
 

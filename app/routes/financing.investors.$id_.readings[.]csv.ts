@@ -3,8 +3,8 @@ import { investorPageContent } from "~/content/investor-page";
 import { readingContent } from "~/content/library-reading";
 import { requireAdmin } from "~/http/auth.server";
 import { csvAttachment } from "~/http/csv-attachment.server";
-import { investorIdSchema, investorRecord } from "~/models/investor-record.server";
-import { exportReadingsOf } from "~/models/reading-export.server";
+import { investorIdSchema, investorRecord } from "~/models/investors/investor-record.server";
+import { exportReadingsOf } from "~/models/library/reading-export.server";
 
 const TEXT_HEADERS = { "Content-Type": "text/plain; charset=utf-8" };
 

@@ -11,8 +11,8 @@ import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { pageMeta } from "~/lib/meta";
-import { resetPasswordSchema } from "~/models/account-schemas.server";
-import { acceptInvitation, findInvitationEmail } from "~/models/admin-invitation.server";
+import { resetPasswordSchema } from "~/models/account/account-schemas.server";
+import { acceptInvitation, findInvitationEmail } from "~/models/administrators/admin-invitation.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 const FORM_ID = "accept-invitation";

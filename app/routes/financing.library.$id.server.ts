@@ -13,10 +13,10 @@ import { type LibraryChange, librarySudoRefusal } from "~/http/library-sudo.serv
 import { sudoState } from "~/http/sudo.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
-import { investorsByEmail, setAudience } from "~/models/library-audience.server";
-import { editDocument, setPublished } from "~/models/library-changes.server";
-import { getLibraryDocument } from "~/models/library-documents.server";
-import { audienceFieldsSchema, documentDetailsSchema } from "~/models/library-schema.server";
+import { investorsByEmail, setAudience } from "~/models/library/library-audience.server";
+import { editDocument, setPublished } from "~/models/library/library-changes.server";
+import { getLibraryDocument } from "~/models/library/library-documents.server";
+import { audienceFieldsSchema, documentDetailsSchema } from "~/models/library/library-schema.server";
 
 const words = libraryContent;
 

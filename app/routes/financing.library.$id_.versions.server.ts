@@ -18,8 +18,8 @@ import {
 import { librarySudoRefusal } from "~/http/library-sudo.server";
 import { sudoState } from "~/http/sudo.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { addVersion, discardUpload } from "~/models/library-changes.server";
-import { getLibraryDocument } from "~/models/library-documents.server";
+import { addVersion, discardUpload } from "~/models/library/library-changes.server";
+import { getLibraryDocument } from "~/models/library/library-documents.server";
 
 const words = libraryContent;
 

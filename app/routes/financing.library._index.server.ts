@@ -7,10 +7,10 @@ import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { NO_STORE, actorOf, libraryPath } from "~/http/library-pages.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { chosenCounts } from "~/models/library-audience.server";
-import { moveDocument } from "~/models/library-changes.server";
-import { listLibrary } from "~/models/library-documents.server";
-import { documentIdSchema } from "~/models/library-schema.server";
+import { chosenCounts } from "~/models/library/library-audience.server";
+import { moveDocument } from "~/models/library/library-changes.server";
+import { listLibrary } from "~/models/library/library-documents.server";
+import { documentIdSchema } from "~/models/library/library-schema.server";
 
 const words = libraryContent;
 

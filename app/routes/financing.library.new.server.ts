@@ -4,8 +4,8 @@ import { libraryContent } from "~/content/library";
 import { requireAdmin } from "~/http/auth.server";
 import { NO_STORE, actorOf, libraryPath, readUploadForm, refusedForm } from "~/http/library-pages.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { createDocument, discardUpload } from "~/models/library-changes.server";
-import { newDocumentSchema } from "~/models/library-schema.server";
+import { createDocument, discardUpload } from "~/models/library/library-changes.server";
+import { newDocumentSchema } from "~/models/library/library-schema.server";
 
 const words = libraryContent;
 

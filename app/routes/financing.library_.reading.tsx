@@ -5,7 +5,7 @@ import { OpenedAt, ReadingRefusal, ReadingTable, readingTableLinks } from "~/com
 import { readingContent } from "~/content/library-reading";
 import { requireAdmin } from "~/http/auth.server";
 import { pageMeta } from "~/lib/meta";
-import { readingReport } from "~/models/library-openings.server";
+import { readingReport } from "~/models/library/library-openings.server";
 
 const words = readingContent.report;
 

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/http/auth.server";
 import { documentOfAddress, readersPageOf } from "~/http/reading-report.server";
 import { investorPagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import { readerTotals, readersOf } from "~/models/library-openings.server";
+import { readerTotals, readersOf } from "~/models/library/library-openings.server";
 
 const words = readingContent.readers;
 

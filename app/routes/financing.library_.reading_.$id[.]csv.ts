@@ -3,7 +3,7 @@ import { readingContent } from "~/content/library-reading";
 import { requireAdmin } from "~/http/auth.server";
 import { csvAttachment } from "~/http/csv-attachment.server";
 import { documentOfAddress } from "~/http/reading-report.server";
-import { exportReadersOf } from "~/models/reading-export.server";
+import { exportReadersOf } from "~/models/library/reading-export.server";
 
 /** GET: the investors who opened one document, as CSV (recorded in the audit trail). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

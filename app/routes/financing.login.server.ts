@@ -5,9 +5,9 @@ import { createUserSession, ENROL_PATH, HOME_PATH, redirectToCodeStep, requireAn
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { refusalInit } from "~/http/retry-after";
-import { loginSchema } from "~/models/account-schemas.server";
-import { stepAfterPassword } from "~/models/second-factor.server";
-import { logIn } from "~/models/sign-in.server";
+import { loginSchema } from "~/models/account/account-schemas.server";
+import { logIn } from "~/models/account/sign-in.server";
+import { stepAfterPassword } from "~/models/second-factor/second-factor.server";
 
 export const loader = accountDoorLoader;
 

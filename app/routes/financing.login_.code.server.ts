@@ -12,8 +12,8 @@ import {
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { refusalInit } from "~/http/retry-after";
-import { codeStepSchema } from "~/models/second-factor-schemas.server";
-import { checkSecondFactorCode, secondFactorStatus } from "~/models/second-factor.server";
+import { codeStepSchema } from "~/models/second-factor/second-factor-schemas.server";
+import { checkSecondFactorCode, secondFactorStatus } from "~/models/second-factor/second-factor.server";
 
 /**
  * Only after the right password: without a pending step the login starts again. `?recovery=1` asks

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { codeMessages } from "~/content/second-factor";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { pendingCodeStepUser, requireAnonymous } from "~/http/auth.server";
-import { passkeySignInOptions } from "~/models/passkey.server";
-import { passkeyOptionsSchema } from "~/models/second-factor-schemas.server";
+import { passkeySignInOptions } from "~/models/second-factor/passkey.server";
+import { passkeyOptionsSchema } from "~/models/second-factor/second-factor-schemas.server";
 import { throttleAuthRequest } from "~/models/throttle.server";
 
 /** POST { secondStep } → the options of a passkey sign-in: alone, or as a pending login's second step. */

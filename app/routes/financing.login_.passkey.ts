@@ -8,8 +8,8 @@ import {
   requireAnonymous,
   sessionHeadersFor,
 } from "~/http/auth.server";
-import { signInWithPasskey } from "~/models/passkey.server";
-import { passkeySignInSchema } from "~/models/second-factor-schemas.server";
+import { signInWithPasskey } from "~/models/second-factor/passkey.server";
+import { passkeySignInSchema } from "~/models/second-factor/second-factor-schemas.server";
 
 /**
  * POST { challengeId, response } → a session, and { redirectTo } for the page's script to follow.

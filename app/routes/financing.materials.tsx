@@ -10,8 +10,8 @@ import { formatFileSize } from "~/lib/file-size";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { materialsList } from "~/lib/materials-list";
 import { pageMeta } from "~/lib/meta";
-import { listOpenableDocuments } from "~/models/library-access.server";
-import { recordMaterialsVisit } from "~/models/library-openings.server";
+import { listOpenableDocuments } from "~/models/library/library-access.server";
+import { recordMaterialsVisit } from "~/models/library/library-openings.server";
 import portalStyles from "~/styles/portal.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];

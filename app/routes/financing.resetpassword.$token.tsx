@@ -12,9 +12,9 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
-import { resetPasswordSchema } from "~/models/account-schemas.server";
-import { findOneTimeTokenUser } from "~/models/one-time-token.server";
-import { resetPassword } from "~/models/password-reset.server";
+import { resetPasswordSchema } from "~/models/account/account-schemas.server";
+import { findOneTimeTokenUser } from "~/models/account/one-time-token.server";
+import { resetPassword } from "~/models/account/password-reset.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 const DONE_PARAM = "done";

@@ -7,17 +7,17 @@ import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server"
 import { reauthenticationState } from "~/http/reauthentication.server";
 import { refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
-import { canGoWithoutSecondFactor } from "~/models/access.server";
-import { listPasskeys, removePasskey, renamePasskey } from "~/models/passkey.server";
-import { reauthenticate } from "~/models/reauthentication.server";
-import { securityChangeSchema } from "~/models/second-factor-schemas.server";
+import { reauthenticate } from "~/models/account/reauthentication.server";
+import { isReauthenticated } from "~/models/account/session.server";
+import { canGoWithoutSecondFactor } from "~/models/library/access.server";
+import { listPasskeys, removePasskey, renamePasskey } from "~/models/second-factor/passkey.server";
+import { securityChangeSchema } from "~/models/second-factor/second-factor-schemas.server";
 import {
   hasSecondFactor,
   regenerateRecoveryCodes,
   removeSecondFactor,
   secondFactorStatus,
-} from "~/models/second-factor.server";
-import { isReauthenticated } from "~/models/session.server";
+} from "~/models/second-factor/second-factor.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const SECURITY_PATH = "/financing/security";

@@ -6,10 +6,14 @@ import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
 import { reauthenticationState } from "~/http/reauthentication.server";
 import { refusalInit } from "~/http/retry-after";
-import { reauthenticate } from "~/models/reauthentication.server";
-import { totpEnrolmentSchema } from "~/models/second-factor-schemas.server";
-import { beginTotpEnrolment, confirmTotpEnrolment, secondFactorStatus } from "~/models/second-factor.server";
-import { isReauthenticated, upgradePasswordSession } from "~/models/session.server";
+import { reauthenticate } from "~/models/account/reauthentication.server";
+import { isReauthenticated, upgradePasswordSession } from "~/models/account/session.server";
+import { totpEnrolmentSchema } from "~/models/second-factor/second-factor-schemas.server";
+import {
+  beginTotpEnrolment,
+  confirmTotpEnrolment,
+  secondFactorStatus,
+} from "~/models/second-factor/second-factor.server";
 import { qrCodeSvg } from "~/server/qr-code.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { codeMessages } from "~/content/second-factor";
 import { apiJson, apiRefusal, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { requireUser } from "~/http/auth.server";
-import { passkeyConfirmationOptions } from "~/models/passkey.server";
+import { passkeyConfirmationOptions } from "~/models/second-factor/passkey.server";
 import { throttleAuthRequest } from "~/models/throttle.server";
 
 /** POST → the options of a passkey's "Confirm it's you", for the signed-in account's own passkeys. */

@@ -5,7 +5,7 @@ import { errorPageHtml } from "~/http/error-page.server";
 import { readFormBody } from "~/http/form-body.server";
 import { confirmHref, sudoRefusal } from "~/http/sudo.server";
 import { textBytes } from "~/http/text-bytes.server";
-import { exportPersonalData } from "~/models/personal-data.server";
+import { exportPersonalData } from "~/models/account/personal-data.server";
 
 const SECURITY_PATH = "/financing/security";
 

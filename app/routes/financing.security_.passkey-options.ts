@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { securityMessages } from "~/content/second-factor";
 import { apiError, apiJson, methodNotAllowed, readEmptyBody } from "~/http/api.server";
 import { requireUserSession } from "~/http/auth.server";
-import { passkeyRegistrationOptions } from "~/models/passkey.server";
-import { isReauthenticated } from "~/models/session.server";
+import { isReauthenticated } from "~/models/account/session.server";
+import { passkeyRegistrationOptions } from "~/models/second-factor/passkey.server";
 
 /** POST → the options of a new passkey's registration, once the user has confirmed it is them. */
 export async function action({ request }: ActionFunctionArgs) {

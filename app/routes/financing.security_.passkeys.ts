@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { securityMessages } from "~/content/second-factor";
 import { apiError, apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireUserSession } from "~/http/auth.server";
-import { clientOf } from "~/models/client-device.server";
-import { registerPasskey } from "~/models/passkey.server";
-import { passkeyRegistrationSchema } from "~/models/second-factor-schemas.server";
-import { isReauthenticated } from "~/models/session.server";
+import { clientOf } from "~/models/account/client-device.server";
+import { isReauthenticated } from "~/models/account/session.server";
+import { registerPasskey } from "~/models/second-factor/passkey.server";
+import { passkeyRegistrationSchema } from "~/models/second-factor/second-factor-schemas.server";
 
 /**
  * POST { challengeId, response } → the new passkey is stored: 201 with the recovery codes made with

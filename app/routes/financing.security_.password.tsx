@@ -18,8 +18,8 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
-import { changePasswordSchema } from "~/models/account-schemas.server";
-import { changePassword } from "~/models/password-change.server";
+import { changePasswordSchema } from "~/models/account/account-schemas.server";
+import { changePassword } from "~/models/account/password-change.server";
 import securityStyles from "~/styles/security.css";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];

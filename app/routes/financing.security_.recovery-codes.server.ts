@@ -3,9 +3,9 @@ import { recoveryCodesPage, recoveryCodesPrompt } from "~/content/recovery-codes
 import { requireUserSession } from "~/http/auth.server";
 import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
-import { recoveryCodesPageSchema } from "~/models/second-factor-schemas.server";
-import { issueMissingRecoveryCodes, needsRecoveryCodes } from "~/models/second-factor.server";
-import { isFreshSignIn, isReauthenticated, type LiveSession } from "~/models/session.server";
+import { isFreshSignIn, isReauthenticated, type LiveSession } from "~/models/account/session.server";
+import { recoveryCodesPageSchema } from "~/models/second-factor/second-factor-schemas.server";
+import { issueMissingRecoveryCodes, needsRecoveryCodes } from "~/models/second-factor/second-factor.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

@@ -5,8 +5,8 @@ import { requireUser } from "~/http/auth.server";
 import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
-import { recoveryCodesMadeAt } from "~/models/recovery-code.server";
-import { recoveryCodesFileSchema } from "~/models/second-factor-schemas.server";
+import { recoveryCodesMadeAt } from "~/models/second-factor/recovery-code.server";
+import { recoveryCodesFileSchema } from "~/models/second-factor/second-factor-schemas.server";
 
 const NOT_STORED = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" };
 

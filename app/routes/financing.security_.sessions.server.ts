@@ -4,13 +4,13 @@ import { requireUserSession } from "~/http/auth.server";
 import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithSuccess } from "~/http/toast.server";
-import { sessionsChangeSchema } from "~/models/account-sessions-schema.server";
+import { sessionsChangeSchema } from "~/models/account/account-sessions-schema.server";
 import {
   revokeApiSignIn,
   signedInClients,
   signOutEverywhereElse,
   signOutSession,
-} from "~/models/account-sessions.server";
+} from "~/models/account/account-sessions.server";
 
 const SESSIONS_PATH = "/financing/security/sessions";
 

@@ -5,7 +5,7 @@ import { FormErrors } from "~/components/form-field";
 import { sessionsPage } from "~/content/account-sessions";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
-import type { SignedInClient } from "~/models/account-sessions.server";
+import type { SignedInClient } from "~/models/account/account-sessions.server";
 import sessionsStyles from "~/styles/account-sessions.css";
 import securityStyles from "~/styles/security.css";
 import { action, loader } from "./financing.security_.sessions.server";

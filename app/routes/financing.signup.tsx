@@ -17,8 +17,8 @@ import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { rememberVerificationSent } from "~/http/verification-sent.server";
 import { pageMeta } from "~/lib/meta";
-import { signupSchema } from "~/models/account-schemas.server";
-import { registerAccount } from "~/models/sign-up.server";
+import { signupSchema } from "~/models/account/account-schemas.server";
+import { registerAccount } from "~/models/account/sign-up.server";
 import { log } from "~/server/log.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"];

@@ -8,7 +8,7 @@ import { handleEmailRequestForm } from "~/http/email-request-form.server";
 import { keepRetryAfter } from "~/http/retry-after";
 import { verificationSentTo } from "~/http/verification-sent.server";
 import { pageMeta } from "~/lib/meta";
-import { resendVerificationEmail } from "~/models/sign-up.server";
+import { resendVerificationEmail } from "~/models/account/sign-up.server";
 
 /**
  * 'Send the verification e-mail again': from the login page's refusal, from a refused link, and

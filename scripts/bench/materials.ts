@@ -9,7 +9,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { hashPassword } from "../../app/models/password.server";
+import { hashPassword } from "../../app/models/account/password.server";
 import { config, host } from "./config";
 import { seedLargeVideo, seedPdfDocument, textPdf, writeNoisePdf } from "./material-files";
 import { dropIdleConnections, getCounted, latency, percentile } from "./measure";

@@ -61,7 +61,7 @@ PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
   argon2.verify per second of that investor's stored hash (the app's own parameters) in a child process
   started with the server's environment (scripts/bench/argon2-verify.js), so with the same thread pool: libuv's default
   four threads on two cores verify about a tenth slower than two, which flattered the login. As many checks at
-  once as the server lets run (a core but one, app/models/password.server.ts), in alternating slices like the
+  once as the server lets run (a core but one, app/models/account/password.server.ts), in alternating slices like the
   pages; a note gives raw argon2 on every core too, what the server's limit costs the logins' ceiling. AUTH_RATE_LIMIT_PER_MINUTE is raised for the run so the per-address limit is
   not what is measured.
 - **metrics on vs off**: what the Prometheus metrics cost (docs/operations.md). Two fresh servers on the run's

@@ -1,7 +1,7 @@
 /**
  * The investor table's accent-insensitive search at the table's size (docs/performance.md): a few searches,
  * each timed as the administrator's page, with the search's total counted afresh every time. A total is kept
- * until `users_version` moves (app/models/investor-table.server.ts); moving it before each request, untimed,
+ * until `users_version` moves (app/models/investors/investor-table.server.ts); moving it before each request, untimed,
  * times the search as it runs after any write, not the kept total.
  */
 import { config } from "./config";

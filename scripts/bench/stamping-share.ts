@@ -5,7 +5,7 @@
  * a 503; the bursting reader's copies beyond their share are refused with 429.
  */
 import { Worker } from "node:worker_threads";
-import { hashPassword } from "../../app/models/password.server";
+import { hashPassword } from "../../app/models/account/password.server";
 import { config, host } from "./config";
 import { textPdf, seedPdfDocument } from "./material-files";
 import { getCounted, percentile, warmUp } from "./measure";

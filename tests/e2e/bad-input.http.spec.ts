@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
-import { hashSecretToken } from "~/models/secret-token.server";
+import { hashSecretToken } from "~/models/account/secret-token.server";
 import { contractChecker, type OpenApi } from "../support/api-contract";
 import { withDatabaseFile } from "../support/database-file";
 import { unusedTotpCode } from "../support/totp";

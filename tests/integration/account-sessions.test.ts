@@ -5,12 +5,12 @@
  */
 import type { Kysely } from "kysely";
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { authenticateAccessToken, refreshApiTokens } from "~/models/api-token.server";
-import { describeUserAgent, deviceName, USER_AGENT_MAX_LENGTH } from "~/models/client-device.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { authenticateAccessToken, refreshApiTokens } from "~/models/account/api-token.server";
+import { describeUserAgent, deviceName, USER_AGENT_MAX_LENGTH } from "~/models/account/client-device.server";
+import { hashSecretToken } from "~/models/account/secret-token.server";
+import { logIn } from "~/models/account/sign-in.server";
 import { pruneExpiredRows } from "~/models/housekeeping.server";
-import { hashSecretToken } from "~/models/secret-token.server";
-import { logIn } from "~/models/sign-in.server";
 import { loginStanding, MINUTE_MS } from "~/models/throttle.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as securityPage from "~/routes/financing.security";

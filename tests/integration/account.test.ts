@@ -10,16 +10,16 @@ import {
   sessionCookie,
 } from "~/http/auth.server";
 import { fieldErrorsOf } from "~/http/form-submission.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { newAccountSchema } from "~/models/account-schemas.server";
-import { createOrPromoteAdministrator } from "~/models/create-admin.server";
-import { createOneTimeToken } from "~/models/one-time-token.server";
-import { requestPasswordReset, resetPassword } from "~/models/password-reset.server";
-import { hashSecretToken } from "~/models/secret-token.server";
-import { deleteUserSessions } from "~/models/session.server";
-import { logIn } from "~/models/sign-in.server";
-import { registerAccount, resendVerificationEmail, verifyEmail } from "~/models/sign-up.server";
-import { getUserByEmail } from "~/models/user.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { newAccountSchema } from "~/models/account/account-schemas.server";
+import { createOneTimeToken } from "~/models/account/one-time-token.server";
+import { requestPasswordReset, resetPassword } from "~/models/account/password-reset.server";
+import { hashSecretToken } from "~/models/account/secret-token.server";
+import { deleteUserSessions } from "~/models/account/session.server";
+import { logIn } from "~/models/account/sign-in.server";
+import { registerAccount, resendVerificationEmail, verifyEmail } from "~/models/account/sign-up.server";
+import { getUserByEmail } from "~/models/account/user.server";
+import { createOrPromoteAdministrator } from "~/models/administrators/create-admin.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { addressSequence } from "../support/api-routes";

@@ -7,8 +7,8 @@
  * PostgreSQL through the postgres project) and a real SMTP catcher.
  */
 import { resetSessionCookieForTests } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { addressToStore } from "~/models/name-address-schema.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { addressToStore } from "~/models/investors/name-address-schema.server";
 import * as getInvestorRoute from "~/routes/api.user.get_investor";
 import * as getInvestorsRoute from "~/routes/api.user.get_investors";
 import * as setNameRoute from "~/routes/api.user.set_name_address";

@@ -5,7 +5,7 @@
  */
 import { resetSessionCookieForTests } from "~/http/auth.server";
 import { sudoRefusal, sudoState } from "~/http/sudo.server";
-import { settleAccountMail } from "~/models/account-mail.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as confirmPage from "~/routes/financing.confirm";
 import { now, testClock } from "~/server/clock.server";

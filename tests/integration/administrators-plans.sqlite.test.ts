@@ -3,7 +3,7 @@
  * a removal checks read the administrators' partial index (migrations/018), not every investor's row.
  * SQLite only: these are SQLite's index and planner (PostgreSQL's figure is the bench's).
  */
-import { listAdministrators, removeAdministrator } from "~/models/administrators.server";
+import { listAdministrators, removeAdministrator } from "~/models/administrators/administrators.server";
 import { createUser } from "../support/factories";
 import { plansOfStatements } from "../support/sqlite-plans";
 import { useFreshDatabase } from "../support/test-database";

@@ -6,12 +6,12 @@
  * A real database file and a real SMTP catcher.
  */
 import { ENROL_PATH, requireUser, resetSessionCookieForTests } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { INVITATION_TTL_MS } from "~/models/admin-invitation.server";
-import { createOrPromoteAdministrator } from "~/models/create-admin.server";
-import { replaceRecoveryCodes } from "~/models/recovery-code.server";
-import { stepAfterPassword } from "~/models/second-factor.server";
-import { getUserById } from "~/models/user.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { getUserById } from "~/models/account/user.server";
+import { INVITATION_TTL_MS } from "~/models/administrators/admin-invitation.server";
+import { createOrPromoteAdministrator } from "~/models/administrators/create-admin.server";
+import { replaceRecoveryCodes } from "~/models/second-factor/recovery-code.server";
+import { stepAfterPassword } from "~/models/second-factor/second-factor.server";
 import * as adminsPage from "~/routes/financing.admins";
 import * as invitationRoute from "~/routes/financing.invitation.$token";
 import { now, testClock } from "~/server/clock.server";

@@ -9,8 +9,8 @@ import {
   resetSessionCookieForTests,
   sessionCookie as sessionCookieOf,
 } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/models/api-token.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { issueApiTokens, refreshApiTokens, revokeApiTokens } from "~/models/account/api-token.server";
 import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
 import * as loginRoute from "~/routes/api.auth.login";
 import * as logoutRoute from "~/routes/api.auth.logout";

@@ -7,8 +7,8 @@
 import path from "node:path";
 import { Kysely, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
-import { verifyAuditChain } from "~/models/audit-chain.server";
-import { recordAuditEvent } from "~/models/audit.server";
+import { verifyAuditChain } from "~/models/audit/audit-chain.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
 import { closeDatabase, getDb, migrateDatabase } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { migrations } from "../../migrations/index.js";

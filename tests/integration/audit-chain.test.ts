@@ -9,9 +9,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { forgetVerifiedAuditRows } from "~/models/audit-chain-watch.server";
-import { verifyAuditChain } from "~/models/audit-chain.server";
-import { recordAuditEvent } from "~/models/audit.server";
+import { forgetVerifiedAuditRows } from "~/models/audit/audit-chain-watch.server";
+import { verifyAuditChain } from "~/models/audit/audit-chain.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
 import * as auditPage from "~/routes/financing.audit";
 import { getDb } from "~/server/db.server";
 import { GENESIS_HASH, auditRowHash, chainKeyOf, sha256RowHash } from "../../migrations/audit-chain.js";

@@ -4,8 +4,8 @@
  * at a million rows take far longer than the page's 50 ms). SQLite only: PostgreSQL's figures are the bench's.
  */
 import Database from "better-sqlite3";
-import { auditLogPage, type AuditLogQuery } from "~/models/audit-log.server";
-import { recordAuditEvent } from "~/models/audit.server";
+import { auditLogPage, type AuditLogQuery } from "~/models/audit/audit-log.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
 import { useFreshDatabase } from "../support/test-database";
 
 let database: Awaited<ReturnType<typeof useFreshDatabase>>;

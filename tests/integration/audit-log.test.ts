@@ -6,10 +6,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { forgetVerifiedAuditRows } from "~/models/audit-chain-watch.server";
-import { verifyAuditExport } from "~/models/audit-export.server";
-import type { AuditLogRow } from "~/models/audit-log.server";
-import { recordAuditEvent } from "~/models/audit.server";
+import { forgetVerifiedAuditRows } from "~/models/audit/audit-chain-watch.server";
+import { verifyAuditExport } from "~/models/audit/audit-export.server";
+import type { AuditLogRow } from "~/models/audit/audit-log.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
 import * as apiAudit from "~/routes/api.audit";
 import * as auditPage from "~/routes/financing.audit";
 import * as auditExport from "~/routes/financing.audit[.]jsonl";

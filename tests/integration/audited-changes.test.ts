@@ -6,23 +6,33 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { sql } from "kysely";
-import { acceptInvitation, inviteAdministrator, revokeInvitation } from "~/models/admin-invitation.server";
-import { removeAdministrator } from "~/models/administrators.server";
-import { listAuditEvents } from "~/models/audit.server";
-import { createOrPromoteAdministrator } from "~/models/create-admin.server";
-import { deleteInvestor } from "~/models/investor-deletion.server";
-import { setNameAndAddress } from "~/models/investor-profile.server";
-import { correctInvestor } from "~/models/investor-record.server";
-import { setAudience } from "~/models/library-audience.server";
-import { addVersion, createDocument, editDocument, moveDocument, setPublished } from "~/models/library-changes.server";
-import { listLibrary } from "~/models/library-documents.server";
-import { recordOpening } from "~/models/library-openings.server";
-import { setNdaSent, setNdaSigned } from "~/models/nda-flags.server";
-import { createOneTimeToken } from "~/models/one-time-token.server";
-import { hashSecretToken, newSecretToken } from "~/models/secret-token.server";
-import { recordSignIn } from "~/models/sign-in.server";
-import { registerAccount, verifyEmail } from "~/models/sign-up.server";
-import { toPublicUser } from "~/models/user.server";
+import { createOneTimeToken } from "~/models/account/one-time-token.server";
+import { hashSecretToken, newSecretToken } from "~/models/account/secret-token.server";
+import { recordSignIn } from "~/models/account/sign-in.server";
+import { registerAccount, verifyEmail } from "~/models/account/sign-up.server";
+import { toPublicUser } from "~/models/account/user.server";
+import {
+  acceptInvitation,
+  inviteAdministrator,
+  revokeInvitation,
+} from "~/models/administrators/admin-invitation.server";
+import { removeAdministrator } from "~/models/administrators/administrators.server";
+import { createOrPromoteAdministrator } from "~/models/administrators/create-admin.server";
+import { listAuditEvents } from "~/models/audit/audit.server";
+import { deleteInvestor } from "~/models/investors/investor-deletion.server";
+import { setNameAndAddress } from "~/models/investors/investor-profile.server";
+import { correctInvestor } from "~/models/investors/investor-record.server";
+import { setNdaSent, setNdaSigned } from "~/models/investors/nda-flags.server";
+import { setAudience } from "~/models/library/library-audience.server";
+import {
+  addVersion,
+  createDocument,
+  editDocument,
+  moveDocument,
+  setPublished,
+} from "~/models/library/library-changes.server";
+import { listLibrary } from "~/models/library/library-documents.server";
+import { recordOpening } from "~/models/library/library-openings.server";
 import { storeBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";

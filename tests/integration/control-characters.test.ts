@@ -11,7 +11,7 @@ import { apiMessages } from "~/content/api-messages";
 import { controlCharacterErrors } from "~/content/forms";
 import { resetSessionCookieForTests } from "~/http/auth.server";
 import { honeypotFields } from "~/http/honeypot.server";
-import { settleAccountMail } from "~/models/account-mail.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
 import * as contactPage from "~/routes/_site.contact";
 import * as forgotPasswordRoute from "~/routes/api.auth.forgot-password.$email";
 import * as registerRoute from "~/routes/api.auth.register";

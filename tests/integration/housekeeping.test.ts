@@ -1,10 +1,10 @@
-import { issueApiTokens } from "~/models/api-token.server";
-import { recordAuditEvent } from "~/models/audit.server";
-import { createOrPromoteAdministrator } from "~/models/create-admin.server";
+import { issueApiTokens } from "~/models/account/api-token.server";
+import { createOneTimeToken } from "~/models/account/one-time-token.server";
+import { SESSION_IDLE_MS } from "~/models/account/session.server";
+import { createOrPromoteAdministrator } from "~/models/administrators/create-admin.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
 import { UPLOAD_LIFETIME_MS, pruneExpiredRows } from "~/models/housekeeping.server";
-import { createOneTimeToken } from "~/models/one-time-token.server";
-import { PdfStampCheck, runningStampChecks } from "~/models/pdf-stamp-check.server";
-import { SESSION_IDLE_MS } from "~/models/session.server";
+import { PdfStampCheck, runningStampChecks } from "~/models/library/pdf-stamp-check.server";
 import { storeBlob } from "~/server/blob-store.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";

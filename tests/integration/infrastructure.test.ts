@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { issueApiTokens } from "~/models/api-token.server";
-import { listLibrary } from "~/models/library-documents.server";
-import { recordMaterialsVisit, recordOpening } from "~/models/library-openings.server";
+import { issueApiTokens } from "~/models/account/api-token.server";
+import { listLibrary } from "~/models/library/library-documents.server";
+import { recordMaterialsVisit, recordOpening } from "~/models/library/library-openings.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";

@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { recordAuditEvent } from "~/models/audit.server";
-import { ACTIVITY_PAGE_SIZE } from "~/models/investor-record.server";
-import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
-import { hashSecretToken } from "~/models/secret-token.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { hashSecretToken } from "~/models/account/secret-token.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
+import { ACTIVITY_PAGE_SIZE } from "~/models/investors/investor-record.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/second-factor/recovery-code.server";
 import * as getInvestorRoute from "~/routes/api.user.get_investor";
 import * as sentRoute from "~/routes/api.user.update_nda_sent";
 import * as signedRoute from "~/routes/api.user.update_nda_signed";

@@ -4,7 +4,7 @@
  * page and total read from an index alone too, the words matched in its search_text (migrations/012).
  * SQLite only: these are SQLite's indexes and planner (PostgreSQL's figures are the bench's).
  */
-import { loadInvestorTable } from "~/models/investor-table.server";
+import { loadInvestorTable } from "~/models/investors/investor-table.server";
 import { createUser } from "../support/factories";
 import { plansOfStatements } from "../support/sqlite-plans";
 import { useFreshDatabase } from "../support/test-database";

@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import { PDFDict, PDFDocument, PDFName, type PDFString } from "pdf-lib";
 import { materialsMessages } from "~/content/materials";
-import { listAuditEvents } from "~/models/audit.server";
-import { addVersion, createDocument, setPublished } from "~/models/library-changes.server";
-import { listLibrary } from "~/models/library-documents.server";
-import { readersOf } from "~/models/library-openings.server";
-import { toPublicUser } from "~/models/user.server";
+import { toPublicUser } from "~/models/account/user.server";
+import { listAuditEvents } from "~/models/audit/audit.server";
+import { addVersion, createDocument, setPublished } from "~/models/library/library-changes.server";
+import { listLibrary } from "~/models/library/library-documents.server";
+import { readersOf } from "~/models/library/library-openings.server";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as captionsRoute from "~/routes/financing.materials_.$documentId_.captions[.]vtt";
 import * as fileRoute from "~/routes/financing.materials_.$documentId_.file";

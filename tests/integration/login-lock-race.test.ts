@@ -1,6 +1,6 @@
-import { settleAccountMail } from "~/models/account-mail.server";
-import type * as passwords from "~/models/password.server";
-import { logIn } from "~/models/sign-in.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import type * as passwords from "~/models/account/password.server";
+import { logIn } from "~/models/account/sign-in.server";
 import { addressSequence } from "../support/api-routes";
 import { createUser } from "../support/factories";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
@@ -25,7 +25,7 @@ const gate = vi.hoisted(() => {
   return { state, reached: () => reached(), release: () => release() };
 });
 
-vi.mock("~/models/password.server", async (importOriginal) => {
+vi.mock("~/models/account/password.server", async (importOriginal) => {
   const real = await importOriginal<typeof passwords>();
   return {
     ...real,

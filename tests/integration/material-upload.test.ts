@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { materialsMessages } from "~/content/materials";
 import { readMaterialUpload } from "~/http/material-upload.server";
 import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
-import { PdfStampCheck, runningStampChecks } from "~/models/pdf-stamp-check.server";
+import { PdfStampCheck, runningStampChecks } from "~/models/library/pdf-stamp-check.server";
 import { getDb } from "~/server/db.server";
 import { deflateBombPdf, manyPagesPdf } from "../support/hostile-pdfs";
 import { useFreshDatabase } from "../support/test-database";

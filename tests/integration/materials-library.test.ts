@@ -4,19 +4,19 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { listOpenableDocuments, openableVersion } from "~/models/library-access.server";
-import { setAudience } from "~/models/library-audience.server";
-import { addVersion, createDocument, moveDocument, setPublished } from "~/models/library-changes.server";
-import { listLibrary } from "~/models/library-documents.server";
+import { toPublicUser } from "~/models/account/user.server";
+import { listOpenableDocuments, openableVersion } from "~/models/library/library-access.server";
+import { setAudience } from "~/models/library/library-audience.server";
+import { addVersion, createDocument, moveDocument, setPublished } from "~/models/library/library-changes.server";
+import { listLibrary } from "~/models/library/library-documents.server";
 import {
   readersOf,
   readingReport,
   readingsOf,
   recordMaterialsVisit,
   recordOpening,
-} from "~/models/library-openings.server";
-import { looksLikeMp4, looksLikePdf } from "~/models/material-file.server";
-import { toPublicUser } from "~/models/user.server";
+} from "~/models/library/library-openings.server";
+import { looksLikeMp4, looksLikePdf } from "~/models/library/material-file.server";
 import {
   BLOB_CHUNK_BYTES,
   type BlobRefused,

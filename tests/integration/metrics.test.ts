@@ -5,14 +5,14 @@
  * engine, PostgreSQL's pool, the password hashes at work and in line, and the audit chain's view, kept by checking new rows only.
  */
 import { sql } from "kysely";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { checkNewAuditRows, forgetVerifiedAuditRows } from "~/models/audit-chain-watch.server";
-import { verifyAuditChain } from "~/models/audit-chain.server";
-import { recordAuditEvent } from "~/models/audit.server";
-import { countUnmailedContactMessages, mailContactMessage, saveContactMessage } from "~/models/contact.server";
-import { hashPassword, passwordWork } from "~/models/password.server";
-import { logIn, recordSignIn } from "~/models/sign-in.server";
-import { registerAccount } from "~/models/sign-up.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { hashPassword, passwordWork } from "~/models/account/password.server";
+import { logIn, recordSignIn } from "~/models/account/sign-in.server";
+import { registerAccount } from "~/models/account/sign-up.server";
+import { checkNewAuditRows, forgetVerifiedAuditRows } from "~/models/audit/audit-chain-watch.server";
+import { verifyAuditChain } from "~/models/audit/audit-chain.server";
+import { recordAuditEvent } from "~/models/audit/audit.server";
+import { countUnmailedContactMessages, mailContactMessage, saveContactMessage } from "~/models/contact/contact.server";
 import { loginStanding, recordLoginFailure, throttleAccountMail, throttleAuthRequest } from "~/models/throttle.server";
 import { coresButOne } from "~/server/cores.server";
 import { getDb } from "~/server/db.server";

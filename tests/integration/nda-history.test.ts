@@ -7,8 +7,8 @@
  */
 import { myDataContent } from "~/content/my-details";
 import { resetSessionCookieForTests } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { registerAccount, verifyEmail } from "~/models/sign-up.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { registerAccount, verifyEmail } from "~/models/account/sign-up.server";
 import * as auditRoute from "~/routes/api.audit";
 import * as getInvestorRoute from "~/routes/api.user.get_investor";
 import * as signedRoute from "~/routes/api.user.update_nda_signed";

@@ -4,10 +4,10 @@
  * exports (headers, content, the formula guard) and their audit rows; who may see them, and bad addresses.
  */
 import { resetSessionCookieForTests } from "~/http/auth.server";
-import { editDocument } from "~/models/library-changes.server";
-import { listLibrary } from "~/models/library-documents.server";
-import { readersOf, recordOpening } from "~/models/library-openings.server";
-import { toPublicUser } from "~/models/user.server";
+import { toPublicUser } from "~/models/account/user.server";
+import { editDocument } from "~/models/library/library-changes.server";
+import { listLibrary } from "~/models/library/library-documents.server";
+import { readersOf, recordOpening } from "~/models/library/library-openings.server";
 import * as investorPage from "~/routes/financing.investors.$id";
 import * as readingsCsv from "~/routes/financing.investors.$id_.readings[.]csv";
 import * as reportPage from "~/routes/financing.library_.reading";

@@ -3,9 +3,15 @@
  * as it is written; an opening deleted, alone or with its investor, takes its count back, and a first or last
  * opening it held moves to the next; the migration counts the openings written before it.
  */
-import { listLibrary } from "~/models/library-documents.server";
-import { readerTotals, readersOf, readingReport, readingsOf, recordOpening } from "~/models/library-openings.server";
-import { toPublicUser } from "~/models/user.server";
+import { toPublicUser } from "~/models/account/user.server";
+import { listLibrary } from "~/models/library/library-documents.server";
+import {
+  readerTotals,
+  readersOf,
+  readingReport,
+  readingsOf,
+  recordOpening,
+} from "~/models/library/library-openings.server";
 import { testClock } from "~/server/clock.server";
 import { databaseEngine, getDb } from "~/server/db.server";
 import * as sqliteMigration from "../../migrations/017_reading_totals.js";

@@ -10,11 +10,15 @@ import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { passkeyRegistrationOptions, registerPasskey, removePasskey } from "~/models/passkey.server";
-import { issueRecoveryCodesIfNone, replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
-import { needsRecoveryCodes } from "~/models/second-factor.server";
-import { hashSecretToken } from "~/models/secret-token.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { hashSecretToken } from "~/models/account/secret-token.server";
+import { passkeyRegistrationOptions, registerPasskey, removePasskey } from "~/models/second-factor/passkey.server";
+import {
+  issueRecoveryCodesIfNone,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+} from "~/models/second-factor/recovery-code.server";
+import { needsRecoveryCodes } from "~/models/second-factor/second-factor.server";
 import * as loginPage from "~/routes/financing.login";
 import * as codePage from "~/routes/financing.login_.code";
 import * as recoveryCodesPage from "~/routes/financing.security_.recovery-codes";

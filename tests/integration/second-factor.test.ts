@@ -3,12 +3,12 @@
  * administrator's enforced set-up, recovery codes, changes that need the password, and the API.
  */
 import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account-mail.server";
-import { authenticateAccessToken, issueApiTokens, refreshApiTokens } from "~/models/api-token.server";
-import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/recovery-code.server";
-import { checkSecondFactorCode } from "~/models/second-factor.server";
-import { hashSecretToken } from "~/models/secret-token.server";
-import { pendingTotpSecret } from "~/models/totp.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { authenticateAccessToken, issueApiTokens, refreshApiTokens } from "~/models/account/api-token.server";
+import { hashSecretToken } from "~/models/account/secret-token.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "~/models/second-factor/recovery-code.server";
+import { checkSecondFactorCode } from "~/models/second-factor/second-factor.server";
+import { pendingTotpSecret } from "~/models/second-factor/totp.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as portalHome from "~/routes/financing._index";
 import * as auditPage from "~/routes/financing.audit";

@@ -4,7 +4,7 @@
  * `npm run data:rekey`. On both engines.
  */
 import { randomBytes } from "node:crypto";
-import { acceptTotpCode, rekeyStoredSecrets } from "~/models/totp.server";
+import { acceptTotpCode, rekeyStoredSecrets } from "~/models/second-factor/totp.server";
 import { now, testClock } from "~/server/clock.server";
 import { closeDatabase, getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";

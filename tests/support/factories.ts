@@ -6,9 +6,9 @@
  * logs in, and it is hashed as the app hashes it (hashPassword: argon2id, slow on purpose).
  */
 import { createUserSession, sessionCookie } from "~/http/auth.server";
-import { issueApiTokens } from "~/models/api-token.server";
-import { hashPassword } from "~/models/password.server";
-import { hashSecretToken } from "~/models/secret-token.server";
+import { issueApiTokens } from "~/models/account/api-token.server";
+import { hashPassword } from "~/models/account/password.server";
+import { hashSecretToken } from "~/models/account/secret-token.server";
 import { now } from "~/server/clock.server";
 import { getDb, type AuthMethod } from "~/server/db.server";
 import { seal } from "~/server/secret-box.server";

@@ -6,8 +6,8 @@
  * time (vitest.config.ts): a test file running beside them slows one call of a pair at random, which
  * once pushed a sound login comparison past its bound.
  */
-import { settleAccountMail } from "~/models/account-mail.server";
-import { hashPassword, verifyDummyPassword, verifyPassword } from "~/models/password.server";
+import { settleAccountMail } from "~/models/account/account-mail.server";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "~/models/account/password.server";
 import * as forgotRoute from "~/routes/api.auth.forgot-password.$email";
 import * as loginRoute from "~/routes/api.auth.login";
 import * as registerRoute from "~/routes/api.auth.register";

@@ -6,18 +6,18 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { JsonSchema } from "~/http/json-schema-subset.server";
+import type { JsonSchema } from "~/openapi/json-schema-subset.server";
 import {
   exampleAnswerOf,
   exampleRequest,
   requestAsHttp,
   type DocumentOperation,
-} from "~/http/openapi-call-example.server";
-import { exampleOf } from "~/http/openapi-example.server";
-import { openApiView } from "~/http/openapi-view.server";
-import { typeInWords, type TypeWords } from "~/http/openapi-words.server";
-import { openApiDocument } from "~/http/openapi.server";
-import { exampleMatching } from "~/http/pattern-example.server";
+} from "~/openapi/openapi-call-example.server";
+import { exampleOf } from "~/openapi/openapi-example.server";
+import { openApiView } from "~/openapi/openapi-view.server";
+import { typeInWords, type TypeWords } from "~/openapi/openapi-words.server";
+import { openApiDocument } from "~/openapi/openapi.server";
+import { exampleMatching } from "~/openapi/pattern-example.server";
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;

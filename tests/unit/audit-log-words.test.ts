@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { auditEvents } from "~/content/audit-log";
-import { eventInWords, labelledDetails } from "~/models/audit-log.server";
+import { eventInWords, labelledDetails } from "~/models/audit/audit-log.server";
 import { RESEAL_ACTION } from "../../migrations/audit-chain.js";
 
 const root = path.resolve(__dirname, "../..");

@@ -6,8 +6,8 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { z } from "zod";
-import { apiOperations } from "~/http/api-contract.server";
-import { openApiDocument } from "~/http/openapi.server";
+import { apiOperations } from "~/openapi/api-contract.server";
+import { openApiDocument } from "~/openapi/openapi.server";
 
 const ajv = new Ajv2020({ strict: false });
 const document = openApiDocument();

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { servedOpenApiDocument, type OpenApiDocument } from "~/http/openapi.server";
+import { servedOpenApiDocument, type OpenApiDocument } from "~/openapi/openapi.server";
 
 type Problem = { ruleId: string; severity: string; message: string; location: { pointer: string }[] };
 

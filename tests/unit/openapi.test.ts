@@ -13,10 +13,10 @@ import {
   API_INVESTOR_PAGE_MAX,
   NAME_FIELD_MAX_LENGTH,
 } from "~/content/constants";
-import { openApiDocument, servedOpenApiDocument } from "~/http/openapi.server";
-import { investorListQuerySchema } from "~/models/investor-list-api.server";
-import { setNameAddressSchema } from "~/models/investor-profile.server";
-import { textPattern } from "~/models/name-address-schema.server";
+import { investorListQuerySchema } from "~/models/investors/investor-list-api.server";
+import { setNameAddressSchema } from "~/models/investors/investor-profile.server";
+import { textPattern } from "~/models/investors/name-address-schema.server";
+import { openApiDocument, servedOpenApiDocument } from "~/openapi/openapi.server";
 import { contractChecker, type Answer, type OpenApi } from "../support/api-contract";
 import { prismChecker } from "../support/prism-check";
 

@@ -6,8 +6,8 @@ import {
   passwordWork,
   verifyDummyPassword,
   verifyPassword,
-} from "~/models/password.server";
-import { registerAccount } from "~/models/sign-up.server";
+} from "~/models/account/password.server";
+import { registerAccount } from "~/models/account/sign-up.server";
 import { coresButOne } from "~/server/cores.server";
 import { getDb } from "~/server/db.server";
 import { useFreshDatabase } from "../support/test-database";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   database = await useFreshDatabase();
 });
 afterAll(async () => {
-  const { settleAccountMail } = await import("~/models/account-mail.server");
+  const { settleAccountMail } = await import("~/models/account/account-mail.server");
   await settleAccountMail();
   await database.cleanup();
 });

@@ -2,7 +2,7 @@
  * The investor search's folding (migrations/search-text.js): what a name, an address and a query become
  * before they are compared.
  */
-import { foldForSearch, searchTextFor, searchWords } from "~/models/search-text.server";
+import { foldForSearch, searchTextFor, searchWords } from "~/models/investors/search-text.server";
 
 describe("foldForSearch", () => {
   it("drops accents and case", () => {

@@ -22,7 +22,7 @@ export type TestAccount = {
 /** Long enough for the policy and on no common-password list. */
 export const TEST_PASSWORD = "Correct-Horse-Battery-Staple-42";
 
-/** The subjects of the account e-mails (sent by app/models/account-mail.server.ts). */
+/** The subjects of the account e-mails (sent by app/models/account/account-mail.server.ts). */
 export const MAIL_SUBJECTS = {
   verify: /verify your email/i,
   reset: /reset your password/i,
