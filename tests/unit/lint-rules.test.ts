@@ -27,10 +27,12 @@ describe("npm run lint", () => {
   });
 
   it.each([
-    ["app/server/planted.server.ts", "~/models/user.server"],
+    ["app/server/planted.server.ts", "~/models/account/user.server"],
     ["app/models/planted.server.ts", "~/http/auth.server"],
+    ["app/models/library/planted.server.ts", "~/openapi/api-contract.server"],
+    ["app/openapi/planted.server.ts", "~/http/auth.server"],
     ["app/content/planted.ts", "~/lib/meta"],
-    ["app/components/planted.tsx", "~/models/user.server"],
+    ["app/components/planted.tsx", "~/models/account/user.server"],
     ["app/lib/planted.ts", "~/server/clock.server"],
   ])("refuses an upward import: %s importing %s", async (file, from) => {
     const code = `import * as above from "${from}";\n\nexport const planted = above;\n`;
