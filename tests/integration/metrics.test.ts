@@ -124,6 +124,8 @@ it("counts a sign-up, each failed sign-in step and a sign-in where the audit tra
 });
 
 it("counts the e-mails sent and those that failed", async () => {
+  // The sign-up above sends its verification e-mail in the background: let it land before counting.
+  await settleAccountMail();
   const sent = await moved({ sent: ["portal_mails_total", { outcome: "sent" }] }, async () => {
     expect(await trySendMail({ to: "someone@example.com", subject: "Counted", text: "Hello." })).toBe(true);
   });
