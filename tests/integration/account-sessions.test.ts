@@ -4,7 +4,7 @@
  * change while signed in, and the passkeys' names. Each bad input gets its 4xx and changes nothing.
  */
 import type { Kysely } from "kysely";
-import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
+import { sessionCookie } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account/account-mail.server";
 import { authenticateAccessToken, refreshApiTokens } from "~/models/account/api-token.server";
 import { describeUserAgent, deviceName, USER_AGENT_MAX_LENGTH } from "~/models/account/client-device.server";
@@ -18,17 +18,16 @@ import * as passwordPage from "~/routes/financing.security_.password";
 import * as sessionsPage from "~/routes/financing.security_.sessions";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { addressSequence, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
-import { createSession, createUser, userRow } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { addressSequence, callRoute, type RouteCall, type RouteModule, routeModules } from "../support/api-routes";
+import { addPasskey, createSession, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 
-const routes = {
-  sessions: sessionsPage as unknown as RouteModule,
-  password: passwordPage as unknown as RouteModule,
-  security: securityPage as unknown as RouteModule,
-  apiLogin: loginApi as unknown as RouteModule,
-};
+const routes = routeModules({
+  sessions: sessionsPage,
+  password: passwordPage,
+  security: securityPage,
+  apiLogin: loginApi,
+});
 
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a brand new passphrase";
@@ -37,22 +36,7 @@ const CHROME_ON_MAC =
 const SAFARI_ON_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const freshIp = addressSequence("10.30");
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-let made = 0;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
-beforeEach(() => testClock.freeze(Date.UTC(2026, 10, 27, 9, 0, 0)));
-afterEach(() => testClock.reset());
+const { smtp, database, investor } = useIntegration({ mail: true, clockAt: Date.UTC(2026, 10, 27, 9, 0, 0) });
 
 function call(route: RouteModule, request: RouteCall) {
   return callRoute(route, { ip: freshIp(), ...request });
@@ -67,10 +51,7 @@ function post(route: RouteModule, path: string, fields: Record<string, string>, 
   });
 }
 
-async function account({ password }: { password?: string } = {}) {
-  made += 1;
-  return createUser({ email: `sessions.${made}@example.com`, password });
-}
+const account = (fields: { password?: string } = {}) => investor("verified", fields);
 
 /** A session opened as a browser's login opens it, from `userAgent` and `ip`. */
 async function browserSession(userId: string, userAgent: string, ip = "203.0.113.7") {
@@ -403,22 +384,8 @@ describe("the password's change while signed in", () => {
 });
 
 describe("the passkeys' names", () => {
-  async function passkeyOf(userId: string, name: string | null = null) {
-    const id = `passkey-${userId}-${Math.random().toString(36).slice(2)}`;
-    await getDb()
-      .insertInto("passkeys")
-      .values({
-        id,
-        user_id: userId,
-        public_key: new Uint8Array([1, 2, 3]),
-        counter: 0,
-        transports: "[]",
-        created_at: now(),
-        name,
-      })
-      .execute();
-    return id;
-  }
+  const passkeyOf = (userId: string, name: string | null = null) =>
+    addPasskey(userId, { id: `passkey-${userId}-${Math.random().toString(36).slice(2)}`, name });
   const nameOf = async (id: string) =>
     (await getDb().selectFrom("passkeys").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
   const rename = (cookie: string, passkeyId: string, name: string) =>

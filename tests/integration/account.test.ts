@@ -24,25 +24,13 @@ import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { addressSequence } from "../support/api-routes";
 import { createSession, createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { linkIn, tokenIn } from "../support/mail-links";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 /** Each call a new client address, so the 10-a-minute limit only bites where a test means it to. */
 const freshIp = addressSequence("10.1");
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
-afterEach(() => testClock.reset());
+const { smtp } = useIntegration({ mail: true });
 
 const PASSWORD = "correct horse battery";
 

@@ -6,8 +6,6 @@
  * line-feed lines, the investor's own correction and the administrator's. A real database (SQLite, or
  * PostgreSQL through the postgres project) and a real SMTP catcher.
  */
-import { resetSessionCookieForTests } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account/account-mail.server";
 import { addressToStore } from "~/models/investors/name-address-schema.server";
 import * as getInvestorRoute from "~/routes/api.user.get_investor";
 import * as getInvestorsRoute from "~/routes/api.user.get_investors";
@@ -16,38 +14,25 @@ import * as pageRoute from "~/routes/financing._index";
 import * as investorPageRoute from "~/routes/financing.investors.$id";
 import * as csvRoute from "~/routes/financing.investors[.]csv";
 import { getDb } from "~/server/db.server";
-import { addressSequence, callRoute, type RouteModule } from "../support/api-routes";
+import { addressSequence, callRoute, routeModules } from "../support/api-routes";
 import { accessTokenFor, createSession, createUser, sessionHeaders, userRow } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-const routes = {
-  page: pageRoute as unknown as RouteModule,
-  investorPage: investorPageRoute as unknown as RouteModule,
-  csv: csvRoute as unknown as RouteModule,
-  setName: setNameRoute as unknown as RouteModule,
-  getInvestor: getInvestorRoute as unknown as RouteModule,
-  getInvestors: getInvestorsRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  page: pageRoute,
+  investorPage: investorPageRoute,
+  csv: csvRoute,
+  setName: setNameRoute,
+  getInvestor: getInvestorRoute,
+  getInvestors: getInvestorsRoute,
+});
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const LINES = ["1 Main Street", "Suite 200", "Springfield, IL 62701"];
 /** The specification's address: the lines joined by single spaces. */
 const ADDRESS = "1 Main Street Suite 200 Springfield, IL 62701";
 const freshIp = addressSequence("10.49");
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
+useIntegration({ mail: true });
 
 function postForm(path: string, cookie: string, fields: Record<string, string>, params: Record<string, string> = {}) {
   const route = path === "/financing?index" ? routes.page : routes.investorPage;

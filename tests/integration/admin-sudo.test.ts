@@ -3,44 +3,22 @@
  * where they came from, and the refusal of an access change without a fresh confirmation. Also the
  * last sign-in that the administrator's pages show.
  */
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { sudoRefusal, sudoState } from "~/http/sudo.server";
-import { settleAccountMail } from "~/models/account/account-mail.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as confirmPage from "~/routes/financing.confirm";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { addressSequence, callRoute, type RouteModule } from "../support/api-routes";
-import { createSession, createUser, enrolTotp } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { createSession, createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { totpCode } from "../support/totp";
 
 const confirm = confirmPage as unknown as RouteModule;
 const PASSWORD = "correct horse battery";
 const freshIp = addressSequence("10.21");
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-let made = 0;
+const { administrator: makeAdministrator } = useIntegration({ mail: true, clockAt: Date.UTC(2026, 10, 26, 12, 0, 10) });
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
-beforeEach(() => testClock.freeze(Date.UTC(2026, 10, 26, 12, 0, 10)));
-afterEach(() => testClock.reset());
-
-async function administrator() {
-  made += 1;
-  const user = await createUser({ email: `sudo.admin.${made}@example.com`, password: PASSWORD, role: "administrator" });
-  return { ...user, secret: await enrolTotp(user.id) };
-}
+const administrator = () => makeAdministrator({ password: PASSWORD });
 
 function postConfirm(cookie: string, returnTo: string, fields: Record<string, string>) {
   return callRoute(confirm, {

@@ -5,16 +5,13 @@
  */
 import { listAdministrators, removeAdministrator } from "~/models/administrators/administrators.server";
 import { createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { plansOfStatements } from "../support/sqlite-plans";
-import { useFreshDatabase } from "../support/test-database";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
+useIntegration();
 beforeAll(async () => {
-  database = await useFreshDatabase();
   for (let i = 0; i < 50; i++) await createUser();
 });
-afterAll(async () => database.cleanup());
 
 /** The plans of the statements `work` ran that read from `users` filtered by the administrators' role. */
 async function rolePlans(work: () => Promise<unknown>) {

@@ -5,7 +5,7 @@
  * "sudo mode", is audited and e-mails the person affected; bad input changes nothing and mails no one.
  * A real database file and a real SMTP catcher.
  */
-import { ENROL_PATH, requireUser, resetSessionCookieForTests } from "~/http/auth.server";
+import { ENROL_PATH, requireUser } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account/account-mail.server";
 import { getUserById } from "~/models/account/user.server";
 import { INVITATION_TTL_MS } from "~/models/administrators/admin-invitation.server";
@@ -17,34 +17,24 @@ import * as invitationRoute from "~/routes/financing.invitation.$token";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { addressSequence, callRoute, cookiesFrom, type RouteModule } from "../support/api-routes";
-import { accessTokenFor, createSession, createUser, enrolTotp, userRow } from "../support/factories";
+import { addPasskey, accessTokenFor, createSession, createUser, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { tokenIn } from "../support/mail-links";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
 const admins = adminsPage as unknown as RouteModule;
 const invitation = invitationRoute as unknown as RouteModule;
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "a long new admin password";
 const freshIp = addressSequence("10.29");
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 let made = 0;
 /** The audit trail is append-only: each test reads only the rows after this one. */
 let auditStart = 0;
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
+const { smtp, administrator: makeAdministrator } = useIntegration({
+  mail: true,
+  clockAt: Date.UTC(2026, 10, 26, 12, 0, 10),
 });
 beforeEach(async () => {
-  testClock.freeze(Date.UTC(2026, 10, 26, 12, 0, 10));
   // Each test starts with no administrator, so "the last administrator" means the test's own.
   await getDb().deleteFrom("users").where("role", "=", "administrator").execute();
   await clearMail();
@@ -54,15 +44,13 @@ beforeEach(async () => {
     .executeTakeFirst();
   auditStart = Number(last?.id ?? 0);
 });
-afterEach(() => testClock.reset());
 
 async function administrator(fields: { created_via?: "create-admin" | "invitation" | null } = {}) {
   made += 1;
-  const user = await createUser({ email: `admin.${made}@example.com`, role: "administrator" });
+  const user = await makeAdministrator();
   if (fields.created_via !== undefined) {
     await getDb().updateTable("users").set({ created_via: fields.created_via }).where("id", "=", user.id).execute();
   }
-  await enrolTotp(user.id);
   return user;
 }
 
@@ -132,18 +120,7 @@ describe("the list", () => {
   it("shows each administrator's second factor, last sign-in and maker, and the pending invitations", async () => {
     const { admin, cookie } = await signedIn();
     const fromServer = await administrator({ created_via: "create-admin" });
-    await getDb()
-      .insertInto("passkeys")
-      .values({
-        id: `passkey-${made}`,
-        user_id: fromServer.id,
-        public_key: Buffer.from([1, 2, 3]),
-        counter: 0,
-        transports: "[]",
-        created_at: Date.now(),
-        last_used_at: null,
-      })
-      .execute();
+    await addPasskey(fromServer.id, { id: `passkey-${made}`, createdAt: Date.now() });
     await getDb()
       .updateTable("users")
       .set({ last_login_at: Date.UTC(2026, 10, 1) })
@@ -500,18 +477,7 @@ describe("resetting an administrator's second factor", () => {
     const { admin, cookie } = await signedIn();
     const other = await administrator();
     await replaceRecoveryCodes(other.id);
-    await getDb()
-      .insertInto("passkeys")
-      .values({
-        id: `reset-passkey-${made}`,
-        user_id: other.id,
-        public_key: Buffer.from([4, 5, 6]),
-        counter: 0,
-        transports: "[]",
-        created_at: Date.now(),
-        last_used_at: null,
-      })
-      .execute();
+    await addPasskey(other.id, { id: `reset-passkey-${made}`, createdAt: Date.now() });
     await createSession(other.id);
     await accessTokenFor(other.id);
 

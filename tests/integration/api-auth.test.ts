@@ -21,24 +21,28 @@ import * as verifyRoute from "~/routes/api.auth.verify.$token";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
-import { addressSequence, cookiesFrom, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import {
+  addressSequence,
+  cookiesFrom,
+  callRoute,
+  type RouteCall,
+  type RouteModule,
+  routeModules,
+} from "../support/api-routes";
 import { createSession, createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { linkIn, tokenIn } from "../support/mail-links";
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import type { CaughtMail } from "../support/smtp-catcher";
 
-const routes = {
-  register: registerRoute as unknown as RouteModule,
-  login: loginRoute as unknown as RouteModule,
-  refresh: refreshRoute as unknown as RouteModule,
-  verify: verifyRoute as unknown as RouteModule,
-  forgot: forgotRoute as unknown as RouteModule,
-  reset: resetRoute as unknown as RouteModule,
-  logout: logoutRoute as unknown as RouteModule,
-};
-
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const routes = routeModules({
+  register: registerRoute,
+  login: loginRoute,
+  refresh: refreshRoute,
+  verify: verifyRoute,
+  forgot: forgotRoute,
+  reset: resetRoute,
+  logout: logoutRoute,
+});
 
 /** Everything the app wrote to stdout and stderr during this file: scanned for secrets at the end. */
 const logged: string[] = [];
@@ -55,10 +59,8 @@ const freshIp = addressSequence("10.2");
 let emailCounter = 0;
 const freshEmail = (label = "user") => `${label}.${++emailCounter}@example.com`;
 
+const { smtp } = useIntegration({ mail: true });
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
   process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
     logged.push(String(chunk));
     return originalWrites.out(chunk, ...rest);
@@ -71,11 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.stdout.write = originalWrites.out;
   process.stderr.write = originalWrites.err;
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
 });
-afterEach(() => testClock.reset());
 
 const PASSWORD = "correct horse battery";
 secrets.add(PASSWORD);

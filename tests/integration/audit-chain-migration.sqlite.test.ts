@@ -14,14 +14,9 @@ import { resetEnvForTests } from "~/server/env.server";
 import { migrations } from "../../migrations/index.js";
 import { openSqlite } from "../../migrations/migrator.js";
 import { withDatabaseFile } from "../support/database-file";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeEach(async () => {
-  database = await useFreshDatabase();
-});
-afterEach(async () => database.cleanup());
+const { database } = useIntegration({ database: "each" });
 
 /** An SQLite file migrated up to `last`, with `write` run on it then. */
 async function olderDatabase(last: string, write: Parameters<typeof withDatabaseFile>[1]) {

@@ -17,18 +17,16 @@ import { getDb } from "~/server/db.server";
 import { GENESIS_HASH, auditRowHash, chainKeyOf, sha256RowHash } from "../../migrations/audit-chain.js";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { createUser, sessionCookieFor } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { runScript } from "../support/run-script";
-import { useFreshDatabase } from "../support/test-database";
 import { TEST_KEYS } from "../support/test-keys";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { database } = useIntegration({ database: "each" });
 let databasePath: string;
 
 beforeEach(async () => {
-  database = await useFreshDatabase();
   databasePath = process.env.DATABASE_PATH!;
 });
-afterEach(async () => database.cleanup());
 
 /** Five events, rows 1 to 5, as the app writes them. */
 async function fiveEvents() {

@@ -6,12 +6,10 @@
 import Database from "better-sqlite3";
 import { auditLogPage, type AuditLogQuery } from "~/models/audit/audit-log.server";
 import { recordAuditEvent } from "~/models/audit/audit.server";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
+useIntegration();
 beforeAll(async () => {
-  database = await useFreshDatabase();
   for (let i = 0; i < 30; i++) {
     await recordAuditEvent({
       actorId: `id-${i % 3}`,
@@ -21,7 +19,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => database.cleanup());
 
 it("reads each filter's page through its own index, newest first, with no sort", async () => {
   const sqlite = new Database(process.env.DATABASE_PATH!, { readonly: true });

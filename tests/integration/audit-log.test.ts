@@ -17,9 +17,9 @@ import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { bearerHeaders, createUser, sessionCookieFor } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { database } = useIntegration({ database: "each" });
 let admin: Awaited<ReturnType<typeof createUser>>;
 let cookie: string;
 
@@ -27,14 +27,9 @@ const DAY = 86_400_000;
 const MARCH_1 = Date.parse("2026-03-01T00:00:00.000Z");
 
 beforeEach(async () => {
-  database = await useFreshDatabase();
   forgetVerifiedAuditRows();
   admin = await createUser({ email: "admin@example.com", named: true, role: "administrator" });
   cookie = await sessionCookieFor(admin.id);
-});
-afterEach(async () => {
-  testClock.reset();
-  await database.cleanup();
 });
 
 type PageData = {

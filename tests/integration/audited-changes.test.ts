@@ -37,20 +37,9 @@ import { storeBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { createUser, userRow } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
+const { smtp, database } = useIntegration({ mail: true });
 
 /** Makes every insert into the audit trail fail (or only those of `action`), as the database itself would refuse it. */
 async function refuseAuditRows(action?: string) {

@@ -9,18 +9,16 @@ import path from "node:path";
 import type Database from "better-sqlite3";
 import { openSqlite } from "../../migrations/migrator.js";
 import { withDatabaseFile } from "../support/database-file";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
 const SCRIPT = path.resolve("scripts/db-backup.js");
 
-let fresh: Awaited<ReturnType<typeof useFreshDatabase>>;
 let databasePath: string;
 
+const { database: fresh } = useIntegration();
 beforeAll(async () => {
-  fresh = await useFreshDatabase();
   databasePath = process.env.DATABASE_PATH!;
 });
-afterAll(() => fresh.cleanup());
 
 type Run = { code: number | null; output: string };
 

@@ -11,24 +11,13 @@ import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { addressSequence } from "../support/api-routes";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
 const APP_URL = "http://localhost:3000";
 const CONTACT_EMAIL = "contact-inbox@example.com";
 const { errors } = contactForm;
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url, CONTACT_EMAIL, APP_URL });
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
+const { smtp } = useIntegration({ mail: true, env: { CONTACT_EMAIL, APP_URL } });
 afterEach(() => {
   testClock.reset();
   smtp.refuse(false);

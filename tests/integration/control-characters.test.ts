@@ -9,7 +9,6 @@
  */
 import { apiMessages } from "~/content/api-messages";
 import { controlCharacterErrors } from "~/content/forms";
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { honeypotFields } from "~/http/honeypot.server";
 import { settleAccountMail } from "~/models/account/account-mail.server";
 import * as contactPage from "~/routes/_site.contact";
@@ -23,37 +22,32 @@ import * as loginPage from "~/routes/financing.login";
 import * as securityPage from "~/routes/financing.security";
 import * as passkeysRoute from "~/routes/financing.security_.passkeys";
 import { getDb } from "~/server/db.server";
-import { addressSequence, callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import { addressSequence, callRoute, type RouteCall, type RouteModule, routeModules } from "../support/api-routes";
 import { accessTokenFor, createUser, sessionCookieFor } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { enrolTotp } from "../support/outside-database";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
-const routes = {
-  contact: contactPage as unknown as RouteModule,
-  login: loginPage as unknown as RouteModule,
-  security: securityPage as unknown as RouteModule,
-  passkeys: passkeysRoute as unknown as RouteModule,
-  register: registerRoute as unknown as RouteModule,
-  forgotPassword: forgotPasswordRoute as unknown as RouteModule,
-  getInvestors: getInvestorsRoute as unknown as RouteModule,
-  setNameAddress: nameAddressRoute as unknown as RouteModule,
-  ndaSigned: ndaSignedRoute as unknown as RouteModule,
-  deleteInvestor: deleteInvestorRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  contact: contactPage,
+  login: loginPage,
+  security: securityPage,
+  passkeys: passkeysRoute,
+  register: registerRoute,
+  forgotPassword: forgotPasswordRoute,
+  getInvestors: getInvestorsRoute,
+  setNameAddress: nameAddressRoute,
+  ndaSigned: ndaSignedRoute,
+  deleteInvestor: deleteInvestorRoute,
+});
 
 const PASSWORD = "control characters passphrase";
 const freshIp = addressSequence("10.41");
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 /** Who sends: an administrator (bearer), an investor with an authenticator app (cookie and bearer). */
 let people: { adminBearer: string; investorEmail: string; investorCookie: string; investorBearer: string };
 let investorId: string;
 
+const { smtp } = useIntegration({ mail: true });
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
   const admin = await createUser({ role: "administrator", named: true });
   const investor = await createUser({ email: "control.investor@example.com", password: PASSWORD, named: true });
   await enrolTotp(getDb(), investor.email);
@@ -64,11 +58,6 @@ beforeAll(async () => {
     investorCookie: await sessionCookieFor(investor.id),
     investorBearer: await accessTokenFor(investor.id),
   };
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
 });
 
 /** What a refused request must leave as it was: every row a use case could have written. */

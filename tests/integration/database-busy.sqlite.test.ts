@@ -17,21 +17,12 @@ import * as registerRoute from "~/routes/api.auth.register";
 import * as loginPage from "~/routes/financing.login";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
+const { smtp } = useIntegration({ mail: true });
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
   // The app waits BUSY_TIMEOUT_MS (5 s) for a lock; what follows the wait is under test, not its length.
   await sql`pragma busy_timeout = 200`.execute(getDb());
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
 });
 
 /** The routes as server.js serves them: through withDatabaseUnavailableAnswers. */

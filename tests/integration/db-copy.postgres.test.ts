@@ -24,20 +24,18 @@ import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/d
 import { resetEnvForTests } from "~/server/env.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { accessTokenFor, createSession, createUser, enrolTotp, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { runScript } from "../support/run-script";
-import { useFreshDatabase } from "../support/test-database";
 import { totpCode } from "../support/totp";
 
 const PUBLIC_KEY = Buffer.from([0, 1, 2, 254, 255, 0x7f, 0x80]);
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 let postgresUrl: string;
 
+const { database } = useIntegration();
 beforeAll(async () => {
-  database = await useFreshDatabase();
   postgresUrl = process.env.DATABASE_URL!;
 });
-afterAll(async () => database.cleanup());
 
 /** Points the app at `engine`'s database for what follows. */
 async function useEngine(engine: "sqlite" | "postgres") {

@@ -10,32 +10,20 @@ import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { createSession } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
+import { countRows as count } from "../support/library-rows";
 
 const MINUTE_MS = 60_000;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 let userId: string;
 
+useIntegration();
 beforeAll(async () => {
-  database = await useFreshDatabase();
   const created = await createOrPromoteAdministrator({
     email: "keeper@example.com",
     password: "a long test passphrase",
   });
   userId = created.user.id;
 });
-afterAll(() => database.cleanup());
-afterEach(() => testClock.reset());
-
-const count = async (table: "rate_limits" | "sessions" | "one_time_tokens" | "api_tokens" | "audit_events") =>
-  Number(
-    (
-      await getDb()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe("housekeeping", () => {
   it("shrinks a filled rate_limits to the windows still open", async () => {

@@ -9,21 +9,9 @@ import { resetEnvForTests } from "~/server/env.server";
 import { resetMailTransportForTests, sendMail, trySendMail } from "~/server/mail.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { createSession, createUser } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
-afterEach(() => testClock.reset());
+const { smtp, database } = useIntegration({ mail: true });
 
 describe("the database", () => {
   it("has every table of the migrations, and deletes a user's rows with the user", async () => {

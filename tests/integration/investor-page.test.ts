@@ -4,7 +4,7 @@
  * refusals, e-mails and audit rows; the NDA refused for an investor not ready for one; "sudo mode".
  */
 import { randomUUID } from "node:crypto";
-import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
+import { sessionCookie } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";
 import { settleAccountMail } from "~/models/account/account-mail.server";
 import { hashSecretToken } from "~/models/account/secret-token.server";
@@ -18,26 +18,14 @@ import * as investorPage from "~/routes/financing.investors.$id";
 import * as deletePage from "~/routes/financing.investors.$id_.delete";
 import { getDb } from "~/server/db.server";
 import { addressSequence, callRoute, type RouteModule } from "../support/api-routes";
-import { accessTokenFor, createSession, createUser, enrolTotp, userRow } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { addPasskey, accessTokenFor, createSession, createUser, enrolTotp, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 
 const page = investorPage as unknown as RouteModule;
 const remove = deletePage as unknown as RouteModule;
 const freshIp = addressSequence("10.31");
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
+const { smtp } = useIntegration({ mail: true });
 
 /** An administrator's session: confirmed ("sudo") unless told otherwise. */
 async function administrator({ confirmed = true } = {}) {
@@ -119,20 +107,7 @@ describe("the investor's page", () => {
     const { cookie } = await administrator();
     const investor = await createUser({ named: true });
     await enrolTotp(investor.id);
-    for (const name of ["Laptop", "Phone"]) {
-      await getDb()
-        .insertInto("passkeys")
-        .values({
-          id: randomUUID(),
-          user_id: investor.id,
-          public_key: new Uint8Array([1, 2, 3]),
-          counter: 0,
-          transports: "[]",
-          created_at: Date.now(),
-          name,
-        })
-        .execute();
-    }
+    for (const name of ["Laptop", "Phone"]) await addPasskey(investor.id, { name, createdAt: Date.now() });
     const codes = await replaceRecoveryCodes(investor.id);
     expect(await spendRecoveryCode(investor.id, codes[0]!)).toBe(true);
     await createSession(investor.id);

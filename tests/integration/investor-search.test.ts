@@ -23,21 +23,10 @@ import { migrations as postgresMigrations } from "../../migrations/postgres/inde
 import { createDatabase } from "../../scripts/throwaway-postgres";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { createUser, sessionCookieFor } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 import { userValues } from "../support/user-values";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
+const { database } = useIntegration({ mail: true });
 
 const MIGUEL = { fullName: "Miguel Ángel Ortega-Sánchez", email: "m.ortega@example.com" };
 const table = (query: string) => loadInvestorTable(new URL(`http://localhost/financing?${query}`));

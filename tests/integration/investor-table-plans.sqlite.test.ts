@@ -6,18 +6,15 @@
  */
 import { loadInvestorTable } from "~/models/investors/investor-table.server";
 import { createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { plansOfStatements } from "../support/sqlite-plans";
-import { useFreshDatabase } from "../support/test-database";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
+useIntegration();
 beforeAll(async () => {
-  database = await useFreshDatabase();
   for (let i = 0; i < 120; i++) {
     await createUser({ named: true, fullName: `Investor ${String(119 - i).padStart(3, "0")}`, sent: i % 3 === 1 });
   }
 });
-afterAll(async () => database.cleanup());
 
 const SORT_INDEXES = [
   ["registered", "users_investors_by_registration"],

@@ -19,16 +19,11 @@ import { migrations } from "../../migrations/index.js";
 import { openSqlite } from "../../migrations/migrator.js";
 import { migrations as postgresMigrations } from "../../migrations/postgres/index.js";
 import { createDatabase } from "../../scripts/throwaway-postgres";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 import { newTotpSecret, totpCode } from "../support/totp";
 import { userValues, type UserValues } from "../support/user-values";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeEach(async () => {
-  database = await useFreshDatabase();
-});
-afterEach(async () => database.cleanup());
+const { database } = useIntegration({ database: "each" });
 
 /** A database of this test's engine migrated only as far as the last migration before 009. */
 async function databaseBefore009(): Promise<Kysely<Database>> {

@@ -16,25 +16,21 @@ import * as captionsRoute from "~/routes/financing.materials_.$documentId_.capti
 import * as fileRoute from "~/routes/financing.materials_.$documentId_.file";
 import * as versionRoute from "~/routes/financing.materials_.$documentId_.versions.$number";
 import { storeBlob } from "~/server/blob-store.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
+import { callRoute, routeModules } from "../support/api-routes";
 import { createUser, sessionHeaders } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { pdfPageTexts } from "../support/pdf-text";
-import { useFreshDatabase } from "../support/test-database";
 
-const routes = {
-  document: documentRoute as unknown as RouteModule,
-  file: fileRoute as unknown as RouteModule,
-  captions: captionsRoute as unknown as RouteModule,
-  version: versionRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  document: documentRoute,
+  file: fileRoute,
+  captions: captionsRoute,
+  version: versionRoute,
+});
 const VIDEO = fs.readFileSync("private/investorvideo.mp4");
 const CAPTIONS = "WEBVTT\n\n00:00.000 --> 00:02.000\nWelcome\n";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-beforeAll(async () => {
-  database = await useFreshDatabase();
-});
-afterAll(() => database.cleanup());
+useIntegration();
 
 async function* once(bytes: Uint8Array) {
   yield bytes;

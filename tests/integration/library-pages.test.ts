@@ -9,7 +9,6 @@ import { controlCharacterErrors } from "~/content/forms";
 import { libraryContent } from "~/content/library";
 import { materialsMessages } from "~/content/materials";
 import { sudoContent } from "~/content/sudo";
-import { settleAccountMail } from "~/models/account/account-mail.server";
 import { toPublicUser } from "~/models/account/user.server";
 import { listAuditEvents } from "~/models/audit/audit.server";
 import { listOpenableDocuments, openableVersion } from "~/models/library/library-access.server";
@@ -19,32 +18,21 @@ import * as versionsPage from "~/routes/financing.library.$id_.versions";
 import * as listPage from "~/routes/financing.library._index";
 import * as newPage from "~/routes/financing.library.new";
 import * as materialRoute from "~/routes/financing.materials_.$documentId";
-import { callRoute, type RouteModule } from "../support/api-routes";
+import { callRoute, type RouteModule, routeModules } from "../support/api-routes";
 import { createSession, createUser, sessionCookieFor } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { storedLibraryRows } from "../support/library-rows";
 import { pdfPageTexts } from "../support/pdf-text";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
+const { smtp } = useIntegration({ mail: true });
 
-const pages = {
-  list: listPage as unknown as RouteModule,
-  upload: newPage as unknown as RouteModule,
-  document: documentPage as unknown as RouteModule,
-  versions: versionsPage as unknown as RouteModule,
-  material: materialRoute as unknown as RouteModule,
-};
+const pages = routeModules({
+  list: listPage,
+  upload: newPage,
+  document: documentPage,
+  versions: versionsPage,
+  material: materialRoute,
+});
 
 const pdf = readFileSync("private/download.pdf");
 const video = readFileSync("private/investorvideo.mp4");

@@ -1,10 +1,8 @@
-import { settleAccountMail } from "~/models/account/account-mail.server";
 import type * as passwords from "~/models/account/password.server";
 import { logIn } from "~/models/account/sign-in.server";
 import { addressSequence } from "../support/api-routes";
 import { createUser } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
 const PASSWORD = "correct horse battery";
 const WRONG = "Not-the-passphrase-1";
@@ -40,19 +38,9 @@ vi.mock("~/models/account/password.server", async (importOriginal) => {
   };
 });
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 const freshIp = addressSequence("10.7");
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
+useIntegration({ mail: true });
 
 it("refuses the right password when wrong ones sent with it lock the address while its hash is judged", async () => {
   const user = await createUser({ password: PASSWORD });

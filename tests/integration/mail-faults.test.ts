@@ -25,29 +25,22 @@ import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { SMTP_TIMEOUTS, resetMailTransportForTests } from "~/server/mail.server";
 import { addressSequence, callRoute, type RouteModule } from "../support/api-routes";
+import { useIntegration } from "../support/integration";
 import { tokenIn } from "../support/mail-links";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { downSmtpUrl, startHangingSmtpServer, type HangingSmtpServer } from "../support/smtp-faults";
-import { useFreshDatabase } from "../support/test-database";
 
 const APP_URL = "http://localhost:3000";
 const CONTACT_EMAIL = "contact-inbox@example.com";
 const PASSWORD = "Mail-Fault-Passphrase-17";
 
-let smtp: SmtpCatcher;
 let hanging: HangingSmtpServer;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 const freshIp = addressSequence("198.51.100");
 
+const { smtp } = useIntegration({ mail: true, env: { CONTACT_EMAIL, APP_URL } });
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
   hanging = await startHangingSmtpServer();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url, CONTACT_EMAIL, APP_URL });
 });
 afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
   await hanging.close();
 });
 

@@ -9,13 +9,9 @@ import { PDF_STAMP_LIMITS } from "~/lib/material-limits";
 import { PdfStampCheck, runningStampChecks } from "~/models/library/pdf-stamp-check.server";
 import { getDb } from "~/server/db.server";
 import { deflateBombPdf, manyPagesPdf } from "../support/hostile-pdfs";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-beforeAll(async () => {
-  database = await useFreshDatabase();
-});
-afterAll(() => database.cleanup());
+useIntegration();
 
 const pdf = readFileSync("private/download.pdf");
 const video = readFileSync("private/investorvideo.mp4");

@@ -17,26 +17,25 @@ import * as readersRoute from "~/routes/api.materials.$id.readers";
 import * as versionsRoute from "~/routes/api.materials.$id.versions";
 import * as reportRoute from "~/routes/api.materials.report";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
+import { callRoute, routeModules } from "../support/api-routes";
 import type { components } from "../support/api-types.generated";
 import { bearerHeaders, createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { storedLibraryRows } from "../support/library-rows";
-import { useFreshDatabase } from "../support/test-database";
 
 type Shapes = components["schemas"];
 
-const routes = {
-  materials: materialsRoute as unknown as RouteModule,
-  versions: versionsRoute as unknown as RouteModule,
-  report: reportRoute as unknown as RouteModule,
-  readers: readersRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  materials: materialsRoute,
+  versions: versionsRoute,
+  report: reportRoute,
+  readers: readersRoute,
+});
 
 const pdf = readFileSync("private/download.pdf");
 const video = readFileSync("private/investorvideo.mp4");
 const captions = Buffer.from("WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n");
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 type UserRow = Awaited<ReturnType<typeof createUser>>;
 let admin: UserRow;
 let adminAuth: { Authorization: string };
@@ -46,8 +45,8 @@ let chosen: UserRow;
 let chosenAuth: { Authorization: string };
 let unsignedAuth: { Authorization: string };
 
+useIntegration();
 beforeAll(async () => {
-  database = await useFreshDatabase();
   admin = await createUser({ role: "administrator", email: "library-admin@example.com" });
   signed = await createUser({ signed: true, email: "library-signed@example.com" });
   chosen = await createUser({ signed: true, email: "library-chosen@example.com" });
@@ -57,7 +56,6 @@ beforeAll(async () => {
   chosenAuth = await bearerHeaders(chosen.id);
   unsignedAuth = await bearerHeaders(unsigned.id);
 });
-afterAll(() => database.cleanup());
 
 type Part = string | { bytes: Uint8Array; name: string; type?: string };
 

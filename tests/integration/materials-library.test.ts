@@ -27,14 +27,10 @@ import {
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { createUser } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
+import { countRows } from "../support/library-rows";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-beforeAll(async () => {
-  database = await useFreshDatabase();
-});
-afterAll(() => database.cleanup());
-afterEach(() => testClock.reset());
+useIntegration();
 
 async function* pieces(bytes: Buffer, size: number) {
   for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
@@ -55,16 +51,6 @@ async function piecesOf(stream: ReadableStream<Uint8Array>, afterEach = (_piece:
 async function text(stream: ReadableStream<Uint8Array>) {
   return Buffer.from(await new Response(stream).arrayBuffer());
 }
-
-const countRows = async (table: "blobs" | "blob_chunks") =>
-  Number(
-    (
-      await getDb()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 const pdfUpTo = (limit: number) => (head: Uint8Array) => (looksLikePdf(head) ? limit : null);
 

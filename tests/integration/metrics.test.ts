@@ -5,7 +5,6 @@
  * engine, PostgreSQL's pool, the password hashes at work and in line, and the audit chain's view, kept by checking new rows only.
  */
 import { sql } from "kysely";
-import { settleAccountMail } from "~/models/account/account-mail.server";
 import { hashPassword, passwordWork } from "~/models/account/password.server";
 import { logIn, recordSignIn } from "~/models/account/sign-in.server";
 import { registerAccount } from "~/models/account/sign-up.server";
@@ -21,24 +20,15 @@ import { resetMailTransportForTests, trySendMail } from "~/server/mail.server";
 import { readAtScrape, renderMetrics } from "~/server/metrics.server";
 import { addressSequence } from "../support/api-routes";
 import { createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { readScrape, type Scrape } from "../support/metrics-scrape";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 const freshIp = addressSequence("10.77");
 const PASSWORD = "correct horse battery";
 
+const { database } = useIntegration({ mail: true });
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
   readAtScrape({ unmailedContactMessages: countUnmailedContactMessages, ready: async () => true, passwordWork });
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
 });
 
 async function scrape(): Promise<Scrape> {
@@ -291,8 +281,7 @@ describe("the audit chain's gauges", () => {
       expect(await chain()).toMatchObject({ intact: 0 });
     } finally {
       // The trail cannot be mended: the rest of the file gets a fresh database.
-      await database.cleanup();
-      database = await useFreshDatabase({ SMTP_URL: smtp.url });
+      await database.renew();
     }
   });
 });

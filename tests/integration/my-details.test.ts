@@ -8,7 +8,6 @@
  */
 import { myDataContent, myDetailsContent } from "~/content/my-details";
 import { nameAddressMessages } from "~/content/portal";
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account/account-mail.server";
 import { issueApiTokens, revokeApiTokens } from "~/models/account/api-token.server";
 import { recordAuditEvent } from "~/models/audit/audit.server";
@@ -22,35 +21,22 @@ import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as dataRoute from "~/routes/financing.security_.data";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
+import { callRoute, routeModules } from "../support/api-routes";
 import { bearerHeaders, createSession, createUser, sessionHeaders, userRow } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-const routes = {
-  page: pageRoute as unknown as RouteModule,
-  data: dataRoute as unknown as RouteModule,
-  setName: setNameRoute as unknown as RouteModule,
-  document: documentRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  page: pageRoute,
+  data: dataRoute,
+  setName: setNameRoute,
+  document: documentRoute,
+});
 const FIRM_MAILBOX = "firm-details@example.com";
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 let made = 0;
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url, CONTACT_EMAIL: FIRM_MAILBOX });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
-afterEach(() => testClock.reset());
+const { smtp } = useIntegration({ mail: true, env: { CONTACT_EMAIL: FIRM_MAILBOX } });
 
 async function investor(fields: Parameters<typeof createUser>[0] = {}) {
   made += 1;

@@ -6,8 +6,6 @@
  * data" and the audit log are read, and held to one another. A real database and a real SMTP catcher.
  */
 import { myDataContent } from "~/content/my-details";
-import { resetSessionCookieForTests } from "~/http/auth.server";
-import { settleAccountMail } from "~/models/account/account-mail.server";
 import { registerAccount, verifyEmail } from "~/models/account/sign-up.server";
 import * as auditRoute from "~/routes/api.audit";
 import * as getInvestorRoute from "~/routes/api.user.get_investor";
@@ -17,39 +15,25 @@ import * as investorRoute from "~/routes/financing.investors.$id";
 import * as dataRoute from "~/routes/financing.security_.data";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { addressSequence, callRoute, type RouteModule } from "../support/api-routes";
+import { addressSequence, callRoute, routeModules } from "../support/api-routes";
 import { bearerHeaders, createSession, createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { tokenIn } from "../support/mail-links";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
-const routes = {
-  audit: auditRoute as unknown as RouteModule,
-  getInvestor: getInvestorRoute as unknown as RouteModule,
-  signed: signedRoute as unknown as RouteModule,
-  index: indexRoute as unknown as RouteModule,
-  investor: investorRoute as unknown as RouteModule,
-  data: dataRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  audit: auditRoute,
+  getInvestor: getInvestorRoute,
+  signed: signedRoute,
+  index: indexRoute,
+  investor: investorRoute,
+  data: dataRoute,
+});
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const freshIp = addressSequence("10.49");
 const minute = (n: number) => Date.UTC(2026, 10, 2, 9, n, 0);
 const iso = (at: number) => new Date(at).toISOString();
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
-afterEach(() => testClock.reset());
+const { smtp } = useIntegration({ mail: true });
 
 async function administrator(email: string) {
   const admin = await createUser({ named: true, role: "administrator", email });

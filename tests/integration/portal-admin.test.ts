@@ -4,7 +4,6 @@
  * file and a real SMTP catcher.
  */
 import { createHmac, randomUUID } from "node:crypto";
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { formatRegistrationTime, safeReturnTo } from "~/lib/investor-table";
 import { issueApiTokens } from "~/models/account/api-token.server";
 import { toPublicUser, type PublicUser } from "~/models/account/user.server";
@@ -24,30 +23,18 @@ import * as flagPage from "~/routes/financing.investors.$id";
 import * as deletePage from "~/routes/financing.investors.$id_.delete";
 import * as csvRoute from "~/routes/financing.investors[.]csv";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
+import { callRoute, type RouteCall, type RouteModule, routeModules } from "../support/api-routes";
 import { accessTokenFor, createUser, sessionCookieFor, userRow } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-const routes = {
-  list: listRoute as unknown as RouteModule,
-  sent: sentRoute as unknown as RouteModule,
-  signed: signedRoute as unknown as RouteModule,
-  remove: deleteRoute as unknown as RouteModule,
-};
-
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
+const routes = routeModules({
+  list: listRoute,
+  sent: sentRoute,
+  signed: signedRoute,
+  remove: deleteRoute,
 });
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
+
+const { smtp } = useIntegration({ mail: true });
 
 function call(
   route: RouteModule,

@@ -20,35 +20,23 @@ import * as materialsRoute from "~/routes/financing.materials";
 import * as pdfRoute from "~/routes/pdfs.download[.]pdf";
 import * as videoRoute from "~/routes/video.investorvideo[.]mp4";
 import { testClock } from "~/server/clock.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
+import { callRoute, routeModules } from "../support/api-routes";
 import { bearerHeaders, createUser, sessionHeaders, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { pdfPageTexts } from "../support/pdf-text";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
-const routes = {
-  setName: setNameRoute as unknown as RouteModule,
-  pdf: pdfRoute as unknown as RouteModule,
-  video: videoRoute as unknown as RouteModule,
-  page: pageRoute as unknown as RouteModule,
-  materials: materialsRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  setName: setNameRoute,
+  pdf: pdfRoute,
+  video: videoRoute,
+  page: pageRoute,
+  materials: materialsRoute,
+});
 const VIDEO_BYTES = fs.readFileSync(path.resolve("private/investorvideo.mp4"));
 const PDF_BYTES = fs.readFileSync(path.resolve("private/download.pdf"));
 const FIRM_MAILBOX = "firm-mailbox@example.com";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url, CONTACT_EMAIL: FIRM_MAILBOX });
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
-afterEach(() => testClock.reset());
+const { smtp } = useIntegration({ mail: true, env: { CONTACT_EMAIL: FIRM_MAILBOX } });
 
 describe("the screen /financing shows", () => {
   it("follows the investor's states: form, thank you, NDA pending, materials, administrator", async () => {

@@ -3,7 +3,6 @@
  * document's readers and an investor's readings with their counts and first and last times; the three CSV
  * exports (headers, content, the formula guard) and their audit rows; who may see them, and bad addresses.
  */
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { toPublicUser } from "~/models/account/user.server";
 import { editDocument } from "~/models/library/library-changes.server";
 import { listLibrary } from "~/models/library/library-documents.server";
@@ -16,26 +15,20 @@ import * as readersPage from "~/routes/financing.library_.reading_.$id";
 import * as readersCsv from "~/routes/financing.library_.reading_.$id[.]csv";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
+import { callRoute, type RouteModule, routeModules } from "../support/api-routes";
 import { createSession, createUser } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-const routes = {
-  report: reportPage as unknown as RouteModule,
-  reportCsv: reportCsv as unknown as RouteModule,
-  readers: readersPage as unknown as RouteModule,
-  readersCsv: readersCsv as unknown as RouteModule,
-  investor: investorPage as unknown as RouteModule,
-  readingsCsv: readingsCsv as unknown as RouteModule,
-};
-
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-beforeAll(async () => {
-  database = await useFreshDatabase();
-  resetSessionCookieForTests();
+const routes = routeModules({
+  report: reportPage,
+  reportCsv: reportCsv,
+  readers: readersPage,
+  readersCsv: readersCsv,
+  investor: investorPage,
+  readingsCsv: readingsCsv,
 });
-afterAll(() => database.cleanup());
-afterEach(() => testClock.reset());
+
+useIntegration();
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
 const HOUR = 3_600_000;

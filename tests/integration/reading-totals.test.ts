@@ -17,14 +17,9 @@ import { databaseEngine, getDb } from "~/server/db.server";
 import * as sqliteMigration from "../../migrations/017_reading_totals.js";
 import * as postgresMigration from "../../migrations/postgres/017_reading_totals.js";
 import { createUser } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-beforeAll(async () => {
-  database = await useFreshDatabase();
-});
-afterAll(() => database.cleanup());
-afterEach(() => testClock.reset());
+useIntegration();
 
 const T0 = Date.UTC(2026, 3, 1, 9, 0, 0);
 const HOUR = 3_600_000;

@@ -8,9 +8,8 @@
  */
 import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
+import { sessionCookie } from "~/http/auth.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
-import { settleAccountMail } from "~/models/account/account-mail.server";
 import { hashSecretToken } from "~/models/account/secret-token.server";
 import { passkeyRegistrationOptions, registerPasskey, removePasskey } from "~/models/second-factor/passkey.server";
 import {
@@ -25,10 +24,16 @@ import * as recoveryCodesPage from "~/routes/financing.security_.recovery-codes"
 import * as recoveryCodesFile from "~/routes/financing.security_.recovery-codes[.]txt";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { addressSequence, callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
-import { createSession, createUser, enrolTotp } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import {
+  addressSequence,
+  callRoute,
+  cookiesFrom,
+  type RouteCall,
+  type RouteModule,
+  routeModules,
+} from "../support/api-routes";
+import { addPasskey, createSession, enrolTotp } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { totpCode } from "../support/totp";
 
 // The browser's WebAuthn ceremony is Playwright's (second-factor.spec.ts); here the registration's
@@ -41,34 +46,19 @@ vi.mock("@simplewebauthn/server", async (original) => ({
   })),
 }));
 
-const routes = {
-  login: loginPage as unknown as RouteModule,
-  code: codePage as unknown as RouteModule,
-  page: recoveryCodesPage as unknown as RouteModule,
-  file: recoveryCodesFile as unknown as RouteModule,
-};
+const routes = routeModules({
+  login: loginPage,
+  code: codePage,
+  page: recoveryCodesPage,
+  file: recoveryCodesFile,
+});
 
 const PASSWORD = "correct horse battery";
 const PAGE = "/financing/security/recovery-codes";
 const FILE = "/financing/security/recovery-codes.txt";
 const SHOWN_CODE = /^[0-9a-z]{5}-[0-9a-z]{5}$/;
 const freshIp = addressSequence("10.17");
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-let made = 0;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
-beforeEach(() => testClock.freeze(Date.UTC(2026, 10, 27, 1, 0, 10)));
-afterEach(() => testClock.reset());
+const { smtp, investor: makeInvestor } = useIntegration({ mail: true, clockAt: Date.UTC(2026, 10, 27, 1, 0, 10) });
 
 function call(route: RouteModule, request: RouteCall) {
   return callRoute(route, { ip: freshIp(), ...request });
@@ -83,10 +73,7 @@ function post(route: RouteModule, path: string, fields: Record<string, string>, 
   });
 }
 
-async function investor() {
-  made += 1;
-  return createUser({ email: `recovery.codes.${made}@example.com`, password: PASSWORD });
-}
+const investor = () => makeInvestor("verified", { password: PASSWORD });
 
 async function sessionIdHashOf(cookie: string) {
   return hashSecretToken((await sessionCookie().parse(cookie)) as string);
@@ -94,17 +81,7 @@ async function sessionIdHashOf(cookie: string) {
 
 /** A passkey stored as the browser's registration would store it. */
 async function addPasskeyRow(userId: string, id = `passkey-${userId}`) {
-  await getDb()
-    .insertInto("passkeys")
-    .values({
-      id,
-      user_id: userId,
-      public_key: Buffer.from([1, 2, 3]),
-      counter: 0,
-      transports: "[]",
-      created_at: now(),
-    })
-    .execute();
+  await addPasskey(userId, { id });
 }
 
 /** A registration through the model, with the browser's answer standing in (its check is mocked above). */

@@ -9,7 +9,7 @@ import path from "node:path";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { getDb } from "~/server/db.server";
 import { migrateFile, openSqlite } from "../../migrations/migrator.js";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
 /**
  * Indexes one engine needs that the other has in another form: SQLite keeps unique e-mail as `collate nocase`;
@@ -17,12 +17,7 @@ import { useFreshDatabase } from "../support/test-database";
  */
 const POSTGRES_ONLY_INDEXES = ["users_email", "users_email_lookup", "users_investors_search"];
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  database = await useFreshDatabase();
-});
-afterAll(async () => database.cleanup());
+const { database } = useIntegration();
 
 type Schema = { tables: Record<string, string[]>; indexes: string[] };
 

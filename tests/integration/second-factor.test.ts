@@ -2,7 +2,7 @@
  * The second factor against a real SQLite file and a real SMTP catcher: the login's code step, the
  * administrator's enforced set-up, recovery codes, changes that need the password, and the API.
  */
-import { resetSessionCookieForTests, sessionCookie } from "~/http/auth.server";
+import { sessionCookie } from "~/http/auth.server";
 import { settleAccountMail } from "~/models/account/account-mail.server";
 import { authenticateAccessToken, issueApiTokens, refreshApiTokens } from "~/models/account/api-token.server";
 import { hashSecretToken } from "~/models/account/secret-token.server";
@@ -20,42 +20,34 @@ import * as securityPage from "~/routes/financing.security";
 import * as authenticatorPage from "~/routes/financing.security_.authenticator";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { addressSequence, callRoute, cookiesFrom, type RouteCall, type RouteModule } from "../support/api-routes";
-import { createUser, createSession, enrolTotp } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import {
+  addressSequence,
+  callRoute,
+  cookiesFrom,
+  formPost,
+  type RouteCall,
+  type RouteModule,
+  routeModules,
+} from "../support/api-routes";
+import { addPasskey, createUser, createSession } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { newTotpSecret, totpCode } from "../support/totp";
 
-const routes = {
-  login: loginPage as unknown as RouteModule,
-  code: codePage as unknown as RouteModule,
-  enrol: authenticatorPage as unknown as RouteModule,
-  security: securityPage as unknown as RouteModule,
-  home: portalHome as unknown as RouteModule,
-  audit: auditPage as unknown as RouteModule,
-  api: loginApi as unknown as RouteModule,
-  passkeyOptions: passkeyOptions as unknown as RouteModule,
-  passkey: passkeySignIn as unknown as RouteModule,
-};
+const routes = routeModules({
+  login: loginPage,
+  code: codePage,
+  enrol: authenticatorPage,
+  security: securityPage,
+  home: portalHome,
+  audit: auditPage,
+  api: loginApi,
+  passkeyOptions: passkeyOptions,
+  passkey: passkeySignIn,
+});
 
 const PASSWORD = "correct horse battery";
 const freshIp = addressSequence("10.9");
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-let made = 0;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-});
-afterAll(async () => {
-  await settleAccountMail();
-  await database.cleanup();
-  await smtp.close();
-});
-beforeEach(() => testClock.freeze(Date.UTC(2026, 10, 25, 12, 0, 10)));
-afterEach(() => testClock.reset());
+const { smtp, investor, administrator } = useIntegration({ mail: true, clockAt: Date.UTC(2026, 10, 25, 12, 0, 10) });
 
 function call(route: RouteModule, request: RouteCall) {
   return callRoute(route, { ip: freshIp(), ...request });
@@ -63,12 +55,7 @@ function call(route: RouteModule, request: RouteCall) {
 
 /** A page form's POST, urlencoded as a browser sends it. */
 function post(route: RouteModule, path: string, fields: Record<string, string>, cookie = "") {
-  return call(route, {
-    method: "POST",
-    path,
-    body: new URLSearchParams(fields).toString(),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
-  });
+  return call(route, formPost(path, fields, cookie));
 }
 
 async function formErrorOf(response: Response): Promise<string | undefined> {
@@ -78,10 +65,9 @@ async function formErrorOf(response: Response): Promise<string | undefined> {
 
 /** A verified account that logs in with PASSWORD, with an authenticator app set up unless `totp` is false. */
 async function account({ role = "investor" as "investor" | "administrator", totp = true } = {}) {
-  made += 1;
-  const user = await createUser({ email: `second.factor.${made}@example.com`, password: PASSWORD, role });
-  const secret = totp ? await enrolTotp(user.id) : newTotpSecret();
-  return { ...user, secret };
+  const fields = { password: PASSWORD, factor: totp };
+  const user = role === "administrator" ? await administrator(fields) : await investor("verified", fields);
+  return { ...user, secret: user.secret ?? newTotpSecret() };
 }
 
 async function passwordStep(email: string, password = PASSWORD) {
@@ -497,21 +483,7 @@ describe("changes need the password and the second factor, confirmed within the 
 
 describe("every change of a factor ends the account's other sessions and API tokens, and tells it", () => {
   /** A passkey row as registration stores it (the ceremony itself needs a browser: tests/e2e/second-factor.spec.ts). */
-  async function givePasskey(userId: string) {
-    const id = `passkey-${userId.slice(0, 8)}`;
-    await getDb()
-      .insertInto("passkeys")
-      .values({
-        id,
-        user_id: userId,
-        public_key: new Uint8Array([1, 2, 3]),
-        counter: 0,
-        transports: "[]",
-        created_at: now(),
-      })
-      .execute();
-    return id;
-  }
+  const givePasskey = (userId: string) => addPasskey(userId, { id: `passkey-${userId.slice(0, 8)}` });
 
   const changes: [
     string,

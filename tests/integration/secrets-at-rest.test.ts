@@ -9,21 +9,13 @@ import { now, testClock } from "~/server/clock.server";
 import { closeDatabase, getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { createUser, enrolTotp } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { runScript } from "../support/run-script";
-import { useFreshDatabase } from "../support/test-database";
 import { TEST_KEYS } from "../support/test-keys";
 import { totpCode } from "../support/totp";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeEach(async () => {
-  database = await useFreshDatabase();
-  testClock.freeze(Date.now());
-});
-afterEach(async () => {
-  testClock.reset();
-  await database.cleanup();
-});
+useIntegration({ database: "each" });
+beforeEach(() => testClock.freeze(Date.now()));
 
 const storedSecret = async (userId: string) =>
   (

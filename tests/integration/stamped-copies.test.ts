@@ -18,21 +18,20 @@ import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as shippedPdfRoute from "~/routes/pdfs.download[.]pdf";
 import { storeBlob } from "~/server/blob-store.server";
 import { COPIES_IN_FLIGHT_PER_READER, stampPool, type StampPlace, type StampPool } from "~/server/stamp-pool.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
+import { callRoute, routeModules } from "../support/api-routes";
 import { createUser, sessionHeaders } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-const routes = {
-  document: documentRoute as unknown as RouteModule,
-  shipped: shippedPdfRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  document: documentRoute,
+  shipped: shippedPdfRoute,
+});
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 /** A one-page PDF of the library, and a long one whose copy takes a thread for a good while. */
 let onePage: string;
 let long: string;
+useIntegration();
 beforeAll(async () => {
-  database = await useFreshDatabase();
   onePage = (await listLibrary()).find((document) => document.title === "Slide deck")!.id;
   long = await libraryPdf("Long memorandum", await pagesPdf(200));
   // Each thread started (a thread's first copy loads the stamping module), so that no copy's time includes it.
@@ -43,7 +42,6 @@ beforeAll(async () => {
   );
   giveBack(held);
 });
-afterAll(() => database.cleanup());
 
 async function pagesPdf(pages: number) {
   const doc = await PDFDocument.create();

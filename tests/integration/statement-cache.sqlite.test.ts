@@ -5,14 +5,9 @@
  */
 import { sql } from "kysely";
 import { getDb } from "~/server/db.server";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  database = await useFreshDatabase();
-});
-afterAll(async () => database.cleanup());
+useIntegration();
 
 it("keeps prepared statements that still answer after the schema changes or a half-read stream", async () => {
   const db = getDb();

@@ -6,14 +6,9 @@ import { sql } from "kysely";
 import { closeDatabase, getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
 import { isUnavailableError } from "~/server/sql-dialect.server";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  database = await useFreshDatabase({ DATABASE_STATEMENT_TIMEOUT_MS: "300" });
-});
-afterAll(async () => database.cleanup());
+const { database } = useIntegration({ env: { DATABASE_STATEMENT_TIMEOUT_MS: "300" } });
 
 test("a statement past the timeout is cancelled, and that counts as the database being unavailable", async () => {
   expect(database.engine).toBe("postgres");

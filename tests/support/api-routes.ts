@@ -76,3 +76,18 @@ export function addressSequence(prefix: string): () => string {
     return [prefix, ...octets].join(".");
   };
 }
+
+/** A page form's POST as a browser sends it: the fields urlencoded, with the Cookie header when one is given. */
+export function formPost(path: string, fields: Record<string, string>, cookie = ""): RouteCall {
+  return {
+    method: "POST",
+    path,
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+  };
+}
+
+/** Route modules by the names a test calls them, each typed as the loader and action callRoute calls. */
+export function routeModules<Name extends string>(modules: Record<Name, object>): Record<Name, RouteModule> {
+  return modules as Record<Name, RouteModule>;
+}

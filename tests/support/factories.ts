@@ -5,6 +5,7 @@
  * A user gets a cheap fake password hash that no password matches; give `password` for a user who
  * logs in, and it is hashed as the app hashes it (hashPassword: argon2id, slow on purpose).
  */
+import { randomUUID } from "node:crypto";
 import { createUserSession, sessionCookie } from "~/http/auth.server";
 import { issueApiTokens } from "~/models/account/api-token.server";
 import { hashPassword } from "~/models/account/password.server";
@@ -89,6 +90,33 @@ export async function enrolTotp(userId: string, secret = newTotpSecret()): Promi
   return secret;
 }
 
+/**
+ * Gives the user a passkey, stored as a registration stores it (the ceremony itself needs a browser:
+ * tests/e2e/second-factor.spec.ts). Returns its credential id.
+ */
+export async function addPasskey(
+  userId: string,
+  {
+    id = `passkey-${randomUUID()}`,
+    name = null,
+    createdAt = now(),
+  }: { id?: string; name?: string | null; createdAt?: number } = {},
+): Promise<string> {
+  await getDb()
+    .insertInto("passkeys")
+    .values({
+      id,
+      user_id: userId,
+      public_key: new Uint8Array([1, 2, 3]),
+      counter: 0,
+      transports: "[]",
+      created_at: createdAt,
+      name,
+    })
+    .execute();
+  return id;
+}
+
 /** The Cookie header value of a fresh web session for the user. */
 export async function sessionCookieFor(userId: string): Promise<string> {
   return (await createSession(userId)).cookie;
@@ -107,4 +135,60 @@ export async function sessionHeaders(userId: string): Promise<{ Cookie: string }
 /** Request headers that carry a fresh API access token of the user. */
 export async function bearerHeaders(userId: string): Promise<{ Authorization: string }> {
   return { Authorization: `Bearer ${await accessTokenFor(userId)}` };
+}
+
+/** The states an investor goes through, in order. */
+export type InvestorState = "registered" | "verified" | "named" | "nda-sent" | "nda-signed";
+
+const STATES: Record<InvestorState, Partial<NewUser>> = {
+  registered: { verified: false },
+  verified: {},
+  named: { named: true },
+  "nda-sent": { named: true, sent: true },
+  "nda-signed": { named: true, signed: true },
+};
+
+type StoredUser = Awaited<ReturnType<typeof createUser>>;
+/** A user and, where they have an authenticator app, its secret (base32) for the tests' authenticator (totp.ts). */
+export type UserWithFactor = StoredUser & { secret: string };
+export type UserWithoutFactor = StoredUser & { secret: undefined };
+
+/**
+ * An investor at `state` (verified, with no name, unless told otherwise): "registered" has not yet
+ * verified the e-mail address, "named" has given a name and an address, "nda-sent" has been sent the
+ * NDA, "nda-signed" has signed it. `fields` adds to the state's or overrides them; with `factor` the
+ * investor has an authenticator app too.
+ */
+export async function createInvestor(
+  state: InvestorState | undefined,
+  fields: NewUser & { factor: true },
+): Promise<UserWithFactor>;
+export async function createInvestor(
+  state?: InvestorState,
+  fields?: NewUser & { factor?: false },
+): Promise<UserWithoutFactor>;
+export async function createInvestor(
+  state?: InvestorState,
+  fields?: NewUser & { factor?: boolean },
+): Promise<UserWithFactor | UserWithoutFactor>;
+export async function createInvestor(
+  state: InvestorState = "verified",
+  { factor = false, ...fields }: NewUser & { factor?: boolean } = {},
+) {
+  const user = await createUser({ ...STATES[state], ...fields, role: "investor" });
+  return { ...user, secret: factor ? await enrolTotp(user.id) : undefined };
+}
+
+/**
+ * An administrator with an authenticator app, as the app requires of every administrator once signed
+ * in. With `factor: false`, one who has yet to set it up.
+ */
+export async function createAdministrator(fields: NewUser & { factor: false }): Promise<UserWithoutFactor>;
+export async function createAdministrator(fields?: NewUser & { factor?: true }): Promise<UserWithFactor>;
+export async function createAdministrator(
+  fields?: NewUser & { factor?: boolean },
+): Promise<UserWithFactor | UserWithoutFactor>;
+export async function createAdministrator({ factor = true, ...fields }: NewUser & { factor?: boolean } = {}) {
+  const user = await createUser({ ...fields, role: "administrator" });
+  return { ...user, secret: factor ? await enrolTotp(user.id) : undefined };
 }

@@ -1,8 +1,7 @@
-import { getDb } from "~/server/db.server";
+import { getDb, type Database } from "~/server/db.server";
 
-type LibraryTable = "blobs" | "blob_chunks" | "documents" | "document_versions" | "document_audience";
-
-async function count(table: LibraryTable) {
+/** How many rows `table` holds now. */
+export async function countRows(table: keyof Database) {
   const row = await getDb()
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as("n"))
@@ -13,10 +12,10 @@ async function count(table: LibraryTable) {
 /** How many rows the library holds in each of its tables: the same before and after a refused upload or change. */
 export async function storedLibraryRows() {
   return {
-    blobs: await count("blobs"),
-    chunks: await count("blob_chunks"),
-    documents: await count("documents"),
-    versions: await count("document_versions"),
-    audience: await count("document_audience"),
+    blobs: await countRows("blobs"),
+    chunks: await countRows("blob_chunks"),
+    documents: await countRows("documents"),
+    versions: await countRows("document_versions"),
+    audience: await countRows("document_audience"),
   };
 }
