@@ -5,6 +5,7 @@
  * engine, PostgreSQL's pool, the password hashes at work and in line, and the audit chain's view, kept by checking new rows only.
  */
 import { sql } from "kysely";
+import { settleAccountMail } from "~/models/account/account-mail.server";
 import { hashPassword, passwordWork } from "~/models/account/password.server";
 import { logIn, recordSignIn } from "~/models/account/sign-in.server";
 import { registerAccount } from "~/models/account/sign-up.server";
