@@ -25,6 +25,9 @@ const LIBRARY_TABLES = [
   "document_versions",
   "document_audience",
   "document_opens",
+  "reading_streams",
+  "reading_batches",
+  "page_times",
   "material_visits",
 ];
 
