@@ -14,6 +14,9 @@
 // page_times: per copy and page, the milliseconds it was on screen while the tab was visible and the
 //   reader active. The document and the reader are kept beside them, so a document's report and the
 //   ranking read one index, not the openings.
+// video_watches: per viewer and video, the parts of it played (the union of the player's played
+//   ranges, as JSON [[from, to], ...] in ms), their length, the video's length, and where the viewer
+//   last stopped.
 
 /**
  * @param {import("kysely").Kysely<any>} db
@@ -48,6 +51,17 @@ export async function createReadingTables(db, { large }) {
     .addColumn("updated_at", large, (c) => c.notNull())
     .addPrimaryKeyConstraint("page_times_pkey", ["download_id", "page"])
     .execute();
+  await db.schema
+    .createTable("video_watches")
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("document_id", "text", (c) => c.notNull().references("documents.id").onDelete("cascade"))
+    .addColumn("duration_ms", large, (c) => c.notNull())
+    .addColumn("ranges", "text", (c) => c.notNull())
+    .addColumn("watched_ms", large, (c) => c.notNull())
+    .addColumn("stopped_at_ms", large, (c) => c.notNull())
+    .addColumn("updated_at", large, (c) => c.notNull())
+    .addPrimaryKeyConstraint("video_watches_pkey", ["document_id", "user_id"])
+    .execute();
   // A document's report groups its rows by page and by reader; the ranking, by reader over a period.
   await db.schema
     .createIndex("page_times_document")
@@ -68,6 +82,7 @@ export async function up(db) {
 
 /** @param {import("kysely").Kysely<any>} db */
 export async function down(db) {
+  await db.schema.dropTable("video_watches").execute();
   await db.schema.dropTable("page_times").execute();
   await db.schema.dropTable("reading_batches").execute();
   await db.schema.dropTable("reading_streams").execute();

@@ -28,6 +28,7 @@ const LIBRARY_TABLES = [
   "reading_streams",
   "reading_batches",
   "page_times",
+  "video_watches",
   "material_visits",
 ];
 

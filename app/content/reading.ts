@@ -11,6 +11,8 @@ export const viewerText = {
   privacyNotice: () =>
     `While you read a PDF in this viewer, ${firm.shortName} records which page is on screen and for how long, counted only while the tab is visible and you are active (a minute without a key, a scroll or a touch stops the count). It is kept with your stamped copy and seen only by ${firm.shortName}'s administrators. Nothing else on your screen or device is recorded.`,
   privacyHeading: "What this viewer records",
+  videoPrivacyNotice: () =>
+    `While you watch, ${firm.shortName} records which parts of this video were played and where you stopped, seen only by ${firm.shortName}'s administrators.`,
   toolbarLabel: "Document controls",
   previous: "Previous page",
   next: "Next page",
@@ -45,4 +47,14 @@ export const readingRefusals = {
   batchRepeated: "This batch of the copy's reading was already reported.",
   flood: (seconds: number) => `Too many reading reports for this copy. Please try again in ${seconds} seconds.`,
   notAPdf: "Only a PDF's reading is reported page by page.",
+} as const;
+
+/** Why a report of a video's played parts was refused (nothing of it is stored). */
+export const watchingRefusals = {
+  malformed: "The viewing report is not in the expected form.",
+  notOpened: "This video was not opened by you, so there is no viewing to report.",
+  notAVideo: "Only a video's viewing is reported in parts played.",
+  rangeBeyondVideo: "A part played lies outside the video's length.",
+  moreThanCouldPlay: "The report counts more of the video played than could have played since you opened it.",
+  flood: (seconds: number) => `Too many viewing reports for this video. Please try again in ${seconds} seconds.`,
 } as const;

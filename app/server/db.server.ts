@@ -310,6 +310,17 @@ export interface PageTimesTable {
   updated_at: number;
 }
 
+/** Per viewer and video: the parts played (JSON [[from, to], ...] in ms), their length, and where they stopped. */
+export interface VideoWatchesTable {
+  user_id: string;
+  document_id: string;
+  duration_ms: number;
+  ranges: string;
+  watched_ms: number;
+  stopped_at_ms: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -339,6 +350,7 @@ export interface Database {
   reading_streams: ReadingStreamsTable;
   reading_batches: ReadingBatchesTable;
   page_times: PageTimesTable;
+  video_watches: VideoWatchesTable;
 }
 
 let instance: Kysely<Database> | undefined;
