@@ -12,7 +12,7 @@
 // reading_batches: the numbers of the batches a copy's stream has reported, so each is taken once,
 //   in whatever order the browser's beacons arrive.
 // page_times: per copy and page, the milliseconds it was on screen while the tab was visible and the
-//   reader active. The document and the reader are kept beside them, so a document's report and the
+//   reader active, and when the copy was delivered. The document and the reader are kept beside them, so a document's report and the
 //   ranking read one index, not the openings.
 // video_watches: per viewer and video, the parts of it played (the union of the player's played
 //   ranges, as JSON [[from, to], ...] in ms), their length, the video's length, and where the viewer
@@ -48,6 +48,7 @@ export async function createReadingTables(db, { large }) {
     .addColumn("document_id", "text", (c) => c.notNull().references("documents.id").onDelete("cascade"))
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("ms", large, (c) => c.notNull())
+    .addColumn("delivered_at", large, (c) => c.notNull())
     .addColumn("updated_at", large, (c) => c.notNull())
     .addPrimaryKeyConstraint("page_times_pkey", ["download_id", "page"])
     .execute();
@@ -62,16 +63,22 @@ export async function createReadingTables(db, { large }) {
     .addColumn("updated_at", large, (c) => c.notNull())
     .addPrimaryKeyConstraint("video_watches_pkey", ["document_id", "user_id"])
     .execute();
-  // A document's report groups its rows by page and by reader; the ranking, by reader over a period.
+  // A document's report groups its rows by page and by reader, an investor's page by document, and the
+  // ranking by reader over the period the copies were delivered in: each reads its own index, not the rows.
   await db.schema
     .createIndex("page_times_document")
     .on("page_times")
     .columns(["document_id", "page", "user_id", "ms"])
     .execute();
   await db.schema
+    .createIndex("page_times_reader")
+    .on("page_times")
+    .columns(["user_id", "document_id", "page", "ms"])
+    .execute();
+  await db.schema
     .createIndex("page_times_period")
     .on("page_times")
-    .columns(["updated_at", "user_id", "document_id", "ms"])
+    .columns(["delivered_at", "user_id", "document_id", "ms"])
     .execute();
 }
 

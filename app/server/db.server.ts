@@ -307,6 +307,8 @@ export interface PageTimesTable {
   document_id: string;
   user_id: string;
   ms: number;
+  /** When the copy was delivered (its document_opens row's opened_at): the ranking's period reads it. */
+  delivered_at: number;
   updated_at: number;
 }
 

@@ -7,17 +7,15 @@
 import { randomUUID } from "node:crypto";
 import { readingRefusals } from "~/content/reading";
 import { toPublicUser } from "~/models/account/user.server";
-import { createDocument, setPublished } from "~/models/library/library-changes.server";
 import { recordUndeliveredOpening } from "~/models/library/undelivered-copy.server";
 import { READING_BATCHES_PER_MINUTE } from "~/models/reading/page-times.server";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as readingRoute from "~/routes/financing.materials_.$documentId_.reading";
-import { storeBlob } from "~/server/blob-store.server";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { createUser, sessionHeaders } from "../support/factories";
-import { numberedPdf } from "../support/numbered-pdf";
+import { publishedPdfDocument } from "../support/library-pdf-document";
 import { useFreshDatabase } from "../support/test-database";
 
 const routes = {
@@ -30,33 +28,7 @@ let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 let documentId: string;
 beforeAll(async () => {
   database = await useFreshDatabase();
-  const admin = toPublicUser(await createUser({ role: "administrator" }));
-  const bytes = await numberedPdf(PAGES);
-  async function* once() {
-    yield bytes;
-  }
-  const blob = await storeBlob(once(), { limitFor: () => bytes.byteLength });
-  const created = await createDocument(
-    {
-      title: "Twenty pages",
-      description: "",
-      kind: "pdf",
-      audience: "signed",
-      chosenUserIds: [],
-      upload: {
-        blobId: blob.id,
-        fileName: "twenty.pdf",
-        contentType: "application/pdf",
-        size: blob.size,
-        sha256: blob.sha256,
-        captionsBlobId: null,
-      },
-    },
-    { user: admin, ip: null },
-  );
-  if (!created.ok) throw new Error(created.message);
-  await setPublished(created.id, true, { user: admin, ip: null });
-  documentId = created.id;
+  documentId = await publishedPdfDocument("Twenty pages", PAGES);
 });
 afterAll(() => database.cleanup());
 afterEach(() => testClock.reset());

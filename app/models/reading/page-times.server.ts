@@ -102,6 +102,7 @@ export async function recordReadingBatch(
               document_id: documentId,
               user_id: reader.id,
               ms: entry.ms,
+              delivered_at: Number(copy.opened_at),
               updated_at: at,
             })),
           )
