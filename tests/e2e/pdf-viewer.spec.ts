@@ -82,9 +82,8 @@ test("a library PDF opens in the viewer with JavaScript, its pages' time counted
     return;
   }
 
-  // The page's clock stands still unless the test moves it.
+  // The page's own clock, which the test stops once the viewer is ready (pdf.js's loading needs it running).
   await page.clock.install();
-  await page.clock.pauseAt(new Date(Date.now() + 60_000));
   await visit(page, "/financing/materials", true);
   const pdfScripts: string[] = [];
   page.on("request", (request) => {
@@ -94,12 +93,18 @@ test("a library PDF opens in the viewer with JavaScript, its pages' time counted
   await page.getByRole("link", { name: title, exact: true }).click();
   await expect(page).toHaveURL(`/financing/materials/${documentId}/read`);
   const viewer = page.getByRole("region", { name: new RegExp(`^${title}: Page \\d+ of ${PAGES}$`) });
-  await expect(viewer).toHaveAccessibleName(`${title}: Page 1 of ${PAGES}`);
+  // The first load of pdf.js and its worker is heavy on a busy machine.
+  await expect(viewer).toHaveAccessibleName(`${title}: Page 1 of ${PAGES}`, { timeout: 30_000 });
   await expect(page.getByRole("img", { name: `Page 1 of ${PAGES}` })).toBeVisible();
   expect(pdfScripts.some((url) => url.includes("/viewer/pdf.worker.mjs"))).toBe(true);
   await expect(page.getByRole("link", { name: viewerText.download })).toBeVisible();
   await expect(page.getByText(viewerText.privacyNotice().slice(0, 40))).toBeVisible();
   await deliveredAnHourAgo(documentId);
+  // Page 1's first moments ran on the real clock; hidden, the clock stands still, and from here on only
+  // the test moves it.
+  await setVisibility(page, "hidden");
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+  await setVisibility(page, "visible");
 
   // Pages 1 to 19, three seconds each, turned by the keys; then by a button and the page number.
   for (let n = 1; n < PAGES; n += 1) {
@@ -119,9 +124,15 @@ test("a library PDF opens in the viewer with JavaScript, its pages' time counted
   await expect(page).toHaveURL("/financing/materials");
 
   const expected: Record<number, number> = {};
-  for (let n = 1; n < PAGES; n += 1) expected[n] = PER_PAGE_MS;
+  for (let n = 2; n < PAGES; n += 1) expected[n] = PER_PAGE_MS;
   expected[PAGES] = 60_000 + 4_000;
-  await expect.poll(() => storedPageTimes(documentId, userId)).toEqual(expected);
+  await expect
+    .poll(async () => {
+      const { 1: first, ...rest } = await storedPageTimes(documentId, userId);
+      // Page 1: its three seconds, and the real moments between the viewer's readiness and the clock's stop.
+      return first >= PER_PAGE_MS && first < PER_PAGE_MS + 15_000 ? rest : { first, ...rest };
+    })
+    .toEqual(expected);
 
   // The scan waits for animation frames, which the standing clock holds back.
   await page.clock.resume();

@@ -68,7 +68,8 @@ it("shows a PDF in the viewer only: a navigation to the file opens the viewer, t
       params: { documentId },
       headers: { ...headers, ...extra },
     });
-  for (const navigation of [{ "Sec-Fetch-Dest": "document" }, { Accept: "text/html,application/xhtml+xml,*/*" }]) {
+  const navigations: Record<string, string>[] = [{ "Sec-Fetch-Dest": "document" }, { Accept: "text/html,*/*" }];
+  for (const navigation of navigations) {
     const response = await open(navigation);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/financing/materials/${documentId}/read`);
