@@ -1,8 +1,8 @@
-/** The engagement ranking as CSV, each cell guarded as every export's (csvCell), recorded in the audit trail. */
+/** The engagement ranking as CSV, guarded as the reading report's exports are, recorded in the audit trail. */
 import { insightsContent } from "~/content/reading-insights";
 import { recordAuditEvent } from "~/models/audit/audit.server";
-import { CSV_BYTE_ORDER_MARK, csvCell } from "~/models/investors/investor-csv.server";
 import type { Actor } from "~/models/library/library-documents.server";
+import { csv } from "~/models/library/reading-export.server";
 import { engagementRanking } from "./engagement.server";
 
 /** Every investor the period ranks (the firm's investors, so a bounded number). */
@@ -20,9 +20,8 @@ export async function exportEngagement(
     details: { from: period.from, to: period.to, rows: ranking.length },
     ip: actor.ip,
   });
-  const lines = [
+  return csv(
     insightsContent.engagement.csvHeader,
-    ...ranking.map((row, index) => [index + 1, row.fullName, row.email, row.minutes, row.documents, row.score]),
-  ].map((cells) => cells.map((cell) => csvCell(String(cell))).join(","));
-  return `${CSV_BYTE_ORDER_MARK}${lines.join("\r\n")}\r\n`;
+    ranking.map((row, index) => [index + 1, row.fullName, row.email, row.minutes, row.documents, row.score]),
+  );
 }
