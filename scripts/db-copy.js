@@ -25,6 +25,10 @@ const LIBRARY_TABLES = [
   "document_versions",
   "document_audience",
   "document_opens",
+  "reading_streams",
+  "reading_batches",
+  "page_times",
+  "video_watches",
   "material_visits",
 ];
 

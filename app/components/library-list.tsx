@@ -1,4 +1,5 @@
 import { libraryView } from "~/content/materials";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { MaterialsListItem } from "~/lib/materials-list";
 
 /**
@@ -14,6 +15,8 @@ export function LibraryList({
   label: string;
   newTabNote: string;
 }) {
+  // Without the page's script a PDF opens as the file; with it, in the page's viewer.
+  const hydrated = useHydrated();
   return (
     <nav aria-label={label} className="library-list">
       <ul className="library-list__items">
@@ -21,7 +24,10 @@ export function LibraryList({
           <li key={item.key} className="library-list__item">
             <p className="library-list__title">
               {/* Plain anchors: a PDF and a new tab are documents, not app routes. */}
-              <a href={item.href} {...(item.newTab ? { target: "_blank", rel: "noopener" } : {})}>
+              <a
+                href={hydrated && item.viewerHref ? item.viewerHref : item.href}
+                {...(item.newTab ? { target: "_blank", rel: "noopener" } : {})}
+              >
                 {item.label}
                 {item.newTab ? <span className="visually-hidden"> {newTabNote}</span> : null}
               </a>

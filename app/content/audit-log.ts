@@ -166,6 +166,17 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "Reading report exported",
     says: () => "Exported the reading report of the library as CSV",
   },
+  "material.engagement_exported": {
+    kind: "Engagement ranking exported",
+    says: () => "Exported the investors' engagement ranking as CSV",
+  },
+  "material.download_changed": {
+    kind: "Document download changed",
+    says: ({ details }) =>
+      details.downloadable === true
+        ? `Let investors download ${titleOf(details)}`
+        : `Showed ${titleOf(details)} in the viewer only`,
+  },
   "material.readers_exported": {
     kind: "Document's readers exported",
     says: ({ details }) => `Exported the readers of ${titleOf(details)} as CSV`,

@@ -66,6 +66,14 @@ export const libraryContent = {
     save: "Save",
     publication: "Publication",
     publishedNow: "Investors in the audience can see and open this document.",
+    download: "Download",
+    downloadAllowedNow: "Investors may download their stamped copy of this PDF, or read it in the page's viewer.",
+    viewerOnlyNow:
+      "Investors read this PDF in the page's viewer only: it offers no download, and the file's address opens the viewer instead.",
+    downloadHonesty:
+      "Showing a document in the viewer only deters copying and records who read what: every copy is still stamped with its reader's name and a download id. It does not prevent copying: the pages reach the reader's browser, and anyone can photograph, print or capture a screen.",
+    allowDownload: "Let investors download it",
+    viewerOnly: "Show it in the viewer only",
     unpublishedNow: "A draft: investors do not see this document. Preview it as they will see it, then publish it.",
     preview: "Preview as an investor sees it",
     previewHint: {
@@ -122,6 +130,8 @@ export const libraryContent = {
     published: "The document is published",
     unpublished: "The document is no longer published",
     audience: "The audience was saved",
+    downloadAllowed: "Investors may now download their stamped copy",
+    viewerOnly: "Investors now read this document in the page's viewer only",
     moved: "The library's order was changed",
   },
   errors: {

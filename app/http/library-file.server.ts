@@ -61,6 +61,17 @@ export function inlineDisposition(title: string, extension: string) {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * Whether the browser asked for the file to show it as a page (a link followed, an address typed), not
+ * for a script: the viewer fetches its copy (Sec-Fetch-Dest: empty). Without Sec-Fetch headers, a browser
+ * navigating asks for HTML first.
+ */
+export function opensAsDocument(request: Request): boolean {
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  if (destination) return ["document", "iframe", "frame", "embed", "object"].includes(destination);
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
 /** A PDF of the library (its latest version), stamped for the user as of now. */
 export function serveLibraryPdf(request: Request, user: PublicUser, openable: OpenableVersion, ip: string | null) {
   const { document, blobId } = openable;

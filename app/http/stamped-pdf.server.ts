@@ -134,6 +134,8 @@ export async function stampedPdfResponse({
     }
     signal.addEventListener("abort", markUndelivered, { once: true });
     headers.set("Content-Length", String(stamped.byteLength));
+    // The viewer reports the copy's reading under this id (it is stamped on the copy, too).
+    headers.set("X-Download-Id", downloadId);
     return new Response(stamped as Uint8Array<ArrayBuffer>, { status: 200, headers });
   } catch (error) {
     if (signal.aborted) return clientGone();

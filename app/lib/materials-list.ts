@@ -8,6 +8,8 @@ export type MaterialsListItem = {
   key: string;
   label: string;
   href: string;
+  /** Where the page's viewer shows it, once the page's script runs (a library PDF); the plain href opens the file. */
+  viewerHref?: string;
   newTab: boolean;
   /** The library's details, where a document holds this material. */
   details: {
@@ -30,6 +32,7 @@ type ListedDocument = {
   updated: string;
   mark: "new" | "updated" | null;
   href: string;
+  viewerHref?: string;
   sha256: string;
 };
 
@@ -72,6 +75,7 @@ export function materialsList(
       key: document.id,
       label: document.title,
       href: document.href,
+      viewerHref: document.viewerHref,
       newTab: false,
       details: detailsOf(document),
     }));

@@ -11,6 +11,7 @@ import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
 import { OpenedAt, ReadingTable, readingTableLinks } from "~/components/reading-table";
+import { InvestorReadingTime } from "~/components/reading-time";
 import { SudoNotice } from "~/components/sudo-notice";
 import { adminContent } from "~/content/admin";
 import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page";
@@ -40,7 +41,7 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 const when = (iso: string | null) => (iso ? formatRegistrationTime(iso) : "");
 
 export default function InvestorPage() {
-  const { record, activity, readings, olderThan, sudo } = useLoaderData<typeof loader>();
+  const { record, activity, readings, readingTime, olderThan, sudo } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const refusalFor = (intent: string) =>
     refused && refused.intent === intent && refused.message ? [refused.message] : undefined;
@@ -165,6 +166,7 @@ export default function InvestorPage() {
       </section>
 
       <MaterialsOpened id={record.id} readings={readings} />
+      <InvestorReadingTime readings={readingTime} />
       <Activity id={record.id} activity={activity} olderThan={olderThan} />
     </section>
   );

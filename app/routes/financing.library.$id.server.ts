@@ -14,7 +14,7 @@ import { sudoState } from "~/http/sudo.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { investorsByEmail, setAudience } from "~/models/library/library-audience.server";
-import { editDocument, setPublished } from "~/models/library/library-changes.server";
+import { editDocument, setDownloadable, setPublished } from "~/models/library/library-changes.server";
 import { getLibraryDocument } from "~/models/library/library-documents.server";
 import { audienceFieldsSchema, documentDetailsSchema } from "~/models/library/library-schema.server";
 
@@ -28,7 +28,7 @@ export async function libraryDocumentLoader(request: Request, params: { id?: str
   return json({ document, sudo: sudoState(session, libraryPath(id)) }, { headers: NO_STORE });
 }
 
-const intentSchema = z.enum(["details", "publish", "unpublish", "audience"]);
+const intentSchema = z.enum(["details", "publish", "unpublish", "audience", "allow-download", "viewer-only"]);
 type Intent = z.output<typeof intentSchema>;
 
 const refused = (intent: Intent | null, reply: FormReply, status: number, confirmHref: string | null = null) =>
@@ -48,7 +48,7 @@ async function unconfirmedWidening(
   return refused(intent, { error: { "": [refusal.message] }, initialValue: {} }, 403, refusal.confirmHref);
 }
 
-/** Edits the title and description, publishes or unpublishes, or sets the audience. */
+/** Edits the title and description, publishes or unpublishes, sets the audience, or whether a PDF may be downloaded. */
 export async function libraryDocumentAction(request: Request, params: { id?: string }, clientIp: string) {
   const session = await requireAdminSession(request);
   const id = documentIdOf(params);
@@ -89,6 +89,15 @@ export async function libraryDocumentAction(request: Request, params: { id?: str
       return redirectWithToast(
         libraryPath(id),
         intent.data === "publish" ? words.notices.published : words.notices.unpublished,
+      );
+    }
+    case "allow-download":
+    case "viewer-only": {
+      const result = await setDownloadable(id, intent.data === "allow-download", actor);
+      if (!result.ok) return refused(intent.data, { error: { "": [result.message] }, initialValue: {} }, result.status);
+      return redirectWithToast(
+        libraryPath(id),
+        intent.data === "allow-download" ? words.notices.downloadAllowed : words.notices.viewerOnly,
       );
     }
     case "audience": {

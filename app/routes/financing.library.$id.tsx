@@ -39,7 +39,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => libraryDocume
 export const action = ({ request, params, context }: ActionFunctionArgs) =>
   libraryDocumentAction(request, params, context.clientIp);
 
-type Intent = "details" | "publish" | "unpublish" | "audience";
+type Intent = "details" | "publish" | "unpublish" | "audience" | "allow-download" | "viewer-only";
 
 export default function LibraryDocumentPage() {
   const { document, sudo } = useLoaderData<typeof loader>();
@@ -107,6 +107,26 @@ export default function LibraryDocumentPage() {
           </button>
         </Form>
       </section>
+
+      {document.kind === "pdf" ? (
+        <section aria-labelledby="download-heading" className="library__section">
+          <h2 id="download-heading">{page.download}</h2>
+          <p>{document.downloadable ? page.downloadAllowedNow : page.viewerOnlyNow}</p>
+          <p id="download-honesty">{page.downloadHonesty}</p>
+          <Form method="post">
+            <FormLevel reply={replyFor("allow-download") ?? replyFor("viewer-only")} id="download-error" />
+            <button
+              type="submit"
+              name="intent"
+              value={document.downloadable ? "viewer-only" : "allow-download"}
+              className="button button--secondary"
+              aria-describedby="download-honesty"
+            >
+              {document.downloadable ? page.viewerOnly : page.allowDownload}
+            </button>
+          </Form>
+        </section>
+      ) : null}
 
       <section aria-labelledby="audience-heading" className="library__section">
         <h2 id="audience-heading">{page.audience}</h2>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { investorTableLinks } from "~/components/investor-table";
 import { OpenedAt, ReadingRefusal, ReadingTable, readingTableLinks } from "~/components/reading-table";
 import { readingContent } from "~/content/library-reading";
+import { insightsContent } from "~/content/reading-insights";
 import { requireAdmin } from "~/http/auth.server";
 import { pageMeta } from "~/lib/meta";
 import { readingReport } from "~/models/library/library-openings.server";
@@ -32,6 +33,9 @@ export default function ReadingReport() {
         <a href="/financing/library/reading.csv" download>
           {words.csv}
         </a>
+      </p>
+      <p>
+        <Link to="/financing/library/engagement">{insightsContent.engagement.link}</Link>
       </p>
       {report.length === 0 ? (
         <p>{words.empty}</p>

@@ -2,12 +2,14 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { investorTableLinks } from "~/components/investor-table";
 import { OpenedAt, ReadingRefusal, ReadingTable, readingTableLinks } from "~/components/reading-table";
+import { DocumentReadingTime, VideoWatchingTime } from "~/components/reading-time";
 import { readingContent } from "~/content/library-reading";
 import { requireAdmin } from "~/http/auth.server";
 import { documentOfAddress, readersPageOf } from "~/http/reading-report.server";
 import { investorPagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import { readerTotals, readersOf } from "~/models/library/library-openings.server";
+import { documentReadingTime, videoWatching } from "~/models/reading/reading-insights.server";
 
 const words = readingContent.readers;
 
@@ -22,9 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const page = readersPageOf(request);
   const document = await documentOfAddress(params);
-  const [totals, readers] = await Promise.all([
+  const [totals, readers, readingTime, watching] = await Promise.all([
     readerTotals(document.id),
     readersOf(document.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    document.kind === "pdf" ? documentReadingTime(document.id) : null,
+    document.kind === "video" ? videoWatching(document.id) : null,
   ]);
   const pages = Math.max(1, Math.ceil(totals.readers / PAGE_SIZE));
   if (page > pages) {
@@ -34,13 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   return json(
-    { document: { id: document.id, title: document.title }, totals, readers, page, pages },
+    { document: { id: document.id, title: document.title }, totals, readers, page, pages, readingTime, watching },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function DocumentReaders() {
-  const { document, totals, readers, page, pages } = useLoaderData<typeof loader>();
+  const { document, totals, readers, page, pages, readingTime, watching } = useLoaderData<typeof loader>();
   const path = `/financing/library/reading/${document.id}`;
   return (
     <section className="investor-page reading-report" aria-labelledby="readers-heading">
@@ -49,6 +53,8 @@ export default function DocumentReaders() {
       </p>
       <h1 id="readers-heading">{words.heading(document.title)}</h1>
       <p>{words.summary(totals.readers, totals.opens)}</p>
+      {readingTime ? <DocumentReadingTime time={readingTime} /> : null}
+      {watching ? <VideoWatchingTime watching={watching} /> : null}
       <p>
         <a href={`${path}.csv`} download>
           {words.csv}

@@ -4,6 +4,7 @@ import { LibraryList } from "~/components/library-list";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { libraryView } from "~/content/materials";
 import { materialsPage } from "~/content/portal";
+import { viewerText } from "~/content/reading";
 import { requireMaterialsView } from "~/http/auth.server";
 import { shippedDigests } from "~/http/shipped-materials.server";
 import { formatFileSize } from "~/lib/file-size";
@@ -31,18 +32,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     mark: document.mark,
     href:
       document.kind === "video" ? `/financing/materials/${document.id}/watch` : `/financing/materials/${document.id}`,
+    viewerHref: document.kind === "pdf" ? `/financing/materials/${document.id}/read` : undefined,
     sha256: document.latest.sha256,
   }));
   return json({
     fullName: user.fullName || user.email,
     materials: materialsList(Object.values(materialsPage.links), listed, await shippedDigests()),
+    privacyNotice: viewerText.privacyNotice(),
   });
 }
 
 export const meta: MetaFunction = () => pageMeta(materialsPage.title, materialsPage.description);
 
 export default function MaterialsPage() {
-  const { fullName, materials } = useLoaderData<typeof loader>();
+  const { fullName, materials, privacyNotice } = useLoaderData<typeof loader>();
   return (
     <section className="portal-status portal-materials" aria-labelledby="materials-heading">
       <h1 id="materials-heading">{materialsPage.welcome(fullName)}</h1>
@@ -52,6 +55,7 @@ export default function MaterialsPage() {
       </p>
       <p>{libraryView.intro}</p>
       <LibraryList items={materials} label={materialsPage.linksLabel} newTabNote={materialsPage.opensInNewTab} />
+      <p className="portal-materials__privacy">{privacyNotice}</p>
     </section>
   );
 }

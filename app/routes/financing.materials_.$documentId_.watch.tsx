@@ -4,6 +4,8 @@ import { MaterialsRefusal } from "~/components/portal-refusal";
 import { readVideoAgreement, VideoDisclaimer } from "~/components/video-disclaimer";
 import { libraryView, materialsMessages } from "~/content/materials";
 import { investorVideo } from "~/content/portal";
+import { viewerText } from "~/content/reading";
+import { useWatchReport } from "~/hooks/use-watch-report";
 import { requireMaterialsView } from "~/http/auth.server";
 import { openableDocumentFor } from "~/http/library-file.server";
 import { pageMeta } from "~/lib/meta";
@@ -22,6 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     description: document.description,
     hasCaptions: captionsBlobId !== null,
     agreement: readVideoAgreement(new URL(request.url)),
+    privacyNotice: viewerText.videoPrivacyNotice(),
   });
 }
 
@@ -29,17 +32,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data?.title ?? libraryView.videoFallbackTitle, data?.description || libraryView.videoDescription);
 
 export default function LibraryVideoPage() {
-  const { id, title, hasCaptions, agreement } = useLoaderData<typeof loader>();
+  const { id, title, hasCaptions, agreement, privacyNotice } = useLoaderData<typeof loader>();
   const base = `/financing/materials/${id}`;
+  useWatchReport(`${base}/watching`);
   return (
-    <VideoDisclaimer
-      heading={title}
-      disclaimerHeading={investorVideo.disclaimerHeading}
-      disclaimer={investorVideo.disclaimer}
-      video={{ src: `${base}/file`, label: title }}
-      captions={hasCaptions ? { src: `${base}/captions.vtt`, label: libraryView.captionsLabel, language: "en" } : null}
-      agreement={agreement}
-    />
+    <>
+      <VideoDisclaimer
+        heading={title}
+        disclaimerHeading={investorVideo.disclaimerHeading}
+        disclaimer={investorVideo.disclaimer}
+        video={{ src: `${base}/file`, label: title }}
+        captions={
+          hasCaptions ? { src: `${base}/captions.vtt`, label: libraryView.captionsLabel, language: "en" } : null
+        }
+        agreement={agreement}
+      />
+      <p className="section video-page__text">{privacyNotice}</p>
+    </>
   );
 }
 

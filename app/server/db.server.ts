@@ -224,6 +224,8 @@ export interface DocumentsTable {
   position: number;
   audience: DocumentAudienceKind;
   published: number;
+  /** 1: investors may download their stamped copy; 0: it is shown in the page's viewer only (migration 021). */
+  downloadable: Generated<number>;
   created_by: string | null;
   created_at: number;
   updated_at: number;
@@ -243,6 +245,8 @@ export interface DocumentVersionsTable {
   captions_blob_id: string | null;
   uploaded_by: string | null;
   created_at: number;
+  /** A PDF's pages, counted the first time its reading time is reported; null until then. */
+  page_count: number | null;
 }
 
 export interface DocumentAudienceTable {
@@ -282,6 +286,43 @@ export interface DocumentReadingTable {
   last_opened_at: number | null;
 }
 
+/** The one stream of reading events a stamped copy (its download id) takes, and the time it reported. */
+export interface ReadingStreamsTable {
+  download_id: string;
+  stream: string;
+  total_ms: number;
+  updated_at: number;
+}
+
+/** The batches a copy's stream has reported, each taken once. */
+export interface ReadingBatchesTable {
+  download_id: string;
+  batch: number;
+}
+
+/** Per copy and page: the milliseconds it was on screen, the tab visible and the reader active. */
+export interface PageTimesTable {
+  download_id: string;
+  page: number;
+  document_id: string;
+  user_id: string;
+  ms: number;
+  /** When the copy was delivered (its document_opens row's opened_at): the ranking's period reads it. */
+  delivered_at: number;
+  updated_at: number;
+}
+
+/** Per viewer and video: the parts played (JSON [[from, to], ...] in ms), their length, and where they stopped. */
+export interface VideoWatchesTable {
+  user_id: string;
+  document_id: string;
+  duration_ms: number;
+  ranges: string;
+  watched_ms: number;
+  stopped_at_ms: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -308,6 +349,10 @@ export interface Database {
   material_visits: MaterialVisitsTable;
   document_readers: DocumentReadersTable;
   document_reading: DocumentReadingTable;
+  reading_streams: ReadingStreamsTable;
+  reading_batches: ReadingBatchesTable;
+  page_times: PageTimesTable;
+  video_watches: VideoWatchesTable;
 }
 
 let instance: Kysely<Database> | undefined;

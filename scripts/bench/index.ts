@@ -32,6 +32,7 @@ import {
 import { mixedLoad } from "./mixed";
 import { summarizeProfiles } from "./profile";
 import { readingReport } from "./reading";
+import { readingTime } from "./reading-time";
 import { printTable, writeDoc, type Row } from "./report";
 import { search } from "./search";
 import {
@@ -403,6 +404,7 @@ const PHASES = {
   administratorsPage,
   investorPage,
   readingReport,
+  readingTime,
   materials,
   hostilePdfs,
   stampingShare,
@@ -420,6 +422,7 @@ const POSTGRES_PHASES = [
   "audit",
   "investorPage",
   "readingReport",
+  "readingTime",
   "materials",
   "stampingShare",
   "mixed",

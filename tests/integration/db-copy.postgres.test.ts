@@ -4,7 +4,7 @@
  * chain verifies there (`npm run audit:verify` on the copy), the materials library's files arrive
  * byte for byte, and the app carries on writing onto it.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { sessionCookie } from "~/http/auth.server";
 import { hashSecretToken } from "~/models/account/secret-token.server";
@@ -18,6 +18,8 @@ import { createDocument, setPublished } from "~/models/library/library-changes.s
 import { listLibrary } from "~/models/library/library-documents.server";
 import { readersOf, recordMaterialsVisit, recordOpening } from "~/models/library/library-openings.server";
 import { looksLikeMp4 } from "~/models/library/material-file.server";
+import { recordReadingBatch } from "~/models/reading/page-times.server";
+import { recordVideoWatch } from "~/models/reading/video-watches.server";
 import { acceptTotpCode, pendingTotpSecret } from "~/models/second-factor/totp.server";
 import { BLOB_CHUNK_BYTES, readBlobRange, readWholeBlob, storeBlob } from "~/server/blob-store.server";
 import { closeDatabase, getDb, migrateDatabase, type Database } from "~/server/db.server";
@@ -109,6 +111,13 @@ async function fillLibrary(admin: { id: string; email: string }, video: Buffer) 
   if (!opened.ok) throw new Error(opened.message);
   await recordOpening(investor, opened.document, null);
   await recordMaterialsVisit(investor.id);
+  // Reading time (migration 021): half a second on a PDF copy's first page, and of the video played.
+  const deck = (await listLibrary()).find((document) => document.kind === "pdf")!;
+  const copy = await recordOpening(investor, deck, null);
+  const batch = { downloadId: copy, stream: randomUUID(), batch: 1, pages: [{ page: 1, ms: 500 }] };
+  expect(await recordReadingBatch(investor, deck.id, batch)).toEqual({ ok: true });
+  const watched = { durationMs: 60_000, stoppedAtMs: 500, ranges: [[0, 500]] as [number, number][] };
+  expect(await recordVideoWatch(investor, created.id, watched)).toEqual({ ok: true });
   return { documentId: created.id, blobId: stored.id, investorEmail: investor.email };
 }
 

@@ -158,7 +158,7 @@ export async function discardUpload(upload: Pick<CheckedUpload, "blobId" | "capt
  */
 async function updateDocument(
   documentId: string,
-  changes: { title?: string; description?: string; published?: number },
+  changes: { title?: string; description?: string; published?: number; downloadable?: number },
   recordOf: (title: string) => AuditEvent,
 ): Promise<boolean> {
   return changeWithAudit(async (db, record) => {
@@ -190,6 +190,19 @@ export async function editDocument(
 export async function setPublished(documentId: string, published: boolean, actor: Actor): Promise<MaterialsResult> {
   const changed = await updateDocument(documentId, { published: published ? 1 : 0 }, (title) =>
     byActor(actor, published ? "material.published" : "material.unpublished", { documentId, title }),
+  );
+  if (!changed) return { ok: false, status: 404, message: materialsMessages.notFound };
+  return { ok: true };
+}
+
+/** Lets investors download their stamped copy of a PDF, or shows it in the page's viewer only. */
+export async function setDownloadable(
+  documentId: string,
+  downloadable: boolean,
+  actor: Actor,
+): Promise<MaterialsResult> {
+  const changed = await updateDocument(documentId, { downloadable: downloadable ? 1 : 0 }, (title) =>
+    byActor(actor, "material.download_changed", { documentId, title, downloadable }),
   );
   if (!changed) return { ok: false, status: 404, message: materialsMessages.notFound };
   return { ok: true };

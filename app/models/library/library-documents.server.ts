@@ -2,6 +2,7 @@
  * The library's documents and their versions as the administrators' pages read them: the shapes the library's
  * modules share, the query for each document with its latest version, the whole list and one document in detail.
  */
+import type { Selectable } from "kysely";
 import type { PublicUser } from "~/models/account/user.server";
 import type { AuditEvent } from "~/models/audit/audit.server";
 import { getDb, type DocumentAudienceKind, type DocumentKind, type DocumentsTable } from "~/server/db.server";
@@ -28,6 +29,8 @@ export interface LibraryDocument {
   position: number;
   audience: DocumentAudienceKind;
   published: boolean;
+  /** Whether investors may download their stamped copy, or only read it in the page's viewer. */
+  downloadable: boolean;
   createdAt: number;
   updatedAt: number;
   latest: VersionSummary;
@@ -112,6 +115,7 @@ export function documentsWithLatest() {
       "d.position",
       "d.audience",
       "d.published",
+      "d.downloadable",
       "d.created_at",
       "d.updated_at",
       ...VERSION_COLUMNS,
@@ -120,7 +124,7 @@ export function documentsWithLatest() {
     .orderBy("d.created_at");
 }
 
-type DocumentRow = VersionRow & Omit<DocumentsTable, "created_by">;
+type DocumentRow = VersionRow & Omit<Selectable<DocumentsTable>, "created_by">;
 
 export function toDocument(row: DocumentRow): LibraryDocument {
   return {
@@ -131,6 +135,7 @@ export function toDocument(row: DocumentRow): LibraryDocument {
     position: row.position,
     audience: row.audience,
     published: row.published === 1,
+    downloadable: row.downloadable === 1,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
     latest: toVersion(row),

@@ -13,7 +13,8 @@ const words = readingContent;
 
 const isoOrEmpty = (at: number | null) => (at === null ? "" : new Date(at).toISOString());
 
-function csv(header: readonly string[], rows: (string | number)[][]) {
+/** A guarded CSV: the byte order mark, a header row, then the rows, every cell through csvCell. */
+export function csv(header: readonly string[], rows: (string | number)[][]) {
   const lines = [header, ...rows].map((cells) => cells.map((cell) => csvCell(String(cell))).join(","));
   return `${CSV_BYTE_ORDER_MARK}${lines.join("\r\n")}\r\n`;
 }
