@@ -282,6 +282,30 @@ export interface DocumentReadingTable {
   last_opened_at: number | null;
 }
 
+/** What an administrator chose to be told (migration 022): no row is "off". */
+export type AlertMode = "openings" | "digest" | "off";
+
+export interface AlertPreferencesTable {
+  user_id: string;
+  mode: AlertMode;
+  /** The hour (UTC, 0-23) of the daily digest; kept when another mode is chosen, for when it comes back. */
+  digest_hour: number;
+  updated_at: number;
+}
+
+/** One alert e-mail, keyed by what it is about, so that it is made and sent once across instances. */
+export interface AlertMailsTable {
+  key: string;
+  user_id: string;
+  kind: "opening" | "digest";
+  subject: string;
+  body: string;
+  created_at: number;
+  /** When an instance took it to send: a lease, taken again by another once it has run out. */
+  claimed_at: number | null;
+  sent_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -308,6 +332,8 @@ export interface Database {
   material_visits: MaterialVisitsTable;
   document_readers: DocumentReadersTable;
   document_reading: DocumentReadingTable;
+  alert_preferences: AlertPreferencesTable;
+  alert_mails: AlertMailsTable;
 }
 
 let instance: Kysely<Database> | undefined;
