@@ -75,6 +75,7 @@ export const alertEmails = {
 
 export const alertsPage = {
   title: "E-mail alerts",
+  link: "My e-mail alerts",
   description: "Choose which e-mails the portal sends you about investors' activity.",
   heading: "E-mail alerts",
   intro:

@@ -4,10 +4,12 @@
  * instance claims it. A claim is a lease of CLAIM_LEASE_MS: an instance that stops mid-way, or a mail server
  * that refuses, leaves the row unsent, and the next tick of any instance sends it again. A row is marked
  * sent once its mail server took it: the one case that can send twice is an instance stopped between that
- * moment and the mark (decision 0036).
+ * moment and the mark (decision 0036). Each call takes the database handle to use (one instance's), the
+ * process's own by default.
  */
 import { now } from "~/server/clock.server";
-import { type AlertMailsTable, getDb } from "~/server/db.server";
+import type { Kysely } from "kysely";
+import { type AlertMailsTable, type Database, getDb } from "~/server/db.server";
 import { log } from "~/server/log.server";
 import { type Mail, sendMail } from "~/server/mail.server";
 import { MINUTE_MS } from "../throttle.server";
@@ -23,15 +25,13 @@ const RETRY_BATCH = 100;
 export type AlertMailDraft = Pick<AlertMailsTable, "key" | "user_id" | "kind" | "subject" | "body">;
 
 /** Whether the mail of `key` was written already (by this instance or another). */
-export async function alertMailExists(key: string): Promise<boolean> {
-  return (
-    (await getDb().selectFrom("alert_mails").select("key").where("key", "=", key).executeTakeFirst()) !== undefined
-  );
+export async function alertMailExists(key: string, db: Kysely<Database> = getDb()): Promise<boolean> {
+  return (await db.selectFrom("alert_mails").select("key").where("key", "=", key).executeTakeFirst()) !== undefined;
 }
 
 /** Writes the mail unless its key is taken; true if this call wrote it, and so should send it. */
-export async function queueAlertMail(draft: AlertMailDraft): Promise<boolean> {
-  const result = await getDb()
+export async function queueAlertMail(draft: AlertMailDraft, db: Kysely<Database> = getDb()): Promise<boolean> {
+  const result = await db
     .insertInto("alert_mails")
     .values({ ...draft, created_at: now(), claimed_at: null, sent_at: null })
     .onConflict((oc) => oc.column("key").doNothing())
@@ -40,9 +40,8 @@ export async function queueAlertMail(draft: AlertMailDraft): Promise<boolean> {
 }
 
 /** Claims the mail of `key` if it is unsent and no live lease holds it, and sends it; true once it is sent. */
-export async function sendAlertMail(key: string): Promise<boolean> {
+export async function sendAlertMail(key: string, db: Kysely<Database> = getDb()): Promise<boolean> {
   const at = now();
-  const db = getDb();
   const claimed = await db
     .updateTable("alert_mails")
     .set({ claimed_at: at })
@@ -82,9 +81,9 @@ function alertMail(row: { subject: string; body: string; user_id: string; email:
 }
 
 /** Sends the mails left unsent (a refusal, an instance stopped mid-way), oldest first; how many went and are left. */
-export async function sendUnsentAlertMails(): Promise<{ sent: number; left: number }> {
+export async function sendUnsentAlertMails(db: Kysely<Database> = getDb()): Promise<{ sent: number; left: number }> {
   const at = now();
-  const rows = await getDb()
+  const rows = await db
     .selectFrom("alert_mails")
     .select("key")
     .where("sent_at", "is", null)
@@ -94,6 +93,6 @@ export async function sendUnsentAlertMails(): Promise<{ sent: number; left: numb
     .limit(RETRY_BATCH)
     .execute();
   let sent = 0;
-  for (const { key } of rows) if (await sendAlertMail(key)) sent += 1;
+  for (const { key } of rows) if (await sendAlertMail(key, db)) sent += 1;
   return { sent, left: rows.length - sent };
 }

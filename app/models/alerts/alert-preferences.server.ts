@@ -9,7 +9,8 @@ import { alertMessages } from "~/content/alerts";
 import type { PublicUser } from "~/models/account/user.server";
 import { changeWithAudit } from "~/models/audit/audit.server";
 import { now } from "~/server/clock.server";
-import { type AlertMode, getDb } from "~/server/db.server";
+import type { Kysely } from "kysely";
+import { type AlertMode, type Database, getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { signText, verifiedText } from "~/server/signed-text.server";
 
@@ -69,8 +70,8 @@ export async function setAlertPreference(
 }
 
 /** The administrators who chose `mode`, with when they chose it. */
-export async function administratorsWhoChose(mode: Exclude<AlertMode, "off">) {
-  const rows = await getDb()
+export async function administratorsWhoChose(mode: Exclude<AlertMode, "off">, db: Kysely<Database> = getDb()) {
+  const rows = await db
     .selectFrom("alert_preferences as p")
     .innerJoin("users as u", "u.id", "p.user_id")
     .select(["u.id", "u.email", "p.digest_hour", "p.updated_at"])

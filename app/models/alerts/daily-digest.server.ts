@@ -7,7 +7,8 @@
  */
 import { alertEmails, type DigestFacts, personLine } from "~/content/alerts";
 import { now } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
+import type { Kysely } from "kysely";
+import { type Database, getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { alertMailExists, queueAlertMail, sendAlertMail } from "./alert-mails.server";
 import { administratorsWhoChose, alertPreferenceLink } from "./alert-preferences.server";
@@ -24,33 +25,25 @@ export function latestDigestTime(at: number, hour: number): number {
 }
 
 /** Writes and sends the digests due now that no instance wrote yet; how many this call wrote. */
-export async function sendDueDigests(): Promise<number> {
+export async function sendDueDigests(db: Kysely<Database> = getDb()): Promise<number> {
   const at = now();
   const facts = new Map<number, Promise<DigestFacts>>();
   let written = 0;
-  for (const administrator of await administratorsWhoChose("digest")) {
+  for (const administrator of await administratorsWhoChose("digest", db)) {
     const due = latestDigestTime(at, administrator.digestHour);
     // A digest chosen after today's hour starts with the next one, rather than at once.
     if (administrator.chosenAt > due) continue;
     const key = `digest:${administrator.id}:${new Date(due).toISOString().slice(0, 10)}`;
-    if (await alertMailExists(key)) continue;
-    if (!facts.has(due)) facts.set(due, digestFacts(due - DAY_MS, due));
+    if (await alertMailExists(key, db)) continue;
+    if (!facts.has(due)) facts.set(due, digestFacts(due - DAY_MS, due, db));
     const mail = alertEmails.digest(await facts.get(due)!, {
       readingLink: new URL("/financing/library/reading", getEnv().appUrl).href,
       preferenceLink: alertPreferenceLink(administrator.id),
     });
-    if (
-      !(await queueAlertMail({
-        key,
-        user_id: administrator.id,
-        kind: "digest",
-        subject: mail.subject,
-        body: mail.text,
-      }))
-    )
-      continue;
+    const draft = { key, user_id: administrator.id, kind: "digest" as const, subject: mail.subject, body: mail.text };
+    if (!(await queueAlertMail(draft, db))) continue;
     written += 1;
-    await sendAlertMail(key);
+    await sendAlertMail(key, db);
   }
   return written;
 }
@@ -58,8 +51,7 @@ export async function sendDueDigests(): Promise<number> {
 const dayFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 /** What the digest of [from, to) says. */
-export async function digestFacts(from: number, to: number): Promise<DigestFacts> {
-  const db = getDb();
+export async function digestFacts(from: number, to: number, db: Kysely<Database> = getDb()): Promise<DigestFacts> {
   const read = await db
     .selectFrom("document_opens as o")
     .innerJoin("users as u", "u.id", "o.user_id")
