@@ -5,7 +5,8 @@
 // document), "digest" (one e-mail a day, at digest_hour UTC) or "off". No row is "off".
 // alert_mails: every alert e-mail, keyed by what it is about (an opening: administrator, document and
 // investor; a digest: administrator and day). The key is unique, so however many instances race to make
-// the same e-mail, one row wins and one e-mail goes; claimed_at is a lease an instance takes while it sends,
+// the same e-mail, one row wins and one e-mail goes; claimed_at is a lease an instance takes while it sends
+// (attempts counts them),
 // sent_at is set once the mail server took it, and a row left unsent (a refusal, a stopped instance) is
 // sent again by whichever instance looks next.
 // document_opens_by_time: the digest reads a day's openings, by document and reader, from the index alone.
@@ -38,6 +39,7 @@ export async function createAlertTables(db, { large }) {
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("created_at", large, (c) => c.notNull())
     .addColumn("claimed_at", large)
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("sent_at", large)
     .execute();
   // The mails still to send, oldest first: what each tick reads.

@@ -303,6 +303,8 @@ export interface AlertMailsTable {
   created_at: number;
   /** When an instance took it to send: a lease, taken again by another once it has run out. */
   claimed_at: number | null;
+  /** How many times an instance claimed it to send. */
+  attempts: Generated<number>;
   sent_at: number | null;
 }
 

@@ -120,14 +120,18 @@ describe("the alert of a first opening", () => {
     smtp.refuse(true);
     try {
       await recordOpening(reader, deck, null);
-      // The refusal settles the claim it took: the row is left unsent and free for the next tick.
-      await expect.poll(() => unsentOpeningAlerts(watching)).toBe(1);
-      await expect.poll(() => claimedAlerts()).toBe(0);
+      // The refused attempt gives back the claim it took: the row is left unsent, free for the next tick.
+      await expect.poll(() => refusedAlerts(watching)).toBe(1);
     } finally {
       smtp.refuse(false);
     }
-    expect(await sendUnsentAlertMails()).toMatchObject({ left: 0 });
-    expect(await unsentOpeningAlerts(watching)).toBe(0);
+    // Another administrator's refused alert may still be on its way back from the mail server: ticks until both went.
+    await expect
+      .poll(async () => {
+        await sendUnsentAlertMails();
+        return unsentOpeningAlerts(watching);
+      })
+      .toBe(0);
     await smtp.mailTo(watching.email, openingSubject(reader));
     expect(mailsTo(watching, openingSubject(reader))).toHaveLength(1);
   });
@@ -142,13 +146,15 @@ const unsentOpeningAlerts = async (admin: PublicUser) =>
       .where("sent_at", "is", null)
       .execute()
   ).length;
-/** Alerts an instance is sending now (claimed, not yet sent), whoever they are for. */
-const claimedAlerts = async () =>
+/** The administrator's alerts tried once, and given back unsent. */
+const refusedAlerts = async (admin: PublicUser) =>
   (
     await getDb()
       .selectFrom("alert_mails")
       .select("key")
-      .where("claimed_at", "is not", null)
+      .where("user_id", "=", admin.id)
+      .where("attempts", "=", 1)
+      .where("claimed_at", "is", null)
       .where("sent_at", "is", null)
       .execute()
   ).length;

@@ -72,7 +72,7 @@ type Reply = {
 
 async function upload(bytes: Uint8Array | string, { name = "found.pdf", headers = adminHeaders } = {}) {
   const form = new FormData();
-  form.append("file", new File([bytes], name, { type: "application/pdf" }));
+  form.append("file", new File([bytes as Uint8Array<ArrayBuffer> | string], name, { type: "application/pdf" }));
   const body = new Response(form);
   return callRoute(routes.trace, {
     path: "/financing/trace",

@@ -44,7 +44,7 @@ export async function sendAlertMail(key: string, db: Kysely<Database> = getDb())
   const at = now();
   const claimed = await db
     .updateTable("alert_mails")
-    .set({ claimed_at: at })
+    .set((eb) => ({ claimed_at: at, attempts: eb("attempts", "+", 1) }))
     .where("key", "=", key)
     .where("sent_at", "is", null)
     .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", at - CLAIM_LEASE_MS)]))
