@@ -1,9 +1,10 @@
 /**
  * Whose copy is this (issue 53, item 7): a download id, pasted or read from a PDF found outside, answered with
  * the reader it was stamped for, when it was delivered, which document and version, and the address it went
- * to. A library document's copy is its opening's row (document_opens, by its id); the address, and the copies
- * the reading report does not keep (the shipped investor PDF, a copy that was not delivered), are in the
- * audit trail, whose rows of copies carry the id. Every lookup is audited itself.
+ * to. A library document's copy is its opening's row (document_opens, by its id, the primary key); the address,
+ * and the copies the reading report does not keep (the shipped investor PDF, a copy that was not delivered),
+ * are in the audit trail, whose rows of copies carry the id: those are read by action, then by the id in their
+ * details (decision 0036). Every lookup is audited itself.
  */
 import type { PublicUser } from "~/models/account/user.server";
 import { recordAuditEvent } from "~/models/audit/audit.server";
@@ -30,28 +31,53 @@ type CopyDetails = { downloadId?: unknown; title?: unknown; version?: unknown; d
 
 /** The copy with this download id (lower case), or null if this portal never made it. */
 export async function traceDownloadId(downloadId: string): Promise<TracedCopy | null> {
-  const db = getDb();
-  const mentions = `%"downloadId":"${downloadId}"%`;
-  const opening = await db
-    .selectFrom("document_opens as o")
-    .select(["o.user_id"])
-    .where("o.id", "=", downloadId)
-    .executeTakeFirst();
-  // The opening's row names its reader, whose own rows hold the copy's; without one, every copy's row is read.
-  let rows = db
+  return (await libraryCopy(downloadId)) ?? (await copyOnRecord(downloadId));
+}
+
+/** The audit rows of copies that carry this download id, oldest first; only the reader's own, when known. */
+async function copyRows(downloadId: string, readerId?: string) {
+  let rows = getDb()
     .selectFrom("audit_events")
     .select(["action", "actor_id", "actor_email", "details", "ip", "at"])
     .where("action", "in", [...COPY_ACTIONS, ...UNDELIVERED_ACTIONS])
-    .where("details", "like", mentions);
-  if (opening) rows = rows.where("actor_id", "=", opening.user_id);
-  const found = (await rows.orderBy("id").execute()).filter(
-    (row) => (JSON.parse(row.details ?? "{}") as CopyDetails).downloadId === downloadId,
-  );
+    .where("details", "like", `%"downloadId":"${downloadId}"%`);
+  if (readerId) rows = rows.where("actor_id", "=", readerId);
+  const found = await rows.orderBy("id").execute();
+  return found.filter((row) => (JSON.parse(row.details ?? "{}") as CopyDetails).downloadId === downloadId);
+}
+
+/** A library document's copy, from its opening's row (the reading report's), its address from the audit trail. */
+async function libraryCopy(downloadId: string): Promise<TracedCopy | null> {
+  const opening = await getDb()
+    .selectFrom("document_opens as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .innerJoin("documents as d", "d.id", "o.document_id")
+    .innerJoin("document_versions as v", "v.id", "o.version_id")
+    .select(["u.id as userId", "u.email", "u.full_name", "o.opened_at", "d.id as documentId", "d.title", "v.number"])
+    .where("o.id", "=", downloadId)
+    .executeTakeFirst();
+  if (!opening) return null;
+  const made = (await copyRows(downloadId, opening.userId)).find((row) => row.action === "material.opened");
+  return {
+    downloadId,
+    reader: { id: opening.userId, email: opening.email, fullName: opening.full_name },
+    deliveredAt: Number(opening.opened_at),
+    document: { id: opening.documentId, title: opening.title },
+    file: null,
+    version: Number(opening.number),
+    ip: made?.ip ?? null,
+    delivered: true,
+  };
+}
+
+/** A copy the reading report does not keep (the shipped investor PDF, a copy not delivered), from the audit trail. */
+async function copyOnRecord(downloadId: string): Promise<TracedCopy | null> {
+  const found = await copyRows(downloadId);
   const made = found.find((row) => (COPY_ACTIONS as readonly string[]).includes(row.action));
   if (!made) return null;
   const details = JSON.parse(made.details ?? "{}") as CopyDetails;
   const reader = made.actor_id
-    ? await db
+    ? await getDb()
         .selectFrom("users")
         .select(["id", "email", "full_name"])
         .where("id", "=", made.actor_id)
