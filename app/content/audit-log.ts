@@ -144,7 +144,12 @@ export const auditEvents: Record<string, EventWords> = {
           : details.mode === "digest"
             ? `a daily digest at ${hour}:00 UTC`
             : "no alert e-mails";
-      const via = details.via === "one-click" ? " (one click in an alert e-mail)" : details.via === "signed-link" ? " (the link of an alert e-mail)" : "";
+      const via =
+        details.via === "one-click"
+          ? " (one click in an alert e-mail)"
+          : details.via === "signed-link"
+            ? " (the link of an alert e-mail)"
+            : "";
       return `Chose ${chose}${via}`;
     },
   },

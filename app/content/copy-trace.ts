@@ -40,7 +40,8 @@ export const traceMessages = {
   badDownloadId: "Enter a download ID as printed on the copy: 36 letters, digits and dashes.",
   nothingGiven: "Paste a download ID or choose a PDF file.",
   notPdf: "This file is not a PDF. Upload the PDF file itself.",
-  unreadable: "This PDF could not be read (it may be damaged, encrypted or too costly to read), so its download ID could not be found.",
+  unreadable:
+    "This PDF could not be read (it may be damaged, encrypted or too costly to read), so its download ID could not be found.",
   tooLarge: (megabytes: string) => `This file is larger than ${megabytes}. A copy from the portal is never that large.`,
   oneFileOnly: "Choose one PDF file at a time.",
 };

@@ -142,7 +142,11 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
 type StoredFile = { blob: StoredBlob; kind: DocumentKind; name: string; whole: boolean; check: PdfStampCheck };
 
 /** Stores one file part (`file` or `captions`) as it streams in; throws to refuse the whole form. */
-export type FileHandler = (name: "file" | "captions", data: AsyncIterable<Uint8Array>, filename: string) => Promise<void>;
+export type FileHandler = (
+  name: "file" | "captions",
+  data: AsyncIterable<Uint8Array>,
+  filename: string,
+) => Promise<void>;
 
 export class FieldTooLarge extends Error {}
 

@@ -42,7 +42,8 @@ type TraceReply =
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const given = await readTraceRequest(request);
-  if (!given.ok) return json<TraceReply>({ ok: false, message: given.message }, { status: given.status, headers: NO_STORE });
+  if (!given.ok)
+    return json<TraceReply>({ ok: false, message: given.message }, { status: given.status, headers: NO_STORE });
   const copy = await traceCopy(given.downloadId, { user, ip: context.clientIp, source: given.source });
   return json<TraceReply>({ ...given, copy }, { headers: NO_STORE });
 }

@@ -5,8 +5,8 @@
  * own (digest-child.ts), so its time and the memory it adds are its own, not the server's.
  */
 import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { root } from "./config";
 import type { Row } from "./report";
 import { ADMIN, databaseEnv, seedInvestorsUpTo, withDatabase, type BenchDatabase } from "./seed";

@@ -7,8 +7,8 @@
  * moment and the mark (decision 0036). Each call takes the database handle to use (one instance's), the
  * process's own by default.
  */
-import { now } from "~/server/clock.server";
 import type { Kysely } from "kysely";
+import { now } from "~/server/clock.server";
 import { type AlertMailsTable, type Database, getDb } from "~/server/db.server";
 import { log } from "~/server/log.server";
 import { type Mail, sendMail } from "~/server/mail.server";

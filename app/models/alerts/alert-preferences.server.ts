@@ -4,12 +4,12 @@
  * link that changes it without signing in; the link names the administrator and is signed under
  * SESSION_SECRET (app/server/signed-text.server.ts), so an altered one is refused.
  */
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import { alertMessages } from "~/content/alerts";
 import type { PublicUser } from "~/models/account/user.server";
 import { changeWithAudit } from "~/models/audit/audit.server";
 import { now } from "~/server/clock.server";
-import type { Kysely } from "kysely";
 import { type AlertMode, type Database, getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { signText, verifiedText } from "~/server/signed-text.server";

@@ -5,9 +5,9 @@
  * while no instance ran is sent at the next tick, once, and only the latest (decision 0036). Lists are cut to
  * a few names with "and N more", so a digest stays an e-mail whatever the numbers.
  */
+import type { Kysely } from "kysely";
 import { alertEmails, type DigestFacts, personLine } from "~/content/alerts";
 import { now } from "~/server/clock.server";
-import type { Kysely } from "kysely";
 import { type Database, getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { alertMailExists, queueAlertMail, sendAlertMail } from "./alert-mails.server";
