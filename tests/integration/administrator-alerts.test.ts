@@ -13,7 +13,7 @@ import { toPublicUser, type PublicUser } from "~/models/account/user.server";
 import { sendUnsentAlertMails } from "~/models/alerts/alert-mails.server";
 import { alertPreferenceOf, alertPreferenceToken, setAlertPreference } from "~/models/alerts/alert-preferences.server";
 import { sendDueAlerts } from "~/models/alerts/alert-schedule.server";
-import { sendDueDigests } from "~/models/alerts/daily-digest.server";
+import { digestFacts, sendDueDigests } from "~/models/alerts/daily-digest.server";
 import { listLibrary, type LibraryDocument } from "~/models/library/library-documents.server";
 import { recordOpening } from "~/models/library/library-openings.server";
 import * as linkRoute from "~/routes/alerts.$token";
@@ -201,6 +201,30 @@ describe("the daily digest", () => {
     expect(await sendDueDigests()).toBe(1);
     expect(await sendDueDigests()).toBe(0);
     expect(mailsTo(admin, /^Daily digest/)).toHaveLength(2);
+  });
+
+  it("lists ten readers of a document by their first opening, then how many more", async () => {
+    const day = Math.floor(Date.now() / DAY) * DAY + 30 * DAY;
+    const readers = [];
+    for (let n = 0; n < 12; n += 1) readers.push(await investor({ fullName: `Reader ${String(n).padStart(2, "0")}` }));
+    // Read in reverse, each twice: the list is in the order of each one's first opening.
+    for (const [n, reader] of readers.toReversed().entries()) {
+      testClock.freeze(day - 20 * HOUR + n * 60_000);
+      await recordOpening(reader, deck, null);
+      testClock.freeze(day - 2 * HOUR + n * 60_000);
+      await recordOpening(reader, deck, null);
+    }
+    const facts = await digestFacts(day - DAY, day);
+    expect(facts.documents).toEqual([
+      {
+        title: "Slide deck",
+        readers: readers
+          .toReversed()
+          .slice(0, 10)
+          .map((reader) => personLine(reader)),
+        moreReaders: 2,
+      },
+    ]);
   });
 
   it("chosen after today's hour starts with tomorrow's", async () => {

@@ -9,6 +9,7 @@ import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { toPublicUser, type PublicUser } from "~/models/account/user.server";
 import { listLibrary } from "~/models/library/library-documents.server";
 import { recordUndeliveredOpening } from "~/models/library/undelivered-copy.server";
+import type { TracedCopy } from "~/models/trace/copy-trace.server";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as traceRoute from "~/routes/financing.trace";
 import * as shippedPdfRoute from "~/routes/pdfs.download[.]pdf";
@@ -58,16 +59,7 @@ type Reply = {
   source?: string;
   readFrom?: string | null;
   downloadId?: string | null;
-  copy?: {
-    downloadId: string;
-    reader: { id: string | null; email: string; fullName: string | null };
-    deliveredAt: number;
-    document: { id: string; title: string } | null;
-    file: string | null;
-    version: number | null;
-    ip: string | null;
-    delivered: boolean;
-  } | null;
+  copy?: TracedCopy | null;
 };
 
 async function upload(bytes: Uint8Array | string, { name = "found.pdf", headers = adminHeaders } = {}) {
