@@ -121,16 +121,19 @@ describe("the alert of a first opening", () => {
     try {
       await recordOpening(reader, deck, null);
       // The refused attempt gives back the claim it took: the row is left unsent, free for the next tick.
-      await expect.poll(() => refusedAlerts(watching)).toBe(1);
+      await expect.poll(() => refusedAlerts(watching), { timeout: 10_000 }).toBe(1);
     } finally {
       smtp.refuse(false);
     }
     // Another administrator's refused alert may still be on its way back from the mail server: ticks until both went.
     await expect
-      .poll(async () => {
-        await sendUnsentAlertMails();
-        return unsentOpeningAlerts(watching);
-      })
+      .poll(
+        async () => {
+          await sendUnsentAlertMails();
+          return unsentOpeningAlerts(watching);
+        },
+        { timeout: 10_000 },
+      )
       .toBe(0);
     await smtp.mailTo(watching.email, openingSubject(reader));
     expect(mailsTo(watching, openingSubject(reader))).toHaveLength(1);
