@@ -15,11 +15,12 @@ import { readTraceRequest } from "~/http/copy-trace-request.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import { traceCopy, type TracedCopy } from "~/models/trace/copy-trace.server";
+import traceStyles from "~/styles/copy-trace.css";
 
 const words = tracePage;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const links: LinksFunction = () => investorTableLinks();
+export const links: LinksFunction = () => [...investorTableLinks(), { rel: "stylesheet", href: traceStyles }];
 
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TracePage() {
   const reply = useActionData<typeof action>();
   return (
-    <section className="audit-page trace-page" aria-labelledby="trace-heading">
+    <section className="investor-page trace-page" aria-labelledby="trace-heading">
       <p>
         <Link to="/financing">{words.back}</Link>
       </p>
@@ -144,4 +145,4 @@ function TraceResult({ reply }: { reply: Extract<TraceReply, { ok: true }> }) {
   );
 }
 
-export const ErrorBoundary = () => <AdminRefusal className="audit-page" />;
+export const ErrorBoundary = () => <AdminRefusal className="investor-page" />;

@@ -169,7 +169,7 @@ test("an administrator chooses their alert e-mails, and traces a copy by its dow
   await expect(page.getByRole("heading", { level: 1, name: "Trace a copy" })).toBeVisible();
   await fitsAndIsClean(page, "the trace page at 375 px");
   await page.getByRole("textbox", { name: "Download ID" }).fill(openingIds[1].toUpperCase());
-  await page.getByRole("button", { name: "Look up" }).click();
+  await page.getByRole("button", { name: "Look up", exact: true }).click();
   const result = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Whose copy it is" }) });
   await expect(result.getByRole("definition")).toHaveText([
     `${tag} Reader <${tag}@example.com>`,
