@@ -50,6 +50,8 @@ const build = app$.withDatabaseUnavailableAnswers(bundle);
 
 await app$.migrateDatabase();
 const stopHousekeeping = app$.startHousekeeping();
+// Alert e-mails to the administrators: digests at their hours, and any left unsent (docs/decisions/0036).
+const stopAlerts = app$.startAlerts();
 // Metrics for Prometheus (docs/operations.md): on a listener of their own (METRICS_PORT), or at /metrics here for a
 // scrape with METRICS_TOKEN; METRICS=off (the bench's comparison) leaves every request uncounted.
 const metrics = env.metrics.enabled ? app$.startMetrics(build, path.join(root, "public")) : null;
@@ -350,6 +352,7 @@ function shutdown(signal) {
   stopping = true;
   app$.log("info", "server.stopping", { signal });
   stopHousekeeping();
+  stopAlerts();
   void metrics?.stop();
   server.close(async () => {
     // Account e-mails go out in the background; the last requests' must not be dropped.

@@ -2,6 +2,8 @@ import { Form, Link, useFetchers, useLocation, useSubmit, type SubmitFunction } 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { adminContent } from "~/content/admin";
 import { administratorsPage } from "~/content/administrators";
+import { alertsPage } from "~/content/alerts";
+import { tracePage } from "~/content/copy-trace";
 import { investorPageContent } from "~/content/investor-page";
 import { libraryContent } from "~/content/library";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -44,6 +46,8 @@ export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: S
           <Link to="/financing/audit">{words.auditLink}</Link>
           <Link to="/financing/admins">{administratorsPage.link}</Link>
           <Link to="/financing/library">{libraryContent.link}</Link>
+          <Link to="/financing/trace">{tracePage.link}</Link>
+          <Link to="/financing/alerts">{alertsPage.link}</Link>
         </p>
       </div>
       <SudoNotice sudo={sudo} />

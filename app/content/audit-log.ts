@@ -124,6 +124,35 @@ export const auditEvents: Record<string, EventWords> = {
     says: ({ details }) =>
       `Left before ${typeof details.file === "string" ? details.file : "a protected file"} had arrived: the copy was not delivered`,
   },
+  "copy.traced": {
+    kind: "Copy traced",
+    says: ({ target, details }) => {
+      const id = typeof details.downloadId === "string" ? `download ID ${details.downloadId}` : "no download ID";
+      const given = details.source === "upload" ? `an uploaded PDF (${id})` : id;
+      return flag(details.found)
+        ? `Traced ${given} to the copy of ${whom(target)}`
+        : `Looked up ${given}: not a copy from this portal`;
+    },
+  },
+  "alerts.changed": {
+    kind: "Alert e-mails changed",
+    says: ({ details }) => {
+      const hour = typeof details.digestHour === "number" ? String(details.digestHour).padStart(2, "0") : "??";
+      const chose =
+        details.mode === "openings"
+          ? "an e-mail on each first opening of a document"
+          : details.mode === "digest"
+            ? `a daily digest at ${hour}:00 UTC`
+            : "no alert e-mails";
+      const via =
+        details.via === "one-click"
+          ? " (one click in an alert e-mail)"
+          : details.via === "signed-link"
+            ? " (the link of an alert e-mail)"
+            : "";
+      return `Chose ${chose}${via}`;
+    },
+  },
   "material.opened": {
     kind: "Document opened",
     says: ({ details }) => `Opened ${titleOf(details)}${versionOf(details)}`,

@@ -142,9 +142,13 @@ export async function readMaterialUpload(request: Request): Promise<MaterialUplo
 type StoredFile = { blob: StoredBlob; kind: DocumentKind; name: string; whole: boolean; check: PdfStampCheck };
 
 /** Stores one file part (`file` or `captions`) as it streams in; throws to refuse the whole form. */
-type FileHandler = (name: "file" | "captions", data: AsyncIterable<Uint8Array>, filename: string) => Promise<void>;
+export type FileHandler = (
+  name: "file" | "captions",
+  data: AsyncIterable<Uint8Array>,
+  filename: string,
+) => Promise<void>;
 
-class FieldTooLarge extends Error {}
+export class FieldTooLarge extends Error {}
 
 /**
  * Parses a multipart body with busboy, which hands on slices of the bytes the socket read rather than
@@ -154,7 +158,7 @@ class FieldTooLarge extends Error {}
  * Any failure (a handler's refusal, a malformed or cut-off body, a client gone) stops the reading and
  * rejects once every handler has settled, so that the caller sees all it stored.
  */
-function readMultipart(request: Request, contentType: string, storeFile: FileHandler): Promise<FormData> {
+export function readMultipart(request: Request, contentType: string, storeFile: FileHandler): Promise<FormData> {
   const formData = new FormData();
   const handlers: Promise<unknown>[] = [];
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@
  * so that the tables a request reads stay small however long the site runs:
  * ended rate-limit windows, expired or idle sessions, expired one-time links,
  * administrator invitations, API tokens and uploads left unfinished (their blobs, and their PDFs' stamping
- * check processes). Audit rows and contact messages are records, and are kept.
+ * check processes), alert e-mails past ALERT_MAIL_KEPT_MS. Audit rows and contact messages are records, and are kept.
  */
 import { SESSION_IDLE_MS } from "~/models/account/session.server";
 import { STAMP_CHECK_TIMEOUT_MS, endStaleStampChecks } from "~/models/library/pdf-stamp-check.server";
@@ -14,6 +14,9 @@ import { log } from "~/server/log.server";
 import { MINUTE_MS } from "./throttle.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * MINUTE_MS;
+
+/** An alert e-mail's row is kept this long, so that a first opening's alert is never made twice meanwhile. */
+export const ALERT_MAIL_KEPT_MS = 90 * 24 * 60 * MINUTE_MS;
 
 /**
  * The longest an upload is under way: its request (cut off at REQUEST_TIMEOUT_MS), its PDF's check after the
@@ -33,6 +36,7 @@ export type PrunedRows = {
   abandonedUploads: number;
   /** Stamping check processes no upload waits for any more (pdf-stamp-check.server.ts). */
   abandonedStampChecks: number;
+  alertMails: number;
 };
 
 export async function pruneExpiredRows(): Promise<PrunedRows> {
@@ -55,22 +59,38 @@ export async function pruneExpiredRows(): Promise<PrunedRows> {
     adminInvitations: await deleted(db.deleteFrom("admin_invitations").where("expires_at", "<", at)),
     abandonedUploads: await pruneAbandonedBlobs(UPLOAD_LIFETIME_MS),
     abandonedStampChecks: await endStaleStampChecks(UPLOAD_LIFETIME_MS),
+    alertMails: await deleted(db.deleteFrom("alert_mails").where("created_at", "<", at - ALERT_MAIL_KEPT_MS)),
   };
 }
 
 /** Prunes now and then every HOUSEKEEPING_INTERVAL_MS; returns what stops it. */
 export function startHousekeeping(): () => void {
+  return runEvery("housekeeping", HOUSEKEEPING_INTERVAL_MS, async () => {
+    const pruned = await pruneExpiredRows();
+    if (Object.values(pruned).some((count) => count > 0)) log("info", "housekeeping.pruned", pruned);
+  });
+}
+
+/**
+ * Runs `job` now and then every `intervalMs`, in the background of the server; returns what stops it. A failure
+ * (a busy database, say) is logged as `<name>.failed` and tried again next time: it must never stop the server.
+ * A run still going when the next is due is left to finish, and that next run skipped.
+ */
+export function runEvery(name: string, intervalMs: number, job: () => Promise<void>): () => void {
+  let running = false;
   const run = async () => {
+    if (running) return;
+    running = true;
     try {
-      const pruned = await pruneExpiredRows();
-      if (Object.values(pruned).some((count) => count > 0)) log("info", "housekeeping.pruned", pruned);
+      await job();
     } catch (error) {
-      // A busy database is tried again next time; it must never stop the server.
-      log("warn", "housekeeping.failed", { error });
+      log("warn", `${name}.failed`, { error });
+    } finally {
+      running = false;
     }
   };
   void run();
-  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS);
+  const timer = setInterval(run, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -323,6 +323,32 @@ export interface VideoWatchesTable {
   updated_at: number;
 }
 
+/** What an administrator chose to be told (migration 022): no row is "off". */
+export type AlertMode = "openings" | "digest" | "off";
+
+export interface AlertPreferencesTable {
+  user_id: string;
+  mode: AlertMode;
+  /** The hour (UTC, 0-23) of the daily digest; kept when another mode is chosen, for when it comes back. */
+  digest_hour: number;
+  updated_at: number;
+}
+
+/** One alert e-mail, keyed by what it is about, so that it is made and sent once across instances. */
+export interface AlertMailsTable {
+  key: string;
+  user_id: string;
+  kind: "opening" | "digest";
+  subject: string;
+  body: string;
+  created_at: number;
+  /** When an instance took it to send: a lease, taken again by another once it has run out. */
+  claimed_at: number | null;
+  /** How many times an instance claimed it to send. */
+  attempts: Generated<number>;
+  sent_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -353,6 +379,8 @@ export interface Database {
   reading_batches: ReadingBatchesTable;
   page_times: PageTimesTable;
   video_watches: VideoWatchesTable;
+  alert_preferences: AlertPreferencesTable;
+  alert_mails: AlertMailsTable;
 }
 
 let instance: Kysely<Database> | undefined;

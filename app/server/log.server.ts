@@ -25,7 +25,7 @@ function errorReplacer(_key: string, value: unknown) {
 
 /** What follows a path that carries a secret or an e-mail address is not logged. */
 const SECRET_SEGMENT =
-  /^(\/auth\/verify\/|\/api\/auth\/verify\/|\/financing\/resetpassword\/|\/financing\/invitation\/|\/api\/auth\/forgot-password\/).+/i;
+  /^(\/auth\/verify\/|\/api\/auth\/verify\/|\/financing\/resetpassword\/|\/financing\/invitation\/|\/api\/auth\/forgot-password\/|\/alerts\/).+/i;
 
 /**
  * `pathname` as server.js decodes it (request-path.server.ts). An encoded slash counts as a slash here:

@@ -11,6 +11,8 @@ export type Mail = {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra header fields (an alert's List-Unsubscribe, say). */
+  headers?: Record<string, string>;
 };
 
 /** A hanging SMTP server must not hold a visitor's request, or a shutdown, for long (docs/decisions/0005). */

@@ -15,6 +15,7 @@ import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres
 import { administratorsPage } from "./administrators";
 import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
+import { digest } from "./digest";
 import { hostilePdfs } from "./hostile-pdfs";
 import { investorPage } from "./investor-page";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
@@ -408,6 +409,7 @@ const PHASES = {
   materials,
   hostilePdfs,
   stampingShare,
+  digest,
   mixed: mixedLoad,
 } as const;
 type PhaseName = keyof typeof PHASES;
@@ -425,6 +427,7 @@ const POSTGRES_PHASES = [
   "readingTime",
   "materials",
   "stampingShare",
+  "digest",
   "mixed",
 ] as const;
 

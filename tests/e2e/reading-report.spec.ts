@@ -1,11 +1,13 @@
 /**
  * Who read what, with and without JavaScript: an investor whose NDA is signed opens a document three
  * times; an administrator sees the counts on the reading report, the document's readers and the
- * investor's page, and downloads the readers' CSV; each page axe-clean, no sideways scroll at 375 px.
+ * investor's page, and downloads the readers' CSV; they choose their alert e-mails, and trace a copy by its
+ * download id and by an uploaded PDF; each page axe-clean, no sideways scroll at 375 px.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { insertUsers, withDatabase } from "../support/outside-database";
 import { createAdministrator, logIn } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
@@ -26,6 +28,7 @@ const shown = (at: number) =>
  * and an investor whose NDA is signed who opened it three times, as /financing/materials/:id records it.
  */
 async function seedOpenings(tag: string) {
+  const openingIds = [randomUUID(), randomUUID(), randomUUID()];
   return withDatabase(E2E_DATABASE, async (db) => {
     const [investor] = await insertUsers(db, [
       { email: `${tag}@example.com`, fullName: `${tag} Reader`, address: "1 Reading Lane", signed: true },
@@ -77,7 +80,7 @@ async function seedOpenings(tag: string) {
       .insertInto("document_opens")
       .values(
         [0, 1, 2].map((n) => ({
-          id: randomUUID(),
+          id: openingIds[n],
           document_id: documentId,
           version_id: versionId,
           user_id: investor.id,
@@ -85,7 +88,7 @@ async function seedOpenings(tag: string) {
         })),
       )
       .execute();
-    return { investor, documentId };
+    return { investor, documentId, openingIds };
   });
 }
 
@@ -139,4 +142,59 @@ test("an administrator sees who read what: the report, a document's readers, the
     `/financing/investors/${investor.id}/readings.csv`,
   );
   await fitsAndIsClean(page, "the investor's page with the materials opened at 375 px");
+});
+
+test("an administrator chooses their alert e-mails, and traces a copy by its download id and by a PDF", async ({
+  page,
+  javaScriptOn,
+}) => {
+  const tag = `trace${randomBytes(3).toString("hex")}`;
+  const { openingIds } = await seedOpenings(tag);
+  await logIn(page, javaScriptOn, await createAdministrator());
+  await page.setViewportSize({ width: 375, height: 740 });
+
+  await visit(page, "/financing/alerts", javaScriptOn);
+  await expect(page.getByRole("heading", { level: 1, name: "E-mail alerts" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("You are sent no alert e-mails.");
+  await page.getByRole("radio", { name: "A daily digest" }).check();
+  await page.getByRole("combobox", { name: "Hour of the digest (UTC)" }).selectOption("17");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Your alert e-mails are saved. You are sent a daily digest at 17:00 UTC.",
+  );
+  await expect(page.getByRole("radio", { name: "A daily digest" })).toBeChecked();
+  await fitsAndIsClean(page, "the alert e-mails at 375 px");
+
+  await visit(page, "/financing/trace", javaScriptOn);
+  await expect(page.getByRole("heading", { level: 1, name: "Trace a copy" })).toBeVisible();
+  await fitsAndIsClean(page, "the trace page at 375 px");
+  await page.getByRole("textbox", { name: "Download ID" }).fill(openingIds[1].toUpperCase());
+  await page.getByRole("button", { name: "Look up", exact: true }).click();
+  const result = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Whose copy it is" }) });
+  await expect(result.getByRole("definition")).toHaveText([
+    `${tag} Reader <${tag}@example.com>`,
+    shown(T0 + HOUR),
+    `Deck ${tag}`,
+    "1",
+    "Not recorded",
+    openingIds[1],
+  ]);
+  await fitsAndIsClean(page, "a traced copy at 375 px");
+
+  const elsewhere = await PDFDocument.create();
+  elsewhere.addPage().drawText("A memorandum from elsewhere", { y: 700 });
+  await page.getByLabel("PDF file").setInputFiles({
+    name: "found.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from(await elsewhere.save()),
+  });
+  await page.getByRole("button", { name: "Read and look up" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Not a copy from this portal." })).toBeVisible();
+  await fitsAndIsClean(page, "a PDF that is no copy at 375 px");
+
+  await page
+    .getByLabel("PDF file")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") });
+  await page.getByRole("button", { name: "Read and look up" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This file is not a PDF. Upload the PDF file itself.");
 });

@@ -312,6 +312,7 @@ describe("npm run mail:retry", { timeout: 90_000 }, () => {
 
     const second = await run(smtp.url);
     expect(second.output).toContain("Contact messages sent again: 0; still unsent: 0.");
+    expect(second.output).toContain("Alert e-mails sent again: 0; still unsent: 0.");
     expect(smtp.messages.length).toBe(mailsBefore + 3);
   });
 });

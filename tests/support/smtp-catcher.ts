@@ -2,7 +2,15 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string[]; from: string; replyTo: string; subject: string; text: string };
+export type CaughtMail = {
+  to: string[];
+  from: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  /** Each header field as sent (its value unfolded), by its name in lower case. */
+  headers: Record<string, string>;
+};
 
 export type SmtpCatcher = {
   url: string;
@@ -40,6 +48,15 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
             replyTo: parsed.replyTo?.text ?? "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(":") + 1)
+                  .replace(/\r?\n\s+/g, " ")
+                  .trim(),
+              ]),
+            ),
           };
           messages.push(mail);
           onMessage?.(mail);

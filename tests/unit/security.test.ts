@@ -158,6 +158,8 @@ describe("redactPath", () => {
     expect(redactPath("/auth%2Fverify%2Fsecret-token")).toBe("/auth/verify/[redacted]");
     expect(redactPath("/financing/resetpassword%2Fsecret-token")).toBe("/financing/resetpassword/[redacted]");
     expect(redactPath("/financing/invitation/secret-token")).toBe("/financing/invitation/[redacted]");
+    expect(redactPath("/alerts/signed-token.mac")).toBe("/alerts/[redacted]");
+    expect(redactPath("/financing/alerts")).toBe("/financing/alerts");
     expect(redactPath("/financing/audit")).toBe("/financing/audit");
   });
 });

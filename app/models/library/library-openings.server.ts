@@ -4,9 +4,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { PublicUser } from "~/models/account/user.server";
+import { alertFirstOpening } from "~/models/alerts/opening-alerts.server";
 import { changeWithAudit } from "~/models/audit/audit.server";
 import { now } from "~/server/clock.server";
 import { getDb, type DocumentKind } from "~/server/db.server";
+import { log } from "~/server/log.server";
 import type { LibraryDocument, VersionSummary } from "./library-documents.server";
 
 /** Records a visit to the materials page; returns the one before it (null for a first visit). */
@@ -38,10 +40,11 @@ export async function recordOpening(
   id: string = randomUUID(),
 ): Promise<string> {
   // The reading report and the audit trail say the same: the opening is stored with its audit row.
+  const openedAt = now();
   await changeWithAudit(async (db, record) => {
     await db
       .insertInto("document_opens")
-      .values({ id, document_id: document.id, version_id: version.id, user_id: user.id, opened_at: now() })
+      .values({ id, document_id: document.id, version_id: version.id, user_id: user.id, opened_at: openedAt })
       .execute();
     record({
       actorId: user.id,
@@ -51,6 +54,10 @@ export async function recordOpening(
       ip,
     });
   });
+  // An alert that cannot be written is the administrators' loss, never the reader's: the copy goes on.
+  await alertFirstOpening({ userId: user.id, documentId: document.id, title: document.title, openedAt }).catch(
+    (error: unknown) => log("warn", "alerts.opening_failed", { error }),
+  );
   return id;
 }
 
