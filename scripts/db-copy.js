@@ -55,6 +55,8 @@ const TABLES = [
   "audit_events",
   "contact_messages",
   "rate_limits",
+  "alert_preferences",
+  "alert_mails",
   ...LIBRARY_TABLES,
 ];
 /** Tables whose ids count up: PostgreSQL's counter must continue after the highest id copied. */

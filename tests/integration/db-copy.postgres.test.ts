@@ -9,6 +9,8 @@ import path from "node:path";
 import { sessionCookie } from "~/http/auth.server";
 import { hashSecretToken } from "~/models/account/secret-token.server";
 import { toPublicUser } from "~/models/account/user.server";
+import { queueAlertMail } from "~/models/alerts/alert-mails.server";
+import { setAlertPreference } from "~/models/alerts/alert-preferences.server";
 import { verifyAuditChain } from "~/models/audit/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit/audit.server";
 import { saveContactMessage } from "~/models/contact/contact.server";
@@ -136,6 +138,10 @@ test(
     }
     for (let i = 0; i < 30; i++)
       await recordAuditEvent({ actorEmail: admin.email, action: "test.copied", details: { i } });
+    // The administrator's alerts (migration 022): their choice, and a mail written and not yet sent.
+    await setAlertPreference(admin, { mode: "digest", digestHour: 7 }, { ip: null, via: "page" });
+    const draft = { key: `digest:${admin.id}:2026-11-29`, user_id: admin.id, kind: "digest" as const };
+    expect(await queueAlertMail({ ...draft, subject: "Your daily digest", body: "Nothing was read." })).toBe(true);
     // The second factor's and the throttles' tables, a passkey's key bytes among them.
     const at = Date.now();
     await enrolTotp(admin.id, "JBSWY3DPEHPK3PXP");
