@@ -11,6 +11,7 @@ export type Mail = {
   subject: string;
   text: string;
   replyTo?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 /** A hanging SMTP server must not hold a visitor's request, or a shutdown, for long (docs/decisions/0005). */

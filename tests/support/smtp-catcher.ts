@@ -2,7 +2,14 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string[]; from: string; replyTo: string; subject: string; text: string };
+export type CaughtMail = {
+  to: string[];
+  from: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 export type SmtpCatcher = {
   url: string;
@@ -40,6 +47,11 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
             replyTo: parsed.replyTo?.text ?? "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? "",
+              contentType: a.contentType,
+              content: a.content,
+            })),
           };
           messages.push(mail);
           onMessage?.(mail);

@@ -1,0 +1,42 @@
+/**
+ * The NDA signed in the portal: the disclosure an investor consents to before signing electronically (its
+ * version changes whenever its words do; the hash of the words is recorded with each consent), and the
+ * answers the signing gives.
+ */
+import { firm } from "./firm";
+
+export const NDA_DISCLOSURE_VERSION = "2026-1";
+
+export const ndaDisclosure = {
+  title: "Consent to electronic records and signatures",
+  paragraphs: [
+    `${firm.shortName} asks you to receive and sign the non-disclosure agreement electronically, in this portal. Before you agree, please read the following.`,
+    `Paper copy. You may ask for a paper copy of the agreement, or of anything you signed here, at any time and at no charge, by writing to ${firm.mailboxes.investors}.`,
+    `Withdrawing consent. You may withdraw this consent at any time from your account's security page. Withdrawing does not undo an agreement already signed; from then on, the firm sends and receives the agreement by other means, and your access to the materials waits for that.`,
+    `What you need. A device with a current web browser, a program that opens and keeps PDF files (most browsers do), an e-mail address we can write to, and somewhere to keep a copy.`,
+    `Your copy. Once signed, the agreement is e-mailed to you and can be downloaded from your account at any time.`,
+    `This consent covers the non-disclosure agreement with ${firm.shortName} and the records of its signature.`,
+  ],
+  agree: "I have read the above and agree to receive and sign the non-disclosure agreement electronically.",
+};
+
+export const ndaMessages = {
+  noTemplate: "The firm has not uploaded its non-disclosure agreement yet.",
+  notReady: "Give your full name and address first: the agreement is prepared with them.",
+  consentNeeded: "Agree to receive and sign the agreement electronically first.",
+  consentNotTicked: "Tick the box to agree to electronic records and signatures.",
+  alreadySigned: "You have signed the non-disclosure agreement already.",
+  notOffered: "No copy of the agreement has been prepared for you yet: open it first.",
+  superseded: (number: number) =>
+    `The copy you reviewed is no longer current: review the current copy (version ${number}) and sign that.`,
+  hashMismatch: "The copy you reviewed is not the one prepared for you: open the agreement again and sign that.",
+  nameMismatch: "Type your full name exactly as it appears on the agreement.",
+  intentNeeded: "Tick the box to say you intend to sign.",
+  notSigned: "This investor has not signed the agreement in the portal.",
+  alreadyCountersigned: "The agreement is countersigned already.",
+  oneSided: "The firm's agreement is one-sided: there is nothing to countersign.",
+  noConsentToWithdraw: "You have not consented to electronic records.",
+  templateNotPdf: "The agreement must be a PDF file.",
+  templateUnreadable: "The PDF could not be read: save it again from the program that made it, and upload that.",
+  verifyNotPdf: "Upload the signed agreement as a PDF file.",
+};
