@@ -196,6 +196,10 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "NDA opened",
     says: ({ target }) => `Opened the NDA copy of ${whom(target)}`,
   },
+  "nda.downloaded": {
+    kind: "Signed NDA downloaded",
+    says: ({ target }) => `Downloaded the signed NDA of ${whom(target)}`,
+  },
   "nda.consent.given": {
     kind: "Consent to e-records",
     says: () => "Consented to electronic records and signatures",

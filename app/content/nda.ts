@@ -38,5 +38,7 @@ export const ndaMessages = {
   noConsentToWithdraw: "You have not consented to electronic records.",
   templateNotPdf: "The agreement must be a PDF file.",
   templateUnreadable: "The PDF could not be read: save it again from the program that made it, and upload that.",
+  noDocument: "There is no agreement to open yet: give your name and address first.",
+  noInvestor: "No investor has this id.",
   verifyNotPdf: "Upload the signed agreement as a PDF file.",
 };
