@@ -42,3 +42,29 @@ export const ndaMessages = {
   noInvestor: "No investor has this id.",
   verifyNotPdf: "Upload the signed agreement as a PDF file.",
 };
+
+/** The status page's NDA section. */
+export const ndaContent = {
+  heading: "Your non-disclosure agreement",
+  consentIntro: "You can sign the agreement here, in the portal. First, please read and agree to the following.",
+  agreeButton: "I agree",
+  reviewHeading: "Review the agreement",
+  reviewIntro: (version: number) => `Read the whole agreement (version ${version}) before you sign it.`,
+  openPdf: "Open the agreement (PDF)",
+  viewerTitle: "The non-disclosure agreement",
+  signHeading: "Sign the agreement",
+  typedName: "Type your full name",
+  typedNameHint: (name: string) => `As it appears on the agreement: ${name}`,
+  intent: "I intend to sign this agreement electronically, and I agree to be bound by it.",
+  confirmHeading: "Confirm it's you",
+  password: "Password",
+  code: "Code from your authenticator app, or a recovery code",
+  signButton: "Sign the agreement",
+  consented: "Thank you. Your copy of the agreement is ready to review.",
+  signedWaiting: "Signed. The firm countersigns next; you will receive the signed agreement by e-mail.",
+  signedComplete: "Signed. The materials are open to you, and the signed agreement is on its way by e-mail.",
+  waiting: "You signed the agreement. The firm countersigns it next; you will receive the fully signed copy by e-mail.",
+  download: "Download what you signed (PDF)",
+  withdraw: "Withdraw consent to electronic records",
+  withdrawn: "Consent withdrawn. The firm will send you the agreement by other means.",
+};

@@ -1,6 +1,7 @@
 /** The NDA's request bodies, for the API and the pages' forms alike: validated once, at the edge. */
 import { z } from "zod";
 import { ndaMessages } from "~/content/nda";
+import { loginPasswordSchema } from "~/models/account/account-schemas.server";
 import { secondFactorCodeSchema } from "~/models/second-factor/second-factor-schemas.server";
 
 const agreed = (message: string) =>
@@ -23,12 +24,15 @@ export const ndaSignSchema = z.object({
     .meta({ description: "The investor's full name as on file (case, accents and extra spaces do not count)." }),
   copySha256: sha256Schema.meta({ description: "The SHA-256 (hex) of the copy reviewed, as GET /api/nda gives it." }),
   intent: agreed(ndaMessages.intentNeeded).meta({ description: "True: the investor intends to sign." }),
-  code: secondFactorCodeSchema
-    .optional()
-    .meta({
-      description: "A code of the authenticator app or a recovery code, where the account has a second factor.",
-    }),
+  code: secondFactorCodeSchema.optional().meta({
+    description: "A code of the authenticator app or a recovery code, where the account has a second factor.",
+  }),
 });
+
+/** The status page's signature form: the box is `signIntent` (the form's `intent` names its button), with the password. */
+export const ndaSignFormSchema = ndaSignSchema
+  .omit({ intent: true })
+  .extend({ signIntent: agreed(ndaMessages.intentNeeded), password: loginPasswordSchema });
 
 export const ndaCountersignSchema = z.object({
   investorId: z
