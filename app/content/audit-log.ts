@@ -196,6 +196,11 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "NDA opened",
     says: ({ target }) => `Opened the NDA copy of ${whom(target)}`,
   },
+  "nda.verified": {
+    kind: "Signed NDA verified",
+    says: ({ target, details }) =>
+      `Verified an uploaded NDA (SHA-256 ${String(details.sha256)}): ${details.matched ? `a file this portal sealed for ${whom(target)}` : "not a file this portal stored"}, seal ${String(details.seal)}`,
+  },
   "nda.downloaded": {
     kind: "Signed NDA downloaded",
     says: ({ target }) => `Downloaded the signed NDA of ${whom(target)}`,

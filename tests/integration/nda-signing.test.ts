@@ -14,6 +14,7 @@ import { activeConsent, giveConsent, withdrawConsent } from "~/models/nda/nda-co
 import { copyToReview } from "~/models/nda/nda-copies.server";
 import { sameName, signNda } from "~/models/nda/nda-signing.server";
 import { addNdaTemplate } from "~/models/nda/nda-templates.server";
+import { verifySignedNda } from "~/models/nda/nda-verify.server";
 import { readWholeBlob } from "~/server/blob-store.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
@@ -246,6 +247,49 @@ describe("the one-sided setting", () => {
       ok: false,
       status: 409,
       message: ndaMessages.oneSided,
+    });
+  });
+});
+
+describe("verifying a signed NDA", () => {
+  it("names whose file a sealed copy is, says a changed one is not, and refuses what is not a PDF", async () => {
+    const user = await investor();
+    await giveConsent(user, { agreed: true, ...client });
+    const offered = await copyToReview(user.id, client.ip);
+    if (!offered.ok) throw new Error(offered.message);
+    await sign(user, offered.copy.sha256);
+    const row = await getDb()
+      .selectFrom("nda_signatures")
+      .select("signed_blob_id")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    const sealed = await readWholeBlob(row.signed_blob_id!);
+
+    const good = await verifySignedNda(sealed, admin, client.ip);
+    expect(good).toMatchObject({
+      ok: true,
+      verification: { match: { email: user.email, kind: "signed" }, seal: "valid" },
+    });
+
+    const changed = Buffer.from(sealed);
+    changed[changed.indexOf("\n%") + 2] ^= 1;
+    expect(await verifySignedNda(changed, admin, client.ip)).toMatchObject({
+      ok: true,
+      verification: { match: null, seal: "invalid" },
+    });
+    // An unsigned PDF (the copy itself) is no sealed NDA.
+    const copy = await readWholeBlob(offered.copy.blobId);
+    expect(await verifySignedNda(copy, admin, client.ip)).toMatchObject({
+      ok: true,
+      verification: { match: null, seal: "none" },
+    });
+
+    const before = await getDb().selectFrom("audit_events").select("id").where("action", "=", "nda.verified").execute();
+    expect(before).toHaveLength(3);
+    expect(await verifySignedNda(new TextEncoder().encode("plain text"), admin, client.ip)).toEqual({
+      ok: false,
+      status: 415,
+      message: ndaMessages.verifyNotPdf,
     });
   });
 });
