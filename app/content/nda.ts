@@ -68,3 +68,38 @@ export const ndaContent = {
   withdraw: "Withdraw consent to electronic records",
   withdrawn: "Consent withdrawn. The firm will send you the agreement by other means.",
 };
+
+/** The administrators' NDA page. */
+export const ndaAdminContent = {
+  title: "NDA",
+  template: "The NDA template",
+  noTemplate: "No template yet: upload the firm's NDA (a PDF) to let investors sign in the portal.",
+  current: (version: number, pages: number) =>
+    `Version ${version} (${pages} pages) is offered to everyone who has not signed.`,
+  upload: "Upload a new version",
+  file: "The NDA (PDF)",
+  uploadButton: "Upload",
+  uploaded: (version: number) => `Version ${version} of the NDA is offered from now on.`,
+  waiting: "Waiting for the firm's countersignature",
+  waitingNone: "Nobody is waiting.",
+  waitingCount: (count: number) => `${count} waiting for countersignature`,
+  oneSided: "The NDA is one-sided (NDA_ONE_SIDED): it is complete on the investor's signature.",
+  countersign: "Review and countersign",
+  countersigned: (email: string) => `Countersigned: ${email}'s NDA is complete and both sides were e-mailed.`,
+  verify: "Verify a signed NDA",
+  verifyIntro: "Upload a PDF to check whether this portal sealed it, unaltered, and whose it is.",
+  verifyFile: "The signed NDA (PDF)",
+  verifyButton: "Verify",
+  verdict: {
+    match: (email: string, kind: string) =>
+      `This is the ${kind === "completed" ? "fully signed" : "investor-signed"} NDA of ${email}, byte for byte as this portal sealed it.`,
+    noMatch: "This file is not one this portal stored.",
+    seal: {
+      valid: "Its digital signature is valid, covers the whole file, and was made under the firm's certificate.",
+      invalid: "Its digital signature does not verify: the file was changed after it was signed.",
+      "other-certificate": "Its digital signature is valid but was made under another certificate.",
+      none: "It carries no digital signature.",
+    } as Record<string, string>,
+  },
+  noFile: "Choose a PDF file.",
+};

@@ -173,3 +173,15 @@ export async function mailSignedNda(signatureId: string, ip: string | null) {
     log("error", "audit.append_failed", { auditAction: event.action, targetId: signature.user_id, error }),
   );
 }
+
+/** The investors whose signature waits for the firm's, the longest waiting first. */
+export async function waitingForCountersignature(): Promise<{ userId: string; email: string; signedAt: number }[]> {
+  const rows = await getDb()
+    .selectFrom("nda_signatures")
+    .select(["user_id", "email", "signed_at"])
+    .where("kind", "=", "portal")
+    .where("completed_at", "is", null)
+    .orderBy("signed_at")
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, email: row.email, signedAt: Number(row.signed_at) }));
+}
