@@ -30,6 +30,7 @@ import {
   warmUp,
 } from "./measure";
 import { mixedLoad } from "./mixed";
+import { ndaRendering } from "./nda";
 import { summarizeProfiles } from "./profile";
 import { readingReport } from "./reading";
 import { printTable, writeDoc, type Row } from "./report";
@@ -406,6 +407,7 @@ const PHASES = {
   materials,
   hostilePdfs,
   stampingShare,
+  ndaRendering,
   mixed: mixedLoad,
 } as const;
 type PhaseName = keyof typeof PHASES;
@@ -422,6 +424,7 @@ const POSTGRES_PHASES = [
   "readingReport",
   "materials",
   "stampingShare",
+  "ndaRendering",
   "mixed",
 ] as const;
 
