@@ -66,6 +66,8 @@ export const ndaContent = {
   waiting: "You signed the agreement. The firm countersigns it next; you will receive the fully signed copy by e-mail.",
   download: "Download what you signed (PDF)",
   withdraw: "Withdraw consent to electronic records",
+  withdrawIntro:
+    "You agreed to receive and sign the non-disclosure agreement electronically. Withdrawing does not undo an agreement already signed; from then on the firm sends it to you by other means.",
   withdrawn: "Consent withdrawn. The firm will send you the agreement by other means.",
 };
 

@@ -6,11 +6,13 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { accountMessages } from "~/content/account-messages";
+import { firm } from "~/content/firm";
 import { ndaMessages } from "~/content/nda";
 import { resetSessionCookieForTests } from "~/http/auth.server";
 import { addNdaTemplate } from "~/models/nda/nda-templates.server";
 import * as indexRoute from "~/routes/financing._index";
 import * as pdfRoute from "~/routes/financing.nda[.]pdf";
+import * as withdrawRoute from "~/routes/financing.security_.nda-consent";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { createSession, createUser, enrolTotp, userRow } from "../support/factories";
@@ -19,7 +21,11 @@ import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 import { totpCode } from "../support/totp";
 
-const routes = { index: indexRoute as unknown as RouteModule, pdf: pdfRoute as unknown as RouteModule };
+const routes = {
+  index: indexRoute as unknown as RouteModule,
+  pdf: pdfRoute as unknown as RouteModule,
+  withdraw: withdrawRoute as unknown as RouteModule,
+};
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const PASSWORD = "correct horse battery staple";
 
@@ -143,5 +149,24 @@ describe("the status page", () => {
     expect(await signatures(user.id)).toEqual([]);
     expect((await post(user.cookie, { ...form, code: totpCode(secret, Date.now()) })).status).toBe(302);
     expect(await signatures(user.id)).toEqual([{ id: expect.any(String), auth_method: "password+totp" }]);
+  });
+
+  it("takes a withdrawal of consent from the account's security page: recorded, the firm mailed, once", async () => {
+    const user = await investor();
+    await post(user.cookie, { intent: "nda-consent", agree: "on" });
+    const withdraw = () =>
+      callRoute(routes.withdraw, {
+        method: "POST",
+        path: "/financing/security/nda-consent",
+        headers: { Cookie: user.cookie, ...FORM },
+        body: "",
+      });
+    expect((await withdraw()).status).toBe(302);
+    await smtp.mailTo(firm.mailboxes.investors, `Consent to electronic records withdrawn: ${user.email}`);
+    expect((await page(user.cookie)).step).toBe("consent-needed");
+    const mails = smtp.messages.length;
+    const again = await withdraw();
+    expect(again.status).toBe(303);
+    expect(smtp.messages.length).toBe(mails);
   });
 });
