@@ -70,13 +70,7 @@ export default function NdaAdminPage() {
       <FormErrors id="nda-admin-error" errors={result?.message ? [result.message] : undefined} />
       <h2>{words.template}</h2>
       <p>{template ? words.current(template.number, template.pageCount) : words.noTemplate}</p>
-      <Form method="post" encType="multipart/form-data" className="nda-admin__upload">
-        <label htmlFor="nda-template-file">{words.file}</label>
-        <input id="nda-template-file" type="file" name="file" accept="application/pdf" required />
-        <button type="submit" name="intent" value="upload">
-          {words.uploadButton}
-        </button>
-      </Form>
+      <PdfForm intent="upload" label={words.file} button={words.uploadButton} />
 
       <h2 id="nda-waiting-heading">{words.waiting}</h2>
       {oneSided ? <p>{words.oneSided}</p> : null}
@@ -104,13 +98,7 @@ export default function NdaAdminPage() {
 
       <h2>{words.verify}</h2>
       <p>{words.verifyIntro}</p>
-      <Form method="post" encType="multipart/form-data" className="nda-admin__verify">
-        <label htmlFor="nda-verify-file">{words.verifyFile}</label>
-        <input id="nda-verify-file" type="file" name="file" accept="application/pdf" required />
-        <button type="submit" name="intent" value="verify">
-          {words.verifyButton}
-        </button>
-      </Form>
+      <PdfForm intent="verify" label={words.verifyFile} button={words.verifyButton} />
       {verification ? (
         <div role="status" className="nda-admin__verdict">
           <p>
@@ -123,5 +111,18 @@ export default function NdaAdminPage() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A form of one PDF and its button: the template's upload, or a file to verify. */
+function PdfForm({ intent, label, button }: { intent: "upload" | "verify"; label: string; button: string }) {
+  return (
+    <Form method="post" encType="multipart/form-data" className={`nda-admin__${intent}`}>
+      <label htmlFor={`nda-${intent}-file`}>{label}</label>
+      <input id={`nda-${intent}-file`} type="file" name="file" accept="application/pdf" required />
+      <button type="submit" name="intent" value={intent}>
+        {button}
+      </button>
+    </Form>
   );
 }
