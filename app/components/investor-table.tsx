@@ -4,6 +4,7 @@ import { adminContent } from "~/content/admin";
 import { administratorsPage } from "~/content/administrators";
 import { investorPageContent } from "~/content/investor-page";
 import { libraryContent } from "~/content/library";
+import { ndaAdminContent } from "~/content/nda";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
@@ -29,7 +30,7 @@ type Sudo = { until: string | null; confirmHref: string };
 export const investorTableLinks = () => [{ rel: "stylesheet", href: styles }];
 
 /** The administrator's investor table: search, filter, sortable headers, pages, CSV, NDA flags, delete. */
-export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: Sudo }) {
+export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableData; sudo: Sudo; ndaWaiting: number }) {
   const { state, rows, total, pageCount, returnTo } = data;
   const rowControls = useRowControls(sudo);
   const csvHref = `/financing/investors.csv${investorTableSearch(state, { page: 1 })}`;
@@ -44,6 +45,7 @@ export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: S
           <Link to="/financing/audit">{words.auditLink}</Link>
           <Link to="/financing/admins">{administratorsPage.link}</Link>
           <Link to="/financing/library">{libraryContent.link}</Link>
+          <Link to="/financing/nda">{ndaAdminContent.link(ndaWaiting)}</Link>
         </p>
       </div>
       <SudoNotice sudo={sudo} />

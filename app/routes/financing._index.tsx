@@ -24,6 +24,7 @@ import { pageMeta } from "~/lib/meta";
 import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/investors/investor-profile.server";
 import { loadInvestorTable } from "~/models/investors/investor-table.server";
 import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/investors/name-address-schema.server";
+import { waitingCount } from "~/models/nda/nda-completion.server";
 import { ndaSection } from "~/models/nda/nda-section.server";
 import portalStyles from "~/styles/portal.css";
 
@@ -36,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (screen === "materials") throw redirect("/financing/materials");
   if (screen === "administrator") {
     const url = new URL(request.url);
-    const table = await loadInvestorTable(url);
-    return json({ screen, table, sudo: sudoState(session, table.returnTo) } as const);
+    const [table, ndaWaiting] = await Promise.all([loadInvestorTable(url), waitingCount()]);
+    return json({ screen, table, ndaWaiting, sudo: sudoState(session, table.returnTo) } as const);
   }
   if (screen === "name-address") return json({ screen, table: null, progress: null, nda: undefined });
   const [progress, nda] = await Promise.all([ownNdaProgress(session.user), ndaSection(session.user, context.clientIp)]);
@@ -96,7 +97,7 @@ export default function FinancingIndexPage() {
   const actionData = useActionData<typeof action>();
 
   if (data.screen === "administrator" && "sudo" in data && data.table) {
-    return <InvestorTable data={data.table} sudo={data.sudo} />;
+    return <InvestorTable data={data.table} sudo={data.sudo} ndaWaiting={data.ndaWaiting} />;
   }
   if (data.screen === "name-address") {
     return (

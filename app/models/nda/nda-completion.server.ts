@@ -185,3 +185,14 @@ export async function waitingForCountersignature(): Promise<{ userId: string; em
     .execute();
   return rows.map((row) => ({ userId: row.user_id, email: row.email, signedAt: Number(row.signed_at) }));
 }
+
+/** How many wait for the firm's countersignature: the investors page's count. */
+export async function waitingCount(): Promise<number> {
+  const row = await getDb()
+    .selectFrom("nda_signatures")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("kind", "=", "portal")
+    .where("completed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
