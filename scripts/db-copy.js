@@ -58,6 +58,11 @@ const TABLES = [
   "alert_preferences",
   "alert_mails",
   ...LIBRARY_TABLES,
+  // The NDA's template versions are files in the blob store, copied above with the library's.
+  "nda_templates",
+  "nda_consents",
+  "nda_copies",
+  "nda_signatures",
 ];
 /** Tables whose ids count up: PostgreSQL's counter must continue after the highest id copied. */
 const COUNTED_IDS = ["audit_events", "contact_messages"];

@@ -6,6 +6,7 @@ import { alertsPage } from "~/content/alerts";
 import { tracePage } from "~/content/copy-trace";
 import { investorPageContent } from "~/content/investor-page";
 import { libraryContent } from "~/content/library";
+import { ndaAdminContent } from "~/content/nda";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
@@ -31,7 +32,7 @@ type Sudo = { until: string | null; confirmHref: string };
 export const investorTableLinks = () => [{ rel: "stylesheet", href: styles }];
 
 /** The administrator's investor table: search, filter, sortable headers, pages, CSV, NDA flags, delete. */
-export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: Sudo }) {
+export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableData; sudo: Sudo; ndaWaiting: number }) {
   const { state, rows, total, pageCount, returnTo } = data;
   const rowControls = useRowControls(sudo);
   const csvHref = `/financing/investors.csv${investorTableSearch(state, { page: 1 })}`;
@@ -48,6 +49,7 @@ export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: S
           <Link to="/financing/library">{libraryContent.link}</Link>
           <Link to="/financing/trace">{tracePage.link}</Link>
           <Link to="/financing/alerts">{alertsPage.link}</Link>
+          <Link to="/financing/nda">{ndaAdminContent.link(ndaWaiting)}</Link>
         </p>
       </div>
       <SudoNotice sudo={sudo} />

@@ -223,6 +223,60 @@ export const auditEvents: Record<string, EventWords> = {
     says: ({ target, details }) =>
       `Marked the NDA ${flag(details.state) ? "signed" : "not signed"} for ${whom(target)}`,
   },
+  "nda.template.uploaded": {
+    kind: "NDA template uploaded",
+    says: ({ details }) => `Uploaded version ${String(details.version)} of the NDA template`,
+  },
+  "nda.offered": {
+    kind: "NDA offered",
+    says: ({ target, details }) =>
+      `Offered ${whom(target)} their copy of the NDA (version ${String(details.templateVersion)})`,
+  },
+  "nda.opened": {
+    kind: "NDA opened",
+    says: ({ target }) => `Opened the NDA copy of ${whom(target)}`,
+  },
+  "nda.verified": {
+    kind: "Signed NDA verified",
+    says: ({ target, details }) =>
+      `Verified an uploaded NDA (SHA-256 ${String(details.sha256)}): ${details.matched ? `a file this portal sealed for ${whom(target)}` : "not a file this portal stored"}, seal ${String(details.seal)}`,
+  },
+  "nda.downloaded": {
+    kind: "Signed NDA downloaded",
+    says: ({ target }) => `Downloaded the signed NDA of ${whom(target)}`,
+  },
+  "nda.consent.given": {
+    kind: "Consent to e-records",
+    says: () => "Consented to electronic records and signatures",
+  },
+  "nda.consent.withdrawn": {
+    kind: "Consent withdrawn",
+    says: () => "Withdrew consent to electronic records and signatures",
+  },
+  "nda.consent.withdrawal_mailed": {
+    kind: "Consent withdrawal e-mail",
+    says: ({ details }) =>
+      flag(details.mailed)
+        ? "E-mailed the firm that consent to electronic records was withdrawn"
+        : "Could not e-mail the firm that consent to electronic records was withdrawn",
+  },
+  "nda.signed": {
+    kind: "NDA signed",
+    says: ({ target, details }) => `Signed the NDA as ${whom(target)} (SHA-256 ${String(details.sha256)})`,
+  },
+  "nda.countersigned": {
+    kind: "NDA countersigned",
+    says: ({ target, details }) => `Countersigned the NDA of ${whom(target)} (SHA-256 ${String(details.sha256)})`,
+  },
+  "nda.completed": {
+    kind: "NDA completed",
+    says: ({ target }) => `Completed the NDA of ${whom(target)}: the materials are open`,
+  },
+  "nda.mailed": {
+    kind: "Signed NDA e-mail",
+    says: ({ target, details }) =>
+      `E-mailed the signed NDA: to ${whom(target)} ${flag(details.investor) ? "sent" : "not sent"}, to the firm ${flag(details.firm) ? "sent" : "not sent"}`,
+  },
   "investor.materials_mailed": {
     kind: "Materials-open e-mail",
     says: ({ target, details }) =>

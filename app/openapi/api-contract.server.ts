@@ -15,6 +15,12 @@ import { setNameAddressSchema } from "~/models/investors/investor-profile.server
 import { investorQuerySchema } from "~/models/investors/investor-record.server";
 import { ndaFlagSchema } from "~/models/investors/nda-flags.server";
 import { materialUploadSchema, materialVersionUploadSchema } from "~/models/library/material-fields.server";
+import {
+  ndaConsentSchema,
+  ndaCountersignSchema,
+  ndaRecordQuerySchema,
+  ndaSignSchema,
+} from "~/models/nda/nda-schemas.server";
 import { apiLoginSchema } from "~/models/second-factor/second-factor-schemas.server";
 
 /* The answers' shapes. */
@@ -215,6 +221,78 @@ export const materialReadersSchema = z.object({
     .meta({ description: "Everyone who opened it, the latest reader first." }),
 });
 
+const ndaSignatureSchema = z
+  .object({
+    kind: z
+      .enum(["portal", "outside"])
+      .meta({ description: "Signed in the portal, or recorded as signed outside it." }),
+    signedAt: isoTime("When the investor signed."),
+    sha256: z.string().nullable().meta({ description: "SHA-256 of the file the investor's signature sealed." }),
+    countersignedAt: isoTime("When the firm countersigned.").nullable(),
+    completedAt: isoTime("When the NDA was complete.").nullable(),
+    completedSha256: z.string().nullable().meta({ description: "SHA-256 of the fully signed file." }),
+  })
+  .nullable();
+
+export const ndaStateSchema = z.object({
+  step: z
+    .enum([
+      "details-needed",
+      "no-template",
+      "consent-needed",
+      "ready-to-sign",
+      "waiting-for-countersignature",
+      "completed",
+      "signed-outside",
+    ])
+    .meta({ description: "What is needed next." }),
+  oneSided: z.boolean().meta({ description: "True: the NDA completes on the investor's signature alone." }),
+  disclosure: z.object({
+    version: z.string(),
+    sha256: z.string(),
+    title: z.string(),
+    paragraphs: z.array(z.string()),
+    agree: z.string(),
+  }),
+  consent: z
+    .object({ id: z.string(), givenAt: isoTime("When consent was given."), disclosureVersion: z.string() })
+    .nullable(),
+  copy: z
+    .object({
+      templateVersion: z.number().int(),
+      sha256: z.string().meta({ description: "Send it as `copySha256` to sign this copy." }),
+      offeredAt: isoTime("When the copy was offered."),
+    })
+    .nullable(),
+  signature: ndaSignatureSchema,
+  links: z.object({ document: z.string(), consent: z.string(), sign: z.string() }),
+});
+
+export const ndaSignAnswerSchema = z.object({
+  sha256: z.string().meta({ description: "SHA-256 of the sealed file, as written into the audit trail." }),
+  completed: z.boolean().meta({ description: "True when the NDA is complete (materials open)." }),
+});
+
+export const ndaRecordSchema = z.object({
+  templateVersion: z.number().int().nullable(),
+  steps: z.array(
+    z.object({ auditId: z.number().int(), action: z.string(), at: isoTime("When."), by: z.string().nullable() }),
+  ),
+  evidence: z
+    .object({
+      typedName: z.string().nullable(),
+      email: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      authMethod: z.string().nullable(),
+      copySha256: z.string().nullable(),
+      consentId: z.string().nullable(),
+    })
+    .nullable(),
+  signature: ndaSignatureSchema,
+  files: z.object({ copy: z.boolean(), signed: z.boolean(), completed: z.boolean(), outside: z.boolean() }),
+});
+
 /** The named shapes, as the document's components. */
 export const answerShapes = {
   PublicUser: publicUserSchema,
@@ -234,12 +312,21 @@ export const answerShapes = {
   MaterialVersion: materialVersionSchema,
   ReadingReport: readingReportSchema,
   MaterialReaders: materialReadersSchema,
+  NdaState: ndaStateSchema,
+  NdaSignAnswer: ndaSignAnswerSchema,
+  NdaRecord: ndaRecordSchema,
 } as const;
 
 /* The calls. */
 
 export type AnswerHeader = "Retry-After" | "WWW-Authenticate" | "Set-Cookie";
-export type Answer = { description: string; schema: z.ZodType; headers?: AnswerHeader[] };
+export type Answer = {
+  description: string;
+  schema: z.ZodType;
+  headers?: AnswerHeader[];
+  /** Unset: JSON. */
+  mediaType?: "application/pdf";
+};
 
 export type ApiOperation = {
   operationId: string;
@@ -250,7 +337,7 @@ export type ApiOperation = {
   summary: string;
   /** What it does, for whom, and what to know before calling it. */
   description: string;
-  tag: "Account" | "Investors" | "Audit" | "Materials";
+  tag: "Account" | "Investors" | "Audit" | "Materials" | "NDA";
   /** Who may call: anyone, a bearer token's holder, an administrator's token, the refresh cookie's holder. */
   auth: "none" | "bearer" | "administrator" | "refresh-cookie" | "bearer-or-refresh-cookie";
   pathParameters?: Record<string, { schema: z.ZodType; description: string }>;
@@ -528,6 +615,109 @@ const calls: ApiOperation[] = [
       ),
     },
   })),
+  {
+    operationId: "getNda",
+    method: "get",
+    path: "/api/nda",
+    summary: "Read my NDA",
+    description:
+      "The investor's NDA: what is needed next, the disclosure to consent to, the copy to review (offered now if it was not, which marks the NDA sent) and the signature once given.",
+    tag: "NDA",
+    auth: "bearer",
+    answers: {
+      200: { description: "The NDA's state.", schema: ndaStateSchema },
+      401: notSignedIn,
+      403: refused("The token is not an investor's."),
+    },
+  },
+  {
+    operationId: "consentToElectronicRecords",
+    method: "post",
+    path: "/api/nda/consent",
+    summary: "Consent to electronic records",
+    description:
+      "Records the investor's consent to electronic records and signatures, with the disclosure's version and SHA-256. Withdrawn from the account's security page.",
+    tag: "NDA",
+    auth: "bearer",
+    body: { schema: ndaConsentSchema, required: true, name: "NdaConsentRequest" },
+    answers: {
+      201: { description: "The NDA's state, with the consent.", schema: ndaStateSchema },
+      ...bodyRefusals("The token is not an investor's."),
+      401: notSignedIn,
+    },
+  },
+  {
+    operationId: "signNda",
+    method: "post",
+    path: "/api/nda/sign",
+    summary: "Sign my NDA",
+    description:
+      "Signs the copy reviewed (its SHA-256 as `GET /api/nda` gives it) with the full name typed as on file and the intent to sign; a code where the account has a second factor. The signed PDF is sealed, stored, and its hash written into the audit trail.",
+    tag: "NDA",
+    auth: "bearer",
+    body: { schema: ndaSignSchema, required: true, name: "NdaSignRequest" },
+    answers: {
+      201: { description: "Signed.", schema: ndaSignAnswerSchema },
+      ...bodyRefusals("The token is not an investor's."),
+      401: refused("No access token, one that is not valid, or a wrong second-factor code.", ["WWW-Authenticate"]),
+      409: refused(
+        "Not signable now: no consent, signed already, no copy offered, or the copy reviewed was superseded (the message names the current version).",
+      ),
+      423: refused("Too many wrong codes: the second factor is locked for a while.", ["Retry-After"]),
+      429: throttled,
+    },
+  },
+  {
+    operationId: "getNdaDocument",
+    method: "get",
+    path: "/api/nda/document",
+    summary: "Download my NDA",
+    description:
+      "The investor's NDA as a PDF: what they signed once signed, the copy to review before. Each download is audited.",
+    tag: "NDA",
+    auth: "bearer",
+    answers: {
+      200: { description: "The PDF.", schema: z.string().meta({ format: "binary" }), mediaType: "application/pdf" },
+      401: notSignedIn,
+      403: refused("The token is not an investor's."),
+      404: refused("There is nothing to open yet: no name and address, or no template."),
+    },
+  },
+  {
+    operationId: "countersignNda",
+    method: "post",
+    path: "/api/nda/countersign",
+    summary: "Countersign an investor's NDA",
+    description:
+      "The firm's countersignature: the file is sealed again with both blocks, the NDA is complete (sent and signed), and both sides are e-mailed the PDF.",
+    tag: "NDA",
+    auth: "administrator",
+    body: { schema: ndaCountersignSchema, required: true, name: "NdaCountersignRequest" },
+    answers: {
+      201: { description: "Countersigned.", schema: ndaSignAnswerSchema },
+      ...bodyRefusals("The token is not an administrator's."),
+      401: notSignedIn,
+      409: refused("The investor has not signed in the portal, it is countersigned already, or the NDA is one-sided."),
+    },
+  },
+  {
+    operationId: "getNdaRecord",
+    method: "get",
+    path: "/api/nda/record",
+    summary: "Read an investor's NDA record",
+    description:
+      "The template version, each step with its time and actor, the signer's evidence, the hashes and the files.",
+    tag: "NDA",
+    auth: "administrator",
+    query: ndaRecordQuerySchema,
+    answers: {
+      200: { description: "The record.", schema: ndaRecordSchema },
+      400: badInput,
+      401: notSignedIn,
+      403: refused("The token is not an administrator's."),
+      404: refused("No investor has this id."),
+    },
+  },
   {
     operationId: "deleteInvestor",
     method: "post",

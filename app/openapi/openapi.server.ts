@@ -104,7 +104,7 @@ function buildDocument(): OpenApiDocument {
       title: `${firm.name} API`,
       version: API_DOCUMENT_VERSION,
       description:
-        "The JSON API of the investor portal. Every answer is JSON; every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`, but for the materials' uploads, which send `multipart/form-data`. No text a call sends, in its address, query or body, may hold a control character (U+0000 to U+001F, other than tab, line feed and carriage return): such a call is refused with 400.",
+        "The JSON API of the investor portal. Every answer is JSON but the NDA's PDF (`GET /api/nda/document`); every refusal is `{ message }`, with `issues` for field errors. Requests with a body send `Content-Type: application/json`, but for the materials' uploads, which send `multipart/form-data`. No text a call sends, in its address, query or body, may hold a control character (U+0000 to U+001F, other than tab, line feed and carriage return): such a call is refused with 400.",
       contact: { name: firm.name, email: firm.mailboxes.info },
       license: { name: `Proprietary: ${firm.name}'s terms of use` },
     },
@@ -116,6 +116,11 @@ function buildDocument(): OpenApiDocument {
         name: "Materials",
         description:
           "The materials library: the documents an investor may open; for administrators, uploads, new versions and who read what.",
+      },
+      {
+        name: "NDA",
+        description:
+          "The NDA signed in the portal: the investor's state, consent, signature and file; for administrators, the countersignature and the record.",
       },
     ],
     paths,
@@ -243,6 +248,6 @@ function responseObject(answer: Answer, answers: z.core.$ZodRegistry<{ id: strin
     ...(answer.headers?.length
       ? { headers: Object.fromEntries(answer.headers.map((name) => [name, HEADERS[name]])) }
       : {}),
-    content: { "application/json": { schema: schemaOf(answer.schema, answers, "output") } },
+    content: { [answer.mediaType ?? "application/json"]: { schema: schemaOf(answer.schema, answers, "output") } },
   };
 }

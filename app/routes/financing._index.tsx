@@ -11,33 +11,38 @@ import { FormErrors } from "~/components/form-field";
 import { InvestorTable, investorTableLinks } from "~/components/investor-table";
 import { MyDetails, NdaSteps } from "~/components/my-details";
 import { NameAddressForm } from "~/components/name-address-form";
+import { NdaSigning } from "~/components/nda-signing";
 import { myDetailsContent } from "~/content/my-details";
 import { nameAddressMessages, portalStatus } from "~/content/portal";
 import { requireUser, requireUserSession } from "~/http/auth.server";
 import { formRefusal, readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { isNdaIntent, ndaFormAction } from "~/http/nda-forms.server";
 import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { pageMeta } from "~/lib/meta";
 import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/investors/investor-profile.server";
 import { loadInvestorTable } from "~/models/investors/investor-table.server";
 import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/investors/name-address-schema.server";
+import { waitingCount } from "~/models/nda/nda-completion.server";
+import { ndaSection } from "~/models/nda/nda-section.server";
 import portalStyles from "~/styles/portal.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }, ...investorTableLinks()];
 
 /** The screen is decided here, from the database, on every visit (docs/requirements.md, "Account and NDA states"). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUserSession(request);
   const screen = investorScreen(session.user);
   if (screen === "materials") throw redirect("/financing/materials");
   if (screen === "administrator") {
     const url = new URL(request.url);
-    const table = await loadInvestorTable(url);
-    return json({ screen, table, sudo: sudoState(session, table.returnTo) } as const);
+    const [table, ndaWaiting] = await Promise.all([loadInvestorTable(url), waitingCount()]);
+    return json({ screen, table, ndaWaiting, sudo: sudoState(session, table.returnTo) } as const);
   }
-  if (screen === "name-address") return json({ screen, table: null, progress: null });
-  return json({ screen, table: null, progress: await ownNdaProgress(session.user) });
+  if (screen === "name-address") return json({ screen, table: null, progress: null, nda: undefined });
+  const [progress, nda] = await Promise.all([ownNdaProgress(session.user), ndaSection(session.user, context.clientIp)]);
+  return json({ screen, table: null, progress, nda });
 }
 
 /**
@@ -51,6 +56,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (screen === "administrator") throw redirect("/financing");
   const body = await readFormBody(request);
   if (!body.ok) return json({ correction: false, result: formRefusal(body.message) }, { status: body.status });
+  const intent = body.formData.get("intent");
+  if (isNdaIntent(intent)) {
+    return ndaFormAction(intent, body.formData, {
+      user,
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
+  }
   if (screen === "nda-pending" || screen === "materials") {
     return json({ correction: false, result: formRefusal(myDetailsContent.fixed) }, { status: 409 });
   }
@@ -84,7 +97,7 @@ export default function FinancingIndexPage() {
   const actionData = useActionData<typeof action>();
 
   if (data.screen === "administrator" && "sudo" in data && data.table) {
-    return <InvestorTable data={data.table} sudo={data.sudo} />;
+    return <InvestorTable data={data.table} sudo={data.sudo} ndaWaiting={data.ndaWaiting} />;
   }
   if (data.screen === "name-address") {
     return (
@@ -98,7 +111,10 @@ export default function FinancingIndexPage() {
   return (
     <section className="portal-status" aria-labelledby="portal-status-heading">
       <h1 id="portal-status-heading">{portalStatus.heading}</h1>
-      <FormErrors id="portal-status-error" errors={actionData?.correction ? undefined : actionData?.result.error[""]} />
+      <FormErrors
+        id="portal-status-error"
+        errors={!actionData || "nda" in actionData || actionData.correction ? undefined : actionData.result.error[""]}
+      />
       <NdaSteps steps={data.progress.steps} />
       {data.screen === "thank-you" ? (
         <p className="portal-status__message">{portalStatus.thankYou}</p>
@@ -111,7 +127,13 @@ export default function FinancingIndexPage() {
           </p>
         </>
       )}
-      <MyDetails details={data.progress.details} lastResult={actionData?.correction ? actionData.result : undefined} />
+      {data.nda ? (
+        <NdaSigning nda={data.nda} lastResult={actionData && "nda" in actionData ? actionData.result : undefined} />
+      ) : null}
+      <MyDetails
+        details={data.progress.details}
+        lastResult={actionData && "correction" in actionData && actionData.correction ? actionData.result : undefined}
+      />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { redirectWithSuccess } from "~/http/toast.server";
 import { reauthenticate } from "~/models/account/reauthentication.server";
 import { isReauthenticated } from "~/models/account/session.server";
 import { canGoWithoutSecondFactor } from "~/models/library/access.server";
+import { activeConsent } from "~/models/nda/nda-consent.server";
 import { listPasskeys, removePasskey, renamePasskey } from "~/models/second-factor/passkey.server";
 import { securityChangeSchema } from "~/models/second-factor/second-factor-schemas.server";
 import {
@@ -28,13 +29,18 @@ const SECRET_FIELDS = ["password", "code", "passkeyAnswer"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireUserSession(request);
-  const [status, passkeys] = await Promise.all([secondFactorStatus(session.user.id), listPasskeys(session.user.id)]);
+  const [status, passkeys, ndaConsent] = await Promise.all([
+    secondFactorStatus(session.user.id),
+    listPasskeys(session.user.id),
+    activeConsent(session.user.id),
+  ]);
   return json(
     {
       status,
       passkeys,
       canTurnOff: canGoWithoutSecondFactor(session.user),
       reauthentication: reauthenticationState(session, status),
+      ndaConsent: ndaConsent !== null,
     },
     { headers: NO_STORE },
   );

@@ -9,6 +9,7 @@ import { PasskeyFacts, RenamePasskeyForm } from "~/components/passkey-facts";
 import { reauthenticatedUntil, ReauthenticationForm } from "~/components/reauthentication-form";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { SignInLinks } from "~/components/sign-in-links";
+import { ndaContent } from "~/content/nda";
 import { securityPage } from "~/content/second-factor";
 import { keepRetryAfter } from "~/http/retry-after";
 import type { FormReply } from "~/lib/form-reply";
@@ -33,7 +34,7 @@ export const headers = keepRetryAfter;
  * always shown; the changes open once the user confirms it is them.
  */
 export default function SecurityPage() {
-  const { status, passkeys, canTurnOff, reauthentication } = useLoaderData<typeof loader>();
+  const { status, passkeys, canTurnOff, reauthentication, ndaConsent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The first passkey's recovery codes, from its script's answer: shown once, like any new set, until
   // the page is left ("Continue" comes back here, as a new visit).
@@ -162,6 +163,17 @@ export default function SecurityPage() {
 
         <SignInLinks />
         <MyDataSection confirmed={confirmed} />
+        {ndaConsent ? (
+          <section aria-labelledby="security-nda-consent">
+            <h2 id="security-nda-consent">{ndaContent.withdraw}</h2>
+            <p>{ndaContent.withdrawIntro}</p>
+            <Form method="post" action="/financing/security/nda-consent" className="security-form">
+              <button type="submit" className="button button--secondary">
+                {ndaContent.withdraw}
+              </button>
+            </Form>
+          </section>
+        ) : null}
 
         <p className="auth-links">
           <Link to="/financing">{securityPage.backToPortal}</Link>

@@ -208,3 +208,13 @@ export async function pruneAbandonedBlobs(olderThanMs: number): Promise<number> 
   for (const { id } of abandoned) await deleteBlob(id);
   return abandoned.length;
 }
+
+/** Stores a file made in memory (a rendered or sealed PDF) as a new, incomplete blob. */
+export function storeMadeBlob(bytes: Uint8Array): Promise<StoredBlob> {
+  return storeBlob(
+    (async function* () {
+      yield bytes;
+    })(),
+    { limitFor: () => Number.MAX_SAFE_INTEGER },
+  );
+}

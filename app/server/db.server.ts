@@ -349,6 +349,71 @@ export interface AlertMailsTable {
   sent_at: number | null;
 }
 
+/** Each upload of the firm's NDA (migration 020); the newest is offered. */
+export interface NdaTemplatesTable {
+  id: string;
+  number: number;
+  file_name: string;
+  size: number;
+  sha256: string;
+  page_count: number;
+  blob_id: string;
+  uploaded_by: string | null;
+  created_at: number;
+}
+
+/** An investor's consent to electronic records, as the disclosure read when given. */
+export interface NdaConsentsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  disclosure_version: string;
+  disclosure_sha256: string;
+  given_at: number;
+  ip: string | null;
+  user_agent: string | null;
+  withdrawn_at: number | null;
+}
+
+/** The copy of the NDA rendered for one investor; superseded by a newer template or a corrected name. */
+export interface NdaCopiesTable {
+  id: string;
+  user_id: string;
+  template_id: string;
+  email: string;
+  full_name: string;
+  address: string;
+  sha256: string;
+  blob_id: string;
+  offered_at: number;
+  superseded_at: number | null;
+}
+
+/** "portal": signed here, with its evidence; "outside": recorded by an administrator as signed elsewhere. */
+export type NdaSignatureKind = "portal" | "outside";
+
+export interface NdaSignaturesTable {
+  id: string;
+  user_id: string;
+  email: string;
+  kind: NdaSignatureKind;
+  copy_id: string | null;
+  consent_id: string | null;
+  typed_name: string | null;
+  signed_at: number;
+  ip: string | null;
+  user_agent: string | null;
+  auth_method: string | null;
+  signed_blob_id: string | null;
+  signed_sha256: string | null;
+  countersigned_by: string | null;
+  countersigned_at: number | null;
+  completed_blob_id: string | null;
+  completed_sha256: string | null;
+  completed_at: number | null;
+  reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -381,6 +446,10 @@ export interface Database {
   video_watches: VideoWatchesTable;
   alert_preferences: AlertPreferencesTable;
   alert_mails: AlertMailsTable;
+  nda_templates: NdaTemplatesTable;
+  nda_consents: NdaConsentsTable;
+  nda_copies: NdaCopiesTable;
+  nda_signatures: NdaSignaturesTable;
 }
 
 let instance: Kysely<Database> | undefined;

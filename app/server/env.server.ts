@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { firmSettingsFrom } from "~/content/firm";
+import type { SigningKeySetting } from "./nda-signing-key.server";
 
 /** The shortest secret (SESSION_SECRET, AUDIT_KEY, DATA_KEY) accepted where a server faces the public. */
 export const SECRET_MIN_LENGTH = 32;
@@ -60,6 +61,10 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   METRICS_TOKEN: commaList,
+  NDA_SIGNING_P12: z.string().trim().min(1).optional(),
+  NDA_SIGNING_P12_PASSPHRASE: z.string().optional(),
+  NDA_ONE_SIDED: z.enum(["on", "off"], { error: "NDA_ONE_SIDED is on or off (the default)." }).default("off"),
+  NDA_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(7),
 });
 
 export type Env = {
@@ -106,6 +111,14 @@ export type Env = {
     host: string;
     /** Bearer tokens a scrape may present (the first is current; the others are being rotated out); empty, none. */
     tokens: string[];
+  };
+  nda: {
+    /** The PKCS#12 file a signed NDA is sealed under, or (outside production, unset) the one generated for a local run. */
+    signingKey: SigningKeySetting | null;
+    /** A firm whose NDA is one-sided completes it on the investor's signature; otherwise an administrator countersigns. */
+    oneSided: boolean;
+    /** How long a signed NDA and its evidence are kept after the investor's account is deleted. */
+    retentionYears: number;
   };
 };
 
@@ -168,6 +181,24 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       port: raw.METRICS_PORT,
       host: raw.METRICS_HOST,
       tokens: raw.METRICS_TOKEN,
+    },
+    nda: {
+      signingKey: raw.NDA_SIGNING_P12
+        ? {
+            p12Path: path.resolve(raw.NDA_SIGNING_P12),
+            passphrase: raw.NDA_SIGNING_P12_PASSPHRASE ?? "",
+            generated: false,
+          }
+        : productionRulesApply(source)
+          ? // The production rules refuse to serve without one (production-rules.server.ts); a script has no need of it.
+            null
+          : {
+              p12Path: path.join(dataDir, "nda-signing.p12"),
+              passphrase: kept("nda-signing-passphrase", "NDA_SIGNING_P12"),
+              generated: true,
+            },
+      oneSided: raw.NDA_ONE_SIDED === "on",
+      retentionYears: raw.NDA_RETENTION_YEARS,
     },
   };
 }

@@ -13,6 +13,7 @@ export type Mail = {
   replyTo?: string;
   /** Extra header fields (an alert's List-Unsubscribe, say). */
   headers?: Record<string, string>;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 /** A hanging SMTP server must not hold a visitor's request, or a shutdown, for long (docs/decisions/0005). */

@@ -292,7 +292,7 @@ function bandLayout(
  * is broken inside, after an "@", "." or "-" if one falls in the line's second half, so that the
  * pieces read as parts of an address. No character is lost.
  */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
   const lines: string[] = [];
   let line = "";
@@ -339,7 +339,7 @@ function operatorBytes(pdf: PDFDocument, operators: PDFOperator[]): Uint8Array {
  * The line in the characters the standard font has: an accented letter it lacks loses its accent,
  * and anything else becomes "?". The download id, not the name, is what ties a copy to its row.
  */
-function encodable(line: string, known: Set<number>): string {
+export function encodable(line: string, known: Set<number>): string {
   return Array.from(line, (char) => {
     if (known.has(char.codePointAt(0)!)) return char;
     const bare = char.normalize("NFKD").replace(/\p{M}/gu, "");

@@ -3,9 +3,13 @@
  * with NODE_ENV=production, refuses to start without, and what it only warns about. server.js asks
  * these before it reads the configuration, so a refused start writes nothing.
  */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { firmSettingVariables, unsetFirmSettings } from "~/content/firm";
 import { quarterHasPassed, quarterNamedIn } from "~/lib/quarter";
 import { isLoopback, isPublicAppUrl, SECRET_MIN_LENGTH } from "./env.server";
+import { describeP12 } from "./nda-signing-key.server";
 import { secretWeakness } from "./secret-strength.server";
 
 /** Above this many auth requests a minute per address, a public server's throttle would no longer slow a guesser. */
@@ -43,6 +47,7 @@ export function productionConfigurationProblems(source: Record<string, string | 
   if (!value("CONTACT_EMAIL")) {
     problems.push("CONTACT_EMAIL is not set: pages and e-mails would show a placeholder mailbox.");
   }
+  problems.push(...signingKeyProblems(value("NDA_SIGNING_P12"), source.NDA_SIGNING_P12_PASSPHRASE));
   const metricsToken = value("METRICS_TOKEN");
   if (value("METRICS") !== "off" && !value("METRICS_PORT") && !metricsToken) {
     problems.push(
@@ -58,6 +63,29 @@ export function productionConfigurationProblems(source: Record<string, string | 
     );
   }
   return problems;
+}
+
+/** PKCS#12 files (by hash) and passphrases found to open: each costs tens of milliseconds to open. */
+const openedSigningKeys = new Set<string>();
+
+/** The certificate signed NDAs are sealed under: set, readable, and opened by its passphrase. */
+function signingKeyProblems(file: string | undefined, passphrase = ""): string[] {
+  if (!file) {
+    return [
+      "NDA_SIGNING_P12 is not set: it is the certificate (PKCS#12) signed NDAs are sealed under; set it and NDA_SIGNING_P12_PASSPHRASE.",
+    ];
+  }
+  try {
+    const bytes = fs.readFileSync(path.resolve(file));
+    const opened = `${createHash("sha256").update(bytes).digest("hex")}:${passphrase}`;
+    if (!openedSigningKeys.has(opened)) {
+      describeP12(bytes, passphrase);
+      openedSigningKeys.add(opened);
+    }
+    return [];
+  } catch (error) {
+    return [`NDA_SIGNING_P12 (${file}) cannot be used: ${error instanceof Error ? error.message : String(error)}`];
+  }
 }
 
 /** A comma-separated secret setting: set, and each of its secrets long and not guessable. */

@@ -13,6 +13,7 @@ import * as m016 from "./016_materials_library.js";
 import * as m017 from "./017_reading_totals.js";
 import * as m018 from "./018_administrators_index.js";
 import * as m019 from "./019_address_lines.js";
+import * as m020 from "./020_nda_signing.js";
 import * as m021 from "./021_reading_time.js";
 import * as m022 from "./022_administrator_alerts.js";
 
@@ -31,6 +32,7 @@ export const migrations = {
   "017_reading_totals": m017,
   "018_administrators_index": m018,
   "019_address_lines": m019,
+  "020_nda_signing": m020,
   "021_reading_time": m021,
   "022_administrator_alerts": m022,
 };

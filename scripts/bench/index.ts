@@ -31,6 +31,7 @@ import {
   warmUp,
 } from "./measure";
 import { mixedLoad } from "./mixed";
+import { ndaRendering } from "./nda";
 import { summarizeProfiles } from "./profile";
 import { readingReport } from "./reading";
 import { readingTime } from "./reading-time";
@@ -410,6 +411,7 @@ const PHASES = {
   hostilePdfs,
   stampingShare,
   digest,
+  ndaRendering,
   mixed: mixedLoad,
 } as const;
 type PhaseName = keyof typeof PHASES;
@@ -428,6 +430,7 @@ const POSTGRES_PHASES = [
   "materials",
   "stampingShare",
   "digest",
+  "ndaRendering",
   "mixed",
 ] as const;
 

@@ -10,6 +10,7 @@ export type CaughtMail = {
   text: string;
   /** Each header field as sent (its value unfolded), by its name in lower case. */
   headers: Record<string, string>;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 export type SmtpCatcher = {
@@ -57,6 +58,11 @@ export async function startSmtpCatcher(onMessage?: (mail: CaughtMail) => void): 
                   .trim(),
               ]),
             ),
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? "",
+              contentType: a.contentType,
+              content: a.content,
+            })),
           };
           messages.push(mail);
           onMessage?.(mail);

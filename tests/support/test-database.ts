@@ -26,6 +26,9 @@ export async function useFreshDatabase(extraEnv: Record<string, string> = {}) {
     SESSION_SECRET: "test-secret-one,test-secret-two",
     AUDIT_KEY: TEST_KEYS.AUDIT_KEY,
     DATA_KEY: TEST_KEYS.DATA_KEY,
+    NDA_SIGNING_P12: TEST_KEYS.NDA_SIGNING_P12,
+    NDA_SIGNING_P12_PASSPHRASE: TEST_KEYS.NDA_SIGNING_P12_PASSPHRASE,
+    NDA_ONE_SIDED: "off",
     APP_URL: "http://localhost:3000",
     ...extraEnv,
   });

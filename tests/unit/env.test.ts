@@ -26,6 +26,25 @@ describe("parseEnv", () => {
     expect(env.sessionSecrets).toHaveLength(1);
     // The generated secret is kept, so a restart keeps sessions valid.
     expect(parseEnv({ DATABASE_PATH: path.join(dir, "x.sqlite") }).sessionSecrets).toEqual(env.sessionSecrets);
+    // The NDA's signing certificate is generated beside the database on first use, under a kept passphrase.
+    expect(env.nda.signingKey).toEqual({
+      p12Path: path.join(dir, "nda-signing.p12"),
+      passphrase: fs.readFileSync(path.join(dir, "nda-signing-passphrase"), "utf8"),
+      generated: true,
+    });
+  });
+
+  it("has no NDA signing key under the production rules unless one is configured", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
+    const production = { ...keys, NODE_ENV: "production", SESSION_SECRET: TEST_KEYS.SESSION_SECRET };
+    expect(parseEnv({ ...production, DATABASE_PATH: path.join(dir, "x.sqlite") }).nda.signingKey).toBeNull();
+    expect(fs.existsSync(path.join(dir, "nda-signing-passphrase"))).toBe(false);
+    const configured = parseEnv({ ...production, NDA_SIGNING_P12: "seal.p12", NDA_SIGNING_P12_PASSPHRASE: "p" });
+    expect(configured.nda).toEqual({
+      signingKey: { p12Path: path.resolve("seal.p12"), passphrase: "p", generated: false },
+      oneSided: false,
+      retentionYears: 7,
+    });
   });
 
   it("reads lists and turns https on", () => {
@@ -136,6 +155,8 @@ describe("productionConfigurationProblems", () => {
     DATA_KEY: TEST_KEYS.DATA_KEY,
     CONTACT_EMAIL: "info@firm.test",
     METRICS_PORT: "9464",
+    NDA_SIGNING_P12: TEST_KEYS.NDA_SIGNING_P12,
+    NDA_SIGNING_P12_PASSPHRASE: TEST_KEYS.NDA_SIGNING_P12_PASSPHRASE,
   };
 
   it("has nothing to say when everything a launch needs is set", () => {
@@ -146,10 +167,28 @@ describe("productionConfigurationProblems", () => {
 
   it("names each missing setting in a line of its own", () => {
     const problems = productionConfigurationProblems({});
-    const names = ["SMTP_URL", "APP_URL", "SESSION_SECRET", "AUDIT_KEY", "DATA_KEY", "CONTACT_EMAIL", "METRICS_PORT"];
+    const names = [
+      "SMTP_URL",
+      "APP_URL",
+      "SESSION_SECRET",
+      "AUDIT_KEY",
+      "DATA_KEY",
+      "CONTACT_EMAIL",
+      "NDA_SIGNING_P12",
+      "METRICS_PORT",
+    ];
     expect(problems).toHaveLength(names.length);
     for (const [index, name] of names.entries()) expect(problems[index]).toMatch(new RegExp(`^${name} is not set`));
     expect(productionConfigurationProblems({ ...ready, SMTP_URL: " " })).toEqual([expect.stringMatching(/^SMTP_URL/)]);
+  });
+
+  it("refuses an NDA signing certificate its passphrase does not open, or that is not there", () => {
+    expect(productionConfigurationProblems({ ...ready, NDA_SIGNING_P12_PASSPHRASE: "wrong" })).toEqual([
+      expect.stringMatching(/^NDA_SIGNING_P12 \(.*\) cannot be used: /),
+    ]);
+    expect(productionConfigurationProblems({ ...ready, NDA_SIGNING_P12: "/nonexistent/seal.p12" })).toEqual([
+      expect.stringMatching(/^NDA_SIGNING_P12 \(\/nonexistent\/seal.p12\) cannot be used: .*ENOENT/),
+    ]);
   });
 
   it("refuses an SMTP_URL that names no host", () => {

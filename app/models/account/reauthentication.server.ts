@@ -35,26 +35,52 @@ export async function reauthenticate({
   proof: Omit<ReauthenticationInput, "intent">;
   ip: string;
 }): Promise<ReauthenticationResult> {
+  const confirmed = await confirmIdentity({ user, proof, ip });
+  if (!confirmed.ok) return confirmed;
+  await markReauthenticated(sessionIdHash);
+  await recordOwnAccountEvent(user, "account.reauthenticated", { ip, details: { method: confirmed.method } });
+  return { ok: true };
+}
+
+/**
+ * The password, and the second factor where the account has one: how the confirmation went ("password",
+ * "password+totp", "password+passkey"...), or why it was refused. Also asked at an NDA's signature.
+ */
+export async function confirmIdentity({
+  user,
+  proof,
+  ip,
+}: {
+  user: Pick<PublicUser, "id" | "email">;
+  proof: Omit<ReauthenticationInput, "intent">;
+  ip: string;
+}): Promise<{ ok: true; method: string } | Failure<400 | 401 | 423 | 429>> {
   const password = await confirmPassword({ user, password: proof.password, ip });
   if (!password.ok) return password;
+  const factor = await confirmSecondFactor({ user, proof, ip });
+  return factor.ok ? { ok: true, method: `password${factor.method ? `+${factor.method}` : ""}` } : factor;
+}
 
-  let method = "password";
-  if (hasSecondFactor(await secondFactorStatus(user.id))) {
-    if (proof.passkeyAnswer) {
-      const confirmed = await confirmWithPasskey({ user, ...proof.passkeyAnswer, ip });
-      if (!confirmed) return { ok: false, status: 401, message: passkeyMessages.refused };
-      method = "password+passkey";
-    } else if (proof.code) {
-      const checked = await checkSecondFactorCode({ user, code: proof.code, ip });
-      if (!checked.ok) return checked;
-      method = `password+${checked.method}`;
-    } else {
-      return { ok: false, status: 400, message: securityMessages.codeNeeded };
-    }
+/** The second factor where the account has one (a passkey's answer or a code); method null where it has none. */
+export async function confirmSecondFactor({
+  user,
+  proof,
+  ip,
+}: {
+  user: Pick<PublicUser, "id" | "email">;
+  proof: Pick<ReauthenticationInput, "passkeyAnswer" | "code">;
+  ip: string;
+}): Promise<{ ok: true; method: string | null } | Failure<400 | 401 | 423 | 429>> {
+  if (!hasSecondFactor(await secondFactorStatus(user.id))) return { ok: true, method: null };
+  if (proof.passkeyAnswer) {
+    const confirmed = await confirmWithPasskey({ user, ...proof.passkeyAnswer, ip });
+    return confirmed ? { ok: true, method: "passkey" } : { ok: false, status: 401, message: passkeyMessages.refused };
   }
-  await markReauthenticated(sessionIdHash);
-  await recordOwnAccountEvent(user, "account.reauthenticated", { ip, details: { method } });
-  return { ok: true };
+  if (proof.code) {
+    const checked = await checkSecondFactorCode({ user, code: proof.code, ip });
+    return checked.ok ? { ok: true, method: checked.method } : checked;
+  }
+  return { ok: false, status: 400, message: securityMessages.codeNeeded };
 }
 
 export type PasswordCheckResult = { ok: true } | Failure<401 | 423 | 429>;

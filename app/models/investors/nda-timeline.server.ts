@@ -14,6 +14,9 @@ const TIMELINE_ACTIONS = [
   "investor.corrected",
   "nda.sent.changed",
   "nda.signed.changed",
+  // The NDA signed in the portal: its copy offered sets "sent", its completion both (their details say so).
+  "nda.offered",
+  "nda.completed",
 ];
 const DETAILS_ACTIONS = new Set(["profile.name_address.set", "profile.name_address.corrected", "investor.corrected"]);
 

@@ -1,0 +1,92 @@
+/**
+ * The NDA signed in the portal (issue 52), in process: an investor's copy of a 10-page NDA rendered, and the
+ * signed file rendered and sealed, each timed against stamping the same PDF in the same run (the ratio of
+ * their p95s, ≤ 3×), so the machine's speed cancels out.
+ */
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { materialsStamp } from "../../app/content/portal";
+import { renderCopy, renderSealed, type InvestorEvidence } from "../../app/models/nda/nda-pdf.server";
+import { describeP12, selfSignedP12 } from "../../app/server/nda-signing-key.server";
+import { stampPdf } from "../../app/server/pdf-stamp.server";
+import { config } from "./config";
+import { percentile } from "./measure";
+import type { Row } from "./report";
+
+const PAGES = 10;
+const RATIO_TARGET = 3;
+
+async function tenPageNda(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= PAGES; n++) {
+    const page = pdf.addPage();
+    for (let line = 0; line < 45; line++) {
+      page.drawText(`${n}.${line + 1} The recipient shall hold the confidential information in strict confidence.`, {
+        x: 56,
+        y: 760 - line * 16,
+        size: 10,
+        font,
+      });
+    }
+  }
+  return pdf.save();
+}
+
+async function p95(work: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < config.samples; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return percentile(times, 0.95);
+}
+
+export async function ndaRendering(run: { rows: Row[] }) {
+  const template = await tenPageNda();
+  const passphrase = "bench";
+  const p12 = selfSignedP12("Bench NDA seal", passphrase);
+  const key = { p12, passphrase, ...describeP12(p12, passphrase) };
+  const facts = {
+    firmName: "Bench Securities",
+    templateNumber: 1,
+    templateSha256: "0".repeat(64),
+    fullName: "Bench Investor",
+    addressLines: ["1 Bench Street", "Benchville"],
+    email: "investor@bench.test",
+    offeredAt: new Date(),
+  };
+  const copy = await renderCopy(template, facts);
+  const evidence: InvestorEvidence = {
+    typedName: "Bench Investor",
+    signedAt: new Date(),
+    email: facts.email,
+    ip: "127.0.0.1",
+    userAgent: "bench",
+    authMethod: "password+totp",
+    copySha256: "0".repeat(64),
+    consent: { id: "bench", givenAt: new Date(), disclosureVersion: "bench", disclosureSha256: "0".repeat(64) },
+    auditRows: [1, 2, 3],
+  };
+  const lines = materialsStamp({
+    fullName: "Bench Investor",
+    email: facts.email,
+    downloadedAt: "November 25, 2026 at 3:49:21 PM UTC",
+    downloadId: "123e4567-e89b-12d3-a456-426614174000",
+  });
+  const stamping = await p95(() => stampPdf(template, lines));
+  const rendering = await p95(() => renderCopy(template, facts));
+  const sealing = await p95(() => renderSealed(copy, { investor: evidence, firmName: facts.firmName }, key));
+  for (const [figure, time] of [
+    [`NDA: an investor's copy of a ${PAGES}-page NDA, vs stamping it`, rendering],
+    [`NDA: signing and sealing a ${PAGES}-page NDA, vs stamping it`, sealing],
+  ] as const) {
+    const ratio = time / stamping;
+    run.rows.push({
+      figure,
+      value: `${ratio.toFixed(2)}× (p95 ${time.toFixed(1)} ms vs ${stamping.toFixed(1)} ms)`,
+      target: `≤ ${RATIO_TARGET}×`,
+      pass: ratio <= RATIO_TARGET,
+    });
+  }
+}

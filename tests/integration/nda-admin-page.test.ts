@@ -1,0 +1,116 @@
+/**
+ * The administrators' NDA page (issue 52, items 1, 4 and 5): the template's upload (not a PDF, or one that
+ * will not render: a 4xx and nothing kept), who waits for the countersignature, the countersignature
+ * behind "Confirm it's you", and the verification of an uploaded file. Real database, real SMTP catcher.
+ */
+import { PDFDocument } from "pdf-lib";
+import { ndaMessages } from "~/content/nda";
+import { sudoContent } from "~/content/sudo";
+import { resetSessionCookieForTests } from "~/http/auth.server";
+import { giveConsent } from "~/models/nda/nda-consent.server";
+import { copyToReview } from "~/models/nda/nda-copies.server";
+import { signNda } from "~/models/nda/nda-signing.server";
+import * as pageRoute from "~/routes/financing.nda";
+import { readWholeBlob } from "~/server/blob-store.server";
+import { getDb } from "~/server/db.server";
+import { createSession, createUser, userRow } from "../support/factories";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
+import { useFreshDatabase } from "../support/test-database";
+
+let smtp: SmtpCatcher;
+let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+let confirmed: string;
+let unconfirmed: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  database = await useFreshDatabase({ SMTP_URL: smtp.url });
+  resetSessionCookieForTests();
+  const admin = await createUser({ role: "administrator", email: "admin@firm.test" });
+  confirmed = (await createSession(admin.id)).cookie;
+  unconfirmed = (await createSession(admin.id, { reauthenticated: false })).cookie;
+});
+afterAll(async () => {
+  await database.cleanup();
+  await smtp.close();
+});
+
+async function post(cookie: string, fields: Record<string, string | Blob>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === "string") body.append(name, value);
+    else body.append(name, value, "file.pdf");
+  }
+  const request = new Request("http://localhost:3000/financing/nda", {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie },
+  });
+  return pageRoute.action({ request, params: {}, context: { clientIp: "192.0.2.30", cspNonce: "" } } as never);
+}
+
+const pdfBlob = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
+const templates = () => getDb().selectFrom("nda_templates").select("id").execute();
+
+describe("the NDA page", () => {
+  it("refuses a template that is not a PDF or will not render, and keeps one that does", async () => {
+    const notPdf = await post(confirmed, { intent: "upload", file: new Blob(["hello"], { type: "text/plain" }) });
+    expect(notPdf.status).toBe(415);
+    expect(await notPdf.json()).toMatchObject({ message: ndaMessages.templateNotPdf });
+    const broken = await post(confirmed, { intent: "upload", file: new Blob(["%PDF-1.7 nothing"]) });
+    expect(broken.status).toBe(400);
+    expect(await templates()).toEqual([]);
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const kept = await post(confirmed, { intent: "upload", file: pdfBlob(await pdf.save()) });
+    expect(kept.status).toBe(302);
+    expect(await templates()).toHaveLength(1);
+  });
+
+  it("lists who waits, countersigns only after 'Confirm it's you', and verifies the result", async () => {
+    const investor = await createUser({ email: "waiting@example.com", fullName: "Wai Ting", address: "4 Low Road" });
+    const signer = { id: investor.id, email: investor.email, fullName: investor.full_name };
+    await giveConsent(signer, { agreed: true, ip: "192.0.2.31", userAgent: null });
+    const copy = await copyToReview(investor.id, null);
+    if (!copy.ok) throw new Error(copy.message);
+    await signNda(signer, {
+      typedName: "wai ting",
+      copySha256: copy.copy.sha256,
+      intent: true,
+      authMethod: "password",
+      ip: "192.0.2.31",
+      userAgent: null,
+    });
+
+    const request = new Request("http://localhost:3000/financing/nda", { headers: { Cookie: confirmed } });
+    const page = await (await pageRoute.loader({ request, params: {}, context: {} } as never)).json();
+    expect(page.waiting).toEqual([{ userId: investor.id, email: investor.email, signedAt: expect.any(String) }]);
+
+    const fields = { intent: "countersign", investorId: investor.id, investorEmail: investor.email };
+    const notConfirmed = await post(unconfirmed, fields);
+    expect(notConfirmed.status).toBe(403);
+    expect(await notConfirmed.json()).toMatchObject({ message: sudoContent.needed });
+    expect((await userRow(investor.id))?.is_nda_signed).toBe(0);
+
+    expect((await post(confirmed, fields)).status).toBe(302);
+    expect((await userRow(investor.id))?.is_nda_signed).toBe(1);
+    await smtp.mailTo(investor.email, "Your signed non-disclosure agreement");
+    expect((await post(confirmed, fields)).status).toBe(409);
+
+    const row = await getDb()
+      .selectFrom("nda_signatures")
+      .select("completed_blob_id")
+      .where("user_id", "=", investor.id)
+      .executeTakeFirstOrThrow();
+    const verified = await post(confirmed, {
+      intent: "verify",
+      file: pdfBlob(await readWholeBlob(row.completed_blob_id!)),
+    });
+    expect(await verified.json()).toMatchObject({
+      verification: { match: { email: investor.email, kind: "completed" }, seal: "valid" },
+    });
+    const notPdf = await post(confirmed, { intent: "verify", file: new Blob(["text"]) });
+    expect(notPdf.status).toBe(415);
+    expect(await notPdf.json()).toMatchObject({ message: ndaMessages.verifyNotPdf });
+  });
+});
