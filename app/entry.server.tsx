@@ -16,6 +16,7 @@ export { getEnv, productionRulesApply } from "~/server/env.server";
 export { productionConfigurationProblems, placeholderWarnings } from "~/server/production-rules.server";
 export { readiness } from "~/server/readiness.server";
 export { runWithRequestId, requestIdFor } from "~/server/request-context.server";
+export { serverTimingHeader } from "~/server/server-timing.server";
 export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/server/db.server";
 export { REQUEST_TIMEOUT_MS } from "~/server/blob-store.server";
