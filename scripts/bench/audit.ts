@@ -170,7 +170,7 @@ export const AUDIT_ROWS = 1_000_000;
 /** The small size of the audit page's growth rows. */
 const SMALL_AUDIT_ROWS = 10_000;
 /** The page's allowance beyond the framework and its statements: verifying nothing new, rendering 50 rows. */
-const ALLOWANCE_IN_FLOORS = 4;
+const ALLOWANCE_IN_FLOORS = 3;
 /** Rounds of every filter's page, untimed, before the first is timed (the first also verifies the seeded chain). */
 const WARM_UP_ROUNDS = 5;
 

@@ -24,7 +24,7 @@ type InvestorPageRun = {
   adminCookie: () => Promise<string>;
 };
 /** The page's allowance beyond the framework and its statements: the details, the NDA's steps, the activity. */
-const ALLOWANCE_IN_FLOORS = 3;
+const ALLOWANCE_IN_FLOORS = 2;
 
 /** The login investor's id, once their activity (and the NDA's steps) is in the trail; seeded once per database. */
 export async function seedInvestorActivity(database: BenchDatabase, count = INVESTOR_ACTIVITY_ROWS): Promise<string> {
