@@ -77,7 +77,8 @@ const INTRO = `# Performance
 Figures come from \`npm run bench\` (scripts/bench/), not from timed tests: it builds if needed,
 starts the production server (\`node server.js\`) on 127.0.0.1 with a fresh database in a temporary
 folder, seeds it, measures, prints one table and rewrites the section below. Every target is a ratio
-measured side by side in one run, a size, or a server time, because the machines are shared and noisy.
+measured side by side in one run, a size, or the server's own time (Server-Timing) against floors measured
+beside it, because the machines are shared and noisy (decision 0032).
 
 Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENCH_CONNECTIONS (8),
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),

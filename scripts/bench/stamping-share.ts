@@ -24,7 +24,7 @@ const ONE_PAGE = "/pdfs/download.pdf";
 const SLICES = 4;
 
 type ShareRun = { database: BenchDatabase; rows: Row[] };
-type Timed = { ms: number; serverMs: number };
+type Timed = { ms: number; serverMs: number; databaseMs: number };
 
 /**
  * The bursting reader is another client: its bursts run on a thread of their own, each burst's 20 GETs on
@@ -127,7 +127,7 @@ export async function stampingShare(run: ShareRun) {
   // Judged by the server's own time for the one-page copy (Server-Timing: from its arrival to its answer, the
   // copy stamped whole before it): the client's, on a machine whose two cores also run the bursts' client and
   // their stamping, measured the client's turn for a core as much as the server.
-  const p95Of = (answers: Timed[], which: "ms" | "serverMs") =>
+  const p95Of = (answers: Timed[], which: "ms" | "serverMs" | "databaseMs") =>
     percentile(
       answers.map((answer) => answer[which]),
       0.95,
@@ -143,7 +143,10 @@ export async function stampingShare(run: ShareRun) {
       (failures.length > 0 ? `; the one-page reader refused ${failures.length} times (${failures.join(", ")})` : ""),
     target: "≤ 3× alone; no 503, the one-page reader always served",
     floor: "the same one-page copy alone, in alternating slices",
-    absolute: `client p95 ${fmt(p95Of(times, "ms"))} ms (alone ${fmt(p95Of(alone, "ms"))})`,
+    // Where the copy waits: its statements (the rate limit, the session, the audit row) are the db share.
+    absolute:
+      `client p95 ${fmt(p95Of(times, "ms"))} ms (alone ${fmt(p95Of(alone, "ms"))}); ` +
+      `its statements' p95 ${fmt(p95Of(times, "databaseMs"))} ms (alone ${fmt(p95Of(alone, "databaseMs"))})`,
     load: loadAtStart,
     pass: failures.length === 0 && unavailable === 0 && p95 <= 3 * aloneP95,
   });
