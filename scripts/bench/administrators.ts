@@ -11,9 +11,10 @@ import { cpuText, judgedAgainstFloors, judgedLatency } from "./verdicts";
 export const ADMINISTRATORS_PAGE = "/financing/admins";
 /**
  * Its allowance beyond the framework and its statements: a short list of cards, a little more than the
- * framework floor's page (measured at load 6-8: 0.04-0.2 floors; with BENCH_SLOW_LOADER_MS=5, 0.66-0.72).
+ * framework floor's page. At load 14-16 its event loop's CPU measured 0.01-0.04 floors beyond F + 1.5 D; a loader
+ * made 5 ms slower (BENCH_SLOW_LOADER_MS=5), well over half a floor.
  */
-const ALLOWANCE_IN_FLOORS = 0.6;
+const ALLOWANCE_IN_FLOORS = 0.25;
 /** How far the page in the whole bench may stray from the page alone. */
 const WHOLE_BENCH_RATIO = 1.5;
 

@@ -27,6 +27,7 @@ import {
   measureServer,
   percentile,
   type Latency,
+  unavailableAnswers,
   request,
   sideBySide,
   throughput,
@@ -666,7 +667,17 @@ async function main() {
   const postgresPhases = phases.filter((phase): phase is (typeof POSTGRES_PHASES)[number] =>
     (POSTGRES_PHASES as readonly string[]).includes(phase),
   );
-  if (config.postgres && postgresPhases.length > 0) await onPostgres(postgresPhases, temp, rows, notes);
+  if (config.postgres && postgresPhases.length > 0) {
+    // PostgreSQL's failure still leaves SQLite's table printed, and says why.
+    await onPostgres(postgresPhases, temp, rows, notes).catch((error: unknown) => {
+      rows.push({ figure: "PostgreSQL: the run", value: String(error), target: "every phase runs", pass: false });
+      console.error(`PostgreSQL run failed: ${error instanceof Error ? error.stack : String(error)}`);
+    });
+  }
+  if (unavailableAnswers.length > 0)
+    notes.push(
+      `answered 503 and asked again (${unavailableAnswers.length}): ${[...new Set(unavailableAnswers)].join(", ")}.`,
+    );
 
   notes.push(
     `phases: ${phases.join(", ")}; ${config.connections} connections, ${config.seconds} s per throughput figure; ` +

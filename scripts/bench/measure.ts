@@ -177,10 +177,20 @@ export function getCounted(
 
 /** One GET that must answer 200; its time from sending to the last byte, and the server's own, in ms. */
 export async function getOk(path: string, headers: Record<string, string>) {
-  const answer = await getCounted(path, headers);
+  let answer = await getCounted(path, headers);
+  // A database out of reach for a moment (a connection or a statement past its timeout on an overloaded machine)
+  // is answered 503 with Retry-After: asked again, as a client would, and counted in the run's notes.
+  for (let retry = 0; answer.status === 503 && retry < 3; retry += 1) {
+    unavailableAnswers.push(path);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    answer = await getCounted(path, headers);
+  }
   if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}, not 200.`);
   return answer;
 }
+
+/** The paths answered 503 and asked again (getOk), for the run's notes. */
+export const unavailableAnswers: string[] = [];
 
 /** Asks for `path` `times` times without timing it; throws on any non-200 answer. */
 export async function warmUp(path: string, headers: Record<string, string>, times: number) {
@@ -201,6 +211,8 @@ export type Latency = Spread & {
   server: Spread;
   database: Spread;
   cpuMsPerRequest: number | null;
+  /** The server's event loop's CPU time per request (its main thread's, to the nanosecond); null without /proc. */
+  loopCpu: Spread | null;
   loadAtStart: number;
 };
 
@@ -225,14 +237,18 @@ export async function latency(
 class Tally {
   readonly answers: Timed[] = [];
   cpuMs: number | null = 0;
+  readonly loopCpuMs: number[] = [];
   readonly loadAtStart = os.loadavg()[0];
 
   /** One request, and the server's CPU while it ran (read from /proc before and after). */
   async add(ask: () => Promise<Timed>) {
     const before = serverCpuMs();
+    const loopBefore = loopCpuMs();
     this.answers.push(await ask());
+    const loopAfter = loopCpuMs();
     const after = serverCpuMs();
     this.cpuMs = before === null || after === null || this.cpuMs === null ? null : this.cpuMs + after - before;
+    if (loopBefore !== null && loopAfter !== null) this.loopCpuMs.push(loopAfter - loopBefore);
   }
 
   latency(): Latency {
@@ -243,6 +259,7 @@ class Tally {
       server: of((answer) => answer.serverMs),
       database: of((answer) => answer.databaseMs),
       cpuMsPerRequest: this.cpuMs === null ? null : this.cpuMs / this.answers.length,
+      loopCpu: this.loopCpuMs.length === this.answers.length ? spread(this.loopCpuMs) : null,
       loadAtStart: this.loadAtStart,
     };
   }
@@ -264,6 +281,20 @@ export async function timedRequests(
     if (beside) await floor.add(beside);
   }
   return { ...own.latency(), ...(beside && { beside: floor.latency() }) };
+}
+
+/**
+ * The measured server's main thread's CPU time so far, in ms to the nanosecond (/proc/<pid>/schedstat's first
+ * field): the event loop, where a request's JavaScript and SQLite's statements run. Unlike the wall-clock time it
+ * does not grow while the thread waits for a core, so a busy machine moves it least. Null without /proc.
+ */
+export function loopCpuMs(pid = measuredPid): number | null {
+  if (pid === null) return null;
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 /** The server whose CPU the rows read (index.ts names it as each server starts). */
