@@ -126,7 +126,10 @@ app.use((req, res, next) => {
       Number(elapsed) / 1e9,
     );
   });
-  app$.runWithRequestId(res.locals.requestId, next);
+  // SERVER_TIMING=on: the time to the headers and the database's share of it (app/server/server-timing.server.ts).
+  const timing = env.serverTiming ? { databaseMs: 0 } : undefined;
+  if (timing) onHeaders(res, () => res.setHeader("Server-Timing", app$.serverTimingHeader(started, timing)));
+  app$.runWithRequestId(res.locals.requestId, next, timing);
 });
 
 // A method no route serves (TRACE, PROPFIND, ...) is refused here, before anything tries to handle it.

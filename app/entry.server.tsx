@@ -17,6 +17,7 @@ export { productionConfigurationProblems, placeholderWarnings } from "~/server/p
 export { readiness } from "~/server/readiness.server";
 export { runWithRequestId, requestIdFor } from "~/server/request-context.server";
 export { startAlerts } from "~/models/alerts/alert-schedule.server";
+export { serverTimingHeader } from "~/server/server-timing.server";
 export { startHousekeeping } from "~/models/housekeeping.server";
 export { migrateDatabase, closeDatabase } from "~/server/db.server";
 export { REQUEST_TIMEOUT_MS } from "~/server/blob-store.server";

@@ -6,6 +6,7 @@ import type { AuthMethod } from "./auth-method.server";
 import { getEnv } from "./env.server";
 import { queryObserver } from "./metrics.server";
 import { postgresDialect } from "./postgres.server";
+import { statementObserver } from "./server-timing.server";
 
 export type Role = (typeof ROLE_NAMES)[number];
 
@@ -469,8 +470,8 @@ export function getDb(): Kysely<Database> {
       dialect: env.databaseUrl
         ? postgresDialect(env)
         : new SqliteDialect({ database: withStatementCache(openSqlite(env.databasePath)) }),
-      // Every statement's time and errors, for the metrics; METRICS=off leaves Kysely without the hook.
-      log: env.metrics.enabled ? queryObserver(databaseEngine()) : undefined,
+      // Every statement's time and errors, for the metrics and Server-Timing; with both off Kysely has no hook.
+      log: statementObserver(env.serverTiming, env.metrics.enabled ? queryObserver(databaseEngine()) : undefined),
     });
   }
   return instance;

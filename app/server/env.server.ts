@@ -65,6 +65,7 @@ const envSchema = z.object({
   NDA_SIGNING_P12_PASSPHRASE: z.string().optional(),
   NDA_ONE_SIDED: z.enum(["on", "off"], { error: "NDA_ONE_SIDED is on or off (the default)." }).default("off"),
   NDA_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(7),
+  SERVER_TIMING: z.enum(["on", "off"], { error: "SERVER_TIMING is on or off (the default)." }).default("off"),
 });
 
 export type Env = {
@@ -103,6 +104,8 @@ export type Env = {
   authRateLimitPerMinute: number | undefined;
   /** Raises (never lowers) the 30 stamped copies a reader may start a minute, for load tests with few readers. */
   stampedCopiesPerMinute: number | undefined;
+  /** SERVER_TIMING=on: each answer carries Server-Timing (its time and the database's share; the bench sets it). */
+  serverTiming: boolean;
   metrics: {
     /** METRICS=off turns the instrumentation off: only the bench sets it, to measure what it costs. */
     enabled: boolean;
@@ -176,6 +179,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     apiAllowedOrigins: raw.API_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     authRateLimitPerMinute: raw.AUTH_RATE_LIMIT_PER_MINUTE,
     stampedCopiesPerMinute: raw.STAMPED_COPIES_PER_MINUTE,
+    serverTiming: raw.SERVER_TIMING === "on",
     metrics: {
       enabled: raw.METRICS === "on",
       port: raw.METRICS_PORT,

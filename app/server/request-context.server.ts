@@ -6,10 +6,24 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * the request starts (loaders, actions, mail sent after the answer) sees the same store, however deep,
  * without passing it down by hand.
  */
-const requestStore = new AsyncLocalStorage<{ requestId: string; readsUnderWay?: Map<string, Promise<unknown>> }>();
+const requestStore = new AsyncLocalStorage<{
+  requestId: string;
+  readsUnderWay?: Map<string, Promise<unknown>>;
+  timing?: RequestTiming;
+}>();
 
-export function runWithRequestId<T>(requestId: string, serve: () => T): T {
-  return requestStore.run({ requestId }, serve);
+/** The database's share of a request's time, summed by every statement it ran (for Server-Timing). */
+export type RequestTiming = { databaseMs: number };
+
+/** Serves the request in its own store; with `timing`, each statement it runs adds its time there. */
+export function runWithRequestId<T>(requestId: string, serve: () => T, timing?: RequestTiming): T {
+  return requestStore.run({ requestId, timing }, serve);
+}
+
+/** A statement's time, counted to the request that ran it (when that request is timed). */
+export function addDatabaseTime(ms: number) {
+  const timing = requestStore.getStore()?.timing;
+  if (timing) timing.databaseMs += ms;
 }
 
 /**

@@ -8,9 +8,13 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { AUDIT_ROW_COLUMNS, auditRowHash, chainKeyOf, type ChainedContent } from "../../migrations/audit-chain.js";
 import { TEST_KEYS } from "../../tests/support/test-keys";
-import { dropIdleConnections, latency, warmUp } from "./measure";
+import { dropIdleConnections, warmUp } from "./measure";
 import type { Row } from "./report";
 import { ADMIN, seedInvestorsUpTo, type BenchDatabase } from "./seed";
+import { growthRow, judgedAgainstFloors, judgedLatency, type Judged } from "./verdicts";
+
+/** The page's p95 on a quiet 2-core machine, kept as a reference (docs/performance.md), not as a verdict. */
+const AUDIT_TARGET_MS = 50;
 
 /** The investors whose events fill the trail (the table phase tops them up to its own count later). */
 const AUDIT_INVESTORS = 10_000;
@@ -56,14 +60,22 @@ function seededEvent(n: number, investors: Account[], admin: Account, at: number
   };
 }
 
-/** The seeded rows after the head (its id and hash), in order, each sealed onto the one before under AUDIT_KEY. */
-function* chainedRows(count: number, head: { id: number; hash: string }, investors: Account[], admin: Account) {
+/**
+ * The seeded rows after the head (its id and hash), in order, each sealed onto the one before under AUDIT_KEY:
+ * rows `from` to `from + count` of a trail of `total` rows whose last ends now.
+ */
+function* chainedRows(
+  { count, from, total }: TrailPart,
+  head: { id: number; hash: string },
+  investors: Account[],
+  admin: Account,
+) {
   const key = chainKeyOf(TEST_KEYS.AUDIT_KEY);
   const end = Date.now();
-  const step = Math.floor((SPAN_DAYS * DAY_MS) / count);
+  const step = Math.floor((SPAN_DAYS * DAY_MS) / total);
   let prevHash = head.hash;
   for (let i = 0; i < count; i += 1) {
-    const content = seededEvent(i, investors, admin, end - (count - i) * step);
+    const content = seededEvent(from + i, investors, admin, end - (total - from - i) * step);
     const hash = auditRowHash(key, prevHash, content);
     yield [
       head.id + 1 + i,
@@ -87,13 +99,16 @@ function* batches<T>(items: Iterable<T>, size: number): Generator<T[]> {
   if (batch.length > 0) yield batch;
 }
 
+/** Which part of a seeded trail to append: `count` rows from row `from` of `total`, so the times grow with the ids. */
+type TrailPart = { count: number; from: number; total: number };
+
 /**
  * Appends `count` audit rows to the trail (the investors topped up to AUDIT_INVESTORS first), chained
  * onto its head, in one transaction that holds the chain's lock as the app's appends do, batch by
  * batch. The server's own rows from before (the set-up's sign-ins) stay first, at their real times: the
  * seeded history that follows them begins a year ago.
  */
-export async function seedAuditTrail(database: BenchDatabase, count: number) {
+export async function seedAuditTrail(database: BenchDatabase, part: TrailPart) {
   await seedInvestorsUpTo(database, AUDIT_INVESTORS);
   const accounts = `select id, email from users where role = 'investor' order by created_at limit ${AUDIT_INVESTORS}`;
   const adminQuery = `select id, email from users where email = '${ADMIN.email}'`;
@@ -115,7 +130,7 @@ export async function seedAuditTrail(database: BenchDatabase, count: number) {
       );
       db.transaction(() => {
         const last = db.prepare(head).get() as { id: number; hash: string };
-        for (const batch of batches(chainedRows(count, last, investors, admin), BATCH)) {
+        for (const batch of batches(chainedRows(part, last, investors, admin), BATCH)) {
           if (batch.length === BATCH) insert.run(...batch.flat());
           else {
             db.prepare(
@@ -138,10 +153,7 @@ export async function seedAuditTrail(database: BenchDatabase, count: number) {
     await client.query("begin");
     await client.query("select pg_advisory_xact_lock(hashtext('audit_events'))");
     const last = (await client.query<{ id: string; hash: string }>(head)).rows[0];
-    for (const batch of batches(
-      chainedRows(count, { id: Number(last.id), hash: last.hash }, investors, admin),
-      BATCH,
-    )) {
+    for (const batch of batches(chainedRows(part, { id: Number(last.id), hash: last.hash }, investors, admin), BATCH)) {
       await client.query(
         `insert into audit_events (${COLUMNS.join(", ")}) values ${placeholders(batch.length, true)}`,
         batch.flat(),
@@ -155,14 +167,18 @@ export async function seedAuditTrail(database: BenchDatabase, count: number) {
 }
 
 export const AUDIT_ROWS = 1_000_000;
-const AUDIT_TARGET_MS = 50;
+/** The small size of the audit page's growth rows. */
+const SMALL_AUDIT_ROWS = 10_000;
+/** The page's allowance beyond the framework and its statements: verifying nothing new, rendering 50 rows. */
+const ALLOWANCE_IN_FLOORS = 3;
 /** Rounds of every filter's page, untimed, before the first is timed (the first also verifies the seeded chain). */
 const WARM_UP_ROUNDS = 5;
 
-/** The audit page's p95 for each single filter, at AUDIT_ROWS rows. */
+/**
+ * The audit page's p95 for each single filter at SMALL_AUDIT_ROWS rows and at AUDIT_ROWS, the second judged
+ * against the floors measured beside it, and each filter's growth from one to the other.
+ */
 export async function auditPageRows(database: BenchDatabase, cookie: string): Promise<Row[]> {
-  await seedAuditTrail(database, AUDIT_ROWS);
-  dropIdleConnections();
   const today = new Date();
   const day = (daysAgo: number) => new Date(today.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
   const filters = [
@@ -173,19 +189,37 @@ export async function auditPageRows(database: BenchDatabase, cookie: string): Pr
     { name: "date range (a week)", query: `?from=${day(100)}&to=${day(94)}` },
   ];
   const headers = { Cookie: cookie };
-  // The first page load verifies the seeded rows (the chain watch walks what is new once): not what is measured.
-  for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
-    for (const filter of filters) await warmUp(`/financing/audit${filter.query}`, headers, 1);
-  }
+  const timings = async () => {
+    dropIdleConnections();
+    // The first page load verifies the seeded rows (the chain watch walks what is new once): not what is measured.
+    for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
+      for (const filter of filters) await warmUp(`/financing/audit${filter.query}`, headers, 1);
+    }
+    const each: Judged[] = [];
+    for (const filter of filters) each.push(await judgedLatency(`/financing/audit${filter.query}`, headers));
+    return each;
+  };
+  // The first rows of a trail of a million (the oldest), then the rest: the times keep growing with the ids.
+  await seedAuditTrail(database, { count: SMALL_AUDIT_ROWS, from: 0, total: AUDIT_ROWS });
+  const small = await timings();
+  await seedAuditTrail(database, { count: AUDIT_ROWS - SMALL_AUDIT_ROWS, from: SMALL_AUDIT_ROWS, total: AUDIT_ROWS });
+  const large = await timings();
   const rows: Row[] = [];
-  for (const filter of filters) {
-    const timing = await latency(`/financing/audit${filter.query}`, headers);
-    rows.push({
-      figure: `audit page at ${AUDIT_ROWS.toLocaleString("en-US")} rows: ${filter.name}`,
-      value: `p95 ${timing.p95.toFixed(1)} ms (median ${timing.p50.toFixed(1)})`,
-      target: `≤ ${AUDIT_TARGET_MS} ms`,
-      pass: timing.p95 <= AUDIT_TARGET_MS,
-    });
+  for (const [index, filter] of filters.entries()) {
+    rows.push(
+      await judgedAgainstFloors(
+        `audit page at ${AUDIT_ROWS.toLocaleString("en-US")} rows: ${filter.name}`,
+        large[index],
+        ALLOWANCE_IN_FLOORS,
+        `≤ ${AUDIT_TARGET_MS} ms`,
+      ),
+      growthRow(
+        `audit page, ${filter.name}`,
+        { timing: small[index], size: SMALL_AUDIT_ROWS },
+        { timing: large[index], size: AUDIT_ROWS },
+        1.5,
+      ),
+    );
   }
   return rows;
 }

@@ -31,6 +31,9 @@ export const config = {
   writeDoc: process.env.BENCH_WRITE !== "0",
   /** BENCH_POSTGRES=0 leaves out the PostgreSQL rows (which start a throwaway cluster: scripts/pg-cluster.sh). */
   postgres: process.env.BENCH_POSTGRES !== "0",
+  /** BENCH_SLOW_LOADER_MS: the run serves a copy of the build whose BENCH_SLOW_ROUTE loader spins this long first. */
+  slowLoaderMs: process.env.BENCH_SLOW_LOADER_MS ? number("BENCH_SLOW_LOADER_MS", 5) : null,
+  slowRoute: process.env.BENCH_SLOW_ROUTE || "routes/financing.admins",
   /** The port of that throwaway cluster (BENCH_POSTGRES_PORT), so two runs on one machine need not share one. */
   postgresPort: process.env.BENCH_POSTGRES_PORT || "25435",
 };

@@ -17,6 +17,7 @@ import type { Row } from "./report";
 import { ADMIN, addInvestors, withDatabase, type BenchDatabase } from "./seed";
 import type { RunningServer } from "./server";
 import { apiAccessToken, pageSessionCookie } from "./session";
+import { cpuText } from "./verdicts";
 
 const MIB = 1024 * 1024;
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
@@ -218,9 +219,12 @@ async function loadedPageFigure(file: string, accessToken: string, deckId: strin
   if (failures.length > 0) throw new Error(`Beside the page: ${failures.join(", ")}.`);
   return {
     figure: `public page while ${UPLOADERS} uploads and ${DOWNLOADERS} stamped downloads run`,
-    value: `p95 ${fmt(beside.p95)} ms (alone ${fmt(alone.p95)})`,
+    value: `server p95 ${fmt(beside.server.p95)} ms (alone ${fmt(alone.server.p95)})`,
     target: `≤ ${LOADED_PAGE_TARGET_MS} ms`,
-    pass: beside.p95 <= LOADED_PAGE_TARGET_MS,
+    absolute: `client p95 ${fmt(beside.p95)} ms (alone ${fmt(alone.p95)})`,
+    cpu: cpuText(beside),
+    load: beside.loadAtStart,
+    pass: beside.server.p95 <= LOADED_PAGE_TARGET_MS,
   };
 }
 
@@ -267,9 +271,12 @@ export async function materials(run: MaterialsRun) {
         const timing = await latency(`/financing/materials/${deck.id}`, { Cookie: cookie });
         return {
           figure: "stamped download, 50-page PDF",
-          value: `p95 ${fmt(timing.p95)} ms (median ${fmt(timing.p50)})`,
+          value: `server p95 ${fmt(timing.server.p95)} ms`,
           target: `≤ ${STAMPED_TARGET_MS} ms`,
-          pass: timing.p95 <= STAMPED_TARGET_MS,
+          absolute: `client p95 ${fmt(timing.p95)} ms (median ${fmt(timing.p50)})`,
+          cpu: cpuText(timing),
+          load: timing.loadAtStart,
+          pass: timing.server.p95 <= STAMPED_TARGET_MS,
         };
       }),
     );

@@ -2,9 +2,11 @@
  * The ways a figure is measured: throughput under load, one-at-a-time latency, and raw argon2
  * in a process set up like the server.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import autocannon from "autocannon";
@@ -101,7 +103,7 @@ export function dropIdleConnections() {
   agent.destroy();
 }
 
-export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number };
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; ms: number } & ServerTime;
 
 /** One request over a kept-alive loopback connection; `ms` is from sending to the last byte. */
 export function request(
@@ -121,6 +123,7 @@ export function request(
             headers: res.headers,
             body: Buffer.concat(chunks),
             ms: Number(process.hrtime.bigint() - started) / 1e6,
+            ...serverTimeOf(res.headers),
           }),
         );
         res.on("error", reject);
@@ -129,6 +132,16 @@ export function request(
     req.on("error", reject);
     req.end(options.body);
   });
+}
+
+/** The server's own time and its database's share (its Server-Timing header, on for the bench: serverEnv). */
+export type ServerTime = { serverMs: number; databaseMs: number };
+
+/** Server-Timing's `total` and `db`, NaN each when the answer has none. */
+export function serverTimeOf(headers: http.IncomingHttpHeaders): ServerTime {
+  const header = String(headers["server-timing"] ?? "");
+  const duration = (name: string) => Number(new RegExp(`(?:^|,)\\s*${name};dur=([\\d.]+)`).exec(header)?.[1] ?? NaN);
+  return { serverMs: duration("total"), databaseMs: duration("db") };
 }
 
 /**
@@ -141,14 +154,19 @@ export function getCounted(
   path: string,
   headers: Record<string, string>,
   port = config.port,
-): Promise<{ status: number; bytes: number; ms: number }> {
+): Promise<{ status: number; bytes: number; ms: number } & ServerTime> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const req = http.request({ host, port, path, headers, agent }, (res) => {
       let bytes = 0;
       res.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
       res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          ...serverTimeOf(res.headers),
+        }),
       );
       res.on("error", reject);
     });
@@ -157,24 +175,151 @@ export function getCounted(
   });
 }
 
-/** One GET that must answer 200; its time from sending to the last byte, in ms. */
-async function getOk(path: string, headers: Record<string, string>) {
-  const answer = await getCounted(path, headers);
+/** One GET that must answer 200; its time from sending to the last byte, and the server's own, in ms. */
+export async function getOk(path: string, headers: Record<string, string>) {
+  let answer = await getCounted(path, headers);
+  // A database out of reach for a moment (a connection or a statement past its timeout on an overloaded machine)
+  // is answered 503 with Retry-After: asked again, as a client would, and counted in the run's notes.
+  for (let retry = 0; answer.status === 503 && retry < 3; retry += 1) {
+    unavailableAnswers.push(path);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    answer = await getCounted(path, headers);
+  }
   if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}, not 200.`);
-  return answer.ms;
+  return answer;
 }
+
+/** The paths answered 503 and asked again (getOk), for the run's notes. */
+export const unavailableAnswers: string[] = [];
 
 /** Asks for `path` `times` times without timing it; throws on any non-200 answer. */
 export async function warmUp(path: string, headers: Record<string, string>, times: number) {
   for (let i = 0; i < times; i += 1) await getOk(path, headers);
 }
 
-/** p95 (and median) of `samples` sequential requests after a short warm-up; throws on any non-200 answer. */
-export async function latency(path: string, headers: Record<string, string>, samples = config.samples) {
+/** p95 and median of a set of times, in ms. */
+export type Spread = { p95: number; p50: number };
+
+const spread = (times: number[]): Spread => ({ p95: percentile(times, 0.95), p50: percentile(times, 0.5) });
+
+/**
+ * A row's timings: the client's (sending to the last byte), the server's own (Server-Timing's total) and its
+ * database statements' share, the server process's CPU per request, and the load average as the row began.
+ */
+export type Latency = Spread & {
+  samples: number;
+  server: Spread;
+  database: Spread;
+  cpuMsPerRequest: number | null;
+  /** The server's event loop's CPU time per request (its main thread's, to the nanosecond); null without /proc. */
+  loopCpu: Spread | null;
+  loadAtStart: number;
+};
+
+type Timed = { ms: number } & ServerTime;
+
+/**
+ * p95 (and median) of `samples` sequential requests after a short warm-up; throws on any non-200 answer.
+ * `beside`, a floor's request, is asked after each of the row's, so that both meet the same moments of a busy
+ * machine; its timings come back as the Latency's `beside`.
+ */
+export async function latency(
+  path: string,
+  headers: Record<string, string>,
+  samples = config.samples,
+  beside?: () => Promise<Timed>,
+): Promise<Latency & { beside?: Latency }> {
   await warmUp(path, headers, 5);
-  const times: number[] = [];
-  for (let i = 0; i < samples; i += 1) times.push(await getOk(path, headers));
-  return { p95: percentile(times, 0.95), p50: percentile(times, 0.5), samples: times.length };
+  return timedRequests(samples, () => getOk(path, headers), beside);
+}
+
+/** What a row's requests took, as a Latency. */
+class Tally {
+  readonly answers: Timed[] = [];
+  cpuMs: number | null = 0;
+  readonly loopCpuMs: number[] = [];
+  readonly loadAtStart = os.loadavg()[0];
+
+  /** One request, and the server's CPU while it ran (read from /proc before and after). */
+  async add(ask: () => Promise<Timed>) {
+    const before = serverCpuMs();
+    const loopBefore = loopCpuMs();
+    this.answers.push(await ask());
+    const loopAfter = loopCpuMs();
+    const after = serverCpuMs();
+    this.cpuMs = before === null || after === null || this.cpuMs === null ? null : this.cpuMs + after - before;
+    if (loopBefore !== null && loopAfter !== null) this.loopCpuMs.push(loopAfter - loopBefore);
+  }
+
+  latency(): Latency {
+    const of = (pick: (answer: Timed) => number) => spread(this.answers.map(pick));
+    return {
+      ...of((answer) => answer.ms),
+      samples: this.answers.length,
+      server: of((answer) => answer.serverMs),
+      database: of((answer) => answer.databaseMs),
+      cpuMsPerRequest: this.cpuMs === null ? null : this.cpuMs / this.answers.length,
+      loopCpu: this.loopCpuMs.length === this.answers.length ? spread(this.loopCpuMs) : null,
+      loadAtStart: this.loadAtStart,
+    };
+  }
+}
+
+/**
+ * `samples` answers of `ask`, one after another, as a Latency (what `ask` does before its request is not timed);
+ * with `beside`, one of its answers after each, timed apart (see latency).
+ */
+export async function timedRequests(
+  samples: number,
+  ask: () => Promise<Timed>,
+  beside?: () => Promise<Timed>,
+): Promise<Latency & { beside?: Latency }> {
+  const own = new Tally();
+  const floor = new Tally();
+  for (let i = 0; i < samples; i += 1) {
+    await own.add(ask);
+    if (beside) await floor.add(beside);
+  }
+  return { ...own.latency(), ...(beside && { beside: floor.latency() }) };
+}
+
+/**
+ * The measured server's main thread's CPU time so far, in ms to the nanosecond (/proc/<pid>/schedstat's first
+ * field): the event loop, where a request's JavaScript and SQLite's statements run. Unlike the wall-clock time it
+ * does not grow while the thread waits for a core, so a busy machine moves it least. Null without /proc.
+ */
+export function loopCpuMs(pid = measuredPid): number | null {
+  if (pid === null) return null;
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** The server whose CPU the rows read (index.ts names it as each server starts). */
+let measuredPid: number | null = null;
+
+export function measureServer(pid: number) {
+  measuredPid = pid;
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/**
+ * The measured server's CPU time so far (user and system, every thread: the stamping threads too), in ms, from
+ * /proc/<pid>/stat: what process.cpuUsage() would say inside it, read from outside. Null without /proc.
+ */
+export function serverCpuMs(pid = measuredPid): number | null {
+  if (pid === null) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command's closing parenthesis begin at the third (state); utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 export function percentile(values: number[], p: number) {

@@ -4,19 +4,55 @@ import os from "node:os";
 import path from "node:path";
 import { root } from "./config";
 
-export type Row = { figure: string; value: string; target: string; pass: boolean | null };
+/**
+ * One row of the table: `value` is the figure its verdict judges and `target` what judges it; a latency row also
+ * names the floor it is judged against, the client's own p95 (`absolute`, information only), the server's CPU
+ * per request, and the load average (1 min) as it began.
+ */
+export type Row = {
+  figure: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+  floor?: string;
+  absolute?: string;
+  cpu?: string;
+  load?: number;
+};
 
 const verdict = (pass: boolean | null) => (pass === null ? "not measured" : pass ? "pass" : "FAIL");
 
+const HEADER = [
+  "figure",
+  "judged figure",
+  "target",
+  "floor",
+  "absolute (information)",
+  "CPU/request",
+  "load",
+  "result",
+];
+
+const cellsOf = (row: Row) => [
+  row.figure,
+  row.value,
+  row.target,
+  row.floor ?? "",
+  row.absolute ?? "",
+  row.cpu ?? "",
+  row.load === undefined ? "" : row.load.toFixed(2),
+  verdict(row.pass),
+];
+
 export function markdownTable(rows: Row[]): string {
-  const lines = ["| figure | value | target | result |", "|---|---|---|---|"];
-  for (const row of rows) lines.push(`| ${row.figure} | ${row.value} | ${row.target} | ${verdict(row.pass)} |`);
+  const lines = [`| ${HEADER.join(" | ")} |`, `|${HEADER.map(() => "---").join("|")}|`];
+  for (const row of rows) lines.push(`| ${cellsOf(row).join(" | ")} |`);
   return lines.join("\n");
 }
 
 export function printTable(rows: Row[], notes: string[] = []) {
-  const cells = rows.map((row) => [row.figure, row.value, row.target, verdict(row.pass)]);
-  const header = ["figure", "value", "target", "result"];
+  const cells = rows.map(cellsOf);
+  const header = HEADER;
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
   const line = (cell: string[]) => cell.map((text, i) => text.padEnd(widths[i])).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
@@ -41,7 +77,8 @@ const INTRO = `# Performance
 Figures come from \`npm run bench\` (scripts/bench/), not from timed tests: it builds if needed,
 starts the production server (\`node server.js\`) on 127.0.0.1 with a fresh database in a temporary
 folder, seeds it, measures, prints one table and rewrites the section below. Every target is a ratio
-measured side by side in one run, a size, or a server time, because the machines are shared and noisy.
+measured side by side in one run, a size, or the server's own time (Server-Timing) against floors measured
+beside it, because the machines are shared and noisy (decision 0032).
 
 Knobs (environment): BENCH_SECONDS (load per throughput figure, default 8), BENCH_CONNECTIONS (8),
 BENCH_SAMPLES (timed requests per table query, 60), BENCH_PORT (3480), BUILD_DIR (.tmp/build-bench),

@@ -6,6 +6,7 @@ import { startSmtpCatcher } from "../../tests/support/smtp-catcher";
 import { TEST_KEYS } from "../../tests/support/test-keys";
 import { SERVER_NODE_FLAGS, serverProcessEnv } from "../serve.js";
 import { config, host, origin, root } from "./config";
+import { servedBuildDir } from "./slow-build";
 
 /** The newest modification time under a folder (skipping nothing: app/ and migrations/ hold only sources). */
 function newestMtime(dir: string): number {
@@ -38,6 +39,10 @@ export function buildIfNeeded(): "reused" | "built" {
   return "built";
 }
 
+let served: string | undefined;
+/** The build folder the servers load, made once per run (scripts/bench/slow-build.ts). */
+const servedBuild = () => (served ??= servedBuildDir());
+
 export type RunningServer = { child: ChildProcess; pid: number; stop: () => Promise<void> };
 
 /** The environment of `npm start`'s server (scripts/serve.js), with the bench's own settings and the caller's overrides. */
@@ -49,7 +54,7 @@ export function serverEnv(
   return {
     ...serverProcessEnv(),
     NODE_ENV: "production",
-    BUILD_DIR: config.buildDir,
+    BUILD_DIR: servedBuild(),
     HOST: host,
     PORT: String(port),
     APP_URL: origin(port),
@@ -63,6 +68,8 @@ export function serverEnv(
     CONTACT_EMAIL: "contact-inbox@example.com",
     // The metrics on a listener of their own, on loopback, on any free port: as a production server serves them.
     METRICS_PORT: "0",
+    // Each answer says the server's own time, which the rows judge (scripts/bench/verdicts.ts).
+    SERVER_TIMING: "on",
     ...overrides,
   };
 }

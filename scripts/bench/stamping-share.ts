@@ -4,6 +4,7 @@
  * its last answer is in, in alternating slices. The second reader's p95 must stay within 3× its time alone, and neither reader may get
  * a 503; the bursting reader's copies beyond their share are refused with 429.
  */
+import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { hashPassword } from "../../app/models/account/password.server";
 import { config, host } from "./config";
@@ -23,6 +24,7 @@ const ONE_PAGE = "/pdfs/download.pdf";
 const SLICES = 4;
 
 type ShareRun = { database: BenchDatabase; rows: Row[] };
+type Timed = { ms: number; serverMs: number; databaseMs: number };
 
 /**
  * The bursting reader is another client: its bursts run on a thread of their own, each burst's 20 GETs on
@@ -90,6 +92,7 @@ export async function stampingShare(run: ShareRun) {
   const long = await seedPdfDocument(run.database, "Bench burst memorandum", await textPdf(50));
   const quiet = await pageSessionCookie(QUIET);
   const bursting = await pageSessionCookie(BURSTING);
+  const loadAtStart = os.loadavg()[0];
   const figure = `one-page PDF while another reader's bursts of ${BURST} copies of a 50-page PDF run`;
 
   // Both stamping threads started and warm, as they are on a server in use.
@@ -99,12 +102,12 @@ export async function stampingShare(run: ShareRun) {
   ]);
   const statuses = new Map<number, number>();
   let bursts = 0;
-  const alone: number[] = [];
-  const times: number[] = [];
+  const alone: Timed[] = [];
+  const times: Timed[] = [];
   const failures: number[] = [];
-  const oneCopy = async (into: number[]) => {
+  const oneCopy = async (into: Timed[]) => {
     const answer = await getCounted(ONE_PAGE, { Cookie: quiet });
-    if (answer.status === 200) into.push(answer.ms);
+    if (answer.status === 200) into.push(answer);
     else failures.push(answer.status);
   };
   // Alone and beside the bursts in alternating slices, so that a machine busier for a while weighs on both.
@@ -121,16 +124,30 @@ export async function stampingShare(run: ShareRun) {
       bursts += tally.bursts;
     }
   }
-  const p95 = percentile(times, 0.95);
-  const aloneP95 = percentile(alone, 0.95);
+  // Judged by the server's own time for the one-page copy (Server-Timing: from its arrival to its answer, the
+  // copy stamped whole before it): the client's, on a machine whose two cores also run the bursts' client and
+  // their stamping, measured the client's turn for a core as much as the server.
+  const p95Of = (answers: Timed[], which: "ms" | "serverMs" | "databaseMs") =>
+    percentile(
+      answers.map((answer) => answer[which]),
+      0.95,
+    );
+  const p95 = p95Of(times, "serverMs");
+  const aloneP95 = p95Of(alone, "serverMs");
   const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`);
   const unavailable = statuses.get(503) ?? 0;
   run.rows.push({
     figure,
     value:
-      `p95 ${fmt(p95)} ms (alone ${fmt(aloneP95)}); the bursts (${bursts}): ${tally.join(", ")}` +
+      `server p95 ${fmt(p95)} ms (alone ${fmt(aloneP95)}, ${fmt(p95 / aloneP95, 2)}×); the bursts (${bursts}): ${tally.join(", ")}` +
       (failures.length > 0 ? `; the one-page reader refused ${failures.length} times (${failures.join(", ")})` : ""),
     target: "≤ 3× alone; no 503, the one-page reader always served",
+    floor: "the same one-page copy alone, in alternating slices",
+    // Where the copy waits: its statements (the rate limit, the session, the audit row) are the db share.
+    absolute:
+      `client p95 ${fmt(p95Of(times, "ms"))} ms (alone ${fmt(p95Of(alone, "ms"))}); ` +
+      `its statements' p95 ${fmt(p95Of(times, "databaseMs"))} ms (alone ${fmt(p95Of(alone, "databaseMs"))})`,
+    load: loadAtStart,
     pass: failures.length === 0 && unavailable === 0 && p95 <= 3 * aloneP95,
   });
 }
