@@ -4,6 +4,9 @@ import { adminContent } from "~/content/admin";
 import { administratorsPage } from "~/content/administrators";
 import { investorPageContent } from "~/content/investor-page";
 import { libraryContent } from "~/content/library";
+import { pipelineContent } from "~/content/pipeline";
+import { portalFeaturesContent } from "~/content/portal-features";
+import { questionsContent } from "~/content/questions";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
@@ -44,6 +47,9 @@ export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: S
           <Link to="/financing/audit">{words.auditLink}</Link>
           <Link to="/financing/admins">{administratorsPage.link}</Link>
           <Link to="/financing/library">{libraryContent.link}</Link>
+          <Link to="/financing/question-queue">{questionsContent.queue.link}</Link>
+          <Link to="/financing/pipeline">{pipelineContent.link}</Link>
+          <Link to="/financing/settings">{portalFeaturesContent.link}</Link>
         </p>
       </div>
       <SudoNotice sudo={sudo} />

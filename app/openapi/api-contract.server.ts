@@ -16,6 +16,7 @@ import { investorQuerySchema } from "~/models/investors/investor-record.server";
 import { ndaFlagSchema } from "~/models/investors/nda-flags.server";
 import { materialUploadSchema, materialVersionUploadSchema } from "~/models/library/material-fields.server";
 import { apiLoginSchema } from "~/models/second-factor/second-factor-schemas.server";
+import { afterMaterialsCalls, afterMaterialsShapes } from "./after-materials-contract.server";
 
 /* The answers' shapes. */
 
@@ -234,6 +235,7 @@ export const answerShapes = {
   MaterialVersion: materialVersionSchema,
   ReadingReport: readingReportSchema,
   MaterialReaders: materialReadersSchema,
+  ...afterMaterialsShapes,
 } as const;
 
 /* The calls. */
@@ -250,7 +252,7 @@ export type ApiOperation = {
   summary: string;
   /** What it does, for whom, and what to know before calling it. */
   description: string;
-  tag: "Account" | "Investors" | "Audit" | "Materials";
+  tag: "Account" | "Investors" | "Audit" | "Materials" | "Questions" | "Qualification" | "Interest" | "Pipeline";
   /** Who may call: anyone, a bearer token's holder, an administrator's token, the refresh cookie's holder. */
   auth: "none" | "bearer" | "administrator" | "refresh-cookie" | "bearer-or-refresh-cookie";
   pathParameters?: Record<string, { schema: z.ZodType; description: string }>;
@@ -640,6 +642,7 @@ const calls: ApiOperation[] = [
       404: refused("No document has this id."),
     },
   },
+  ...afterMaterialsCalls({ refused, badInput, notSignedIn, bodyRefusals, message: messageAnswerSchema, emptyBody }),
 ];
 
 /** Every call, with what any call may also answer: each reads the database, which may be unavailable. */

@@ -117,6 +117,25 @@ function buildDocument(): OpenApiDocument {
         description:
           "The materials library: the documents an investor may open; for administrators, uploads, new versions and who read what.",
       },
+      {
+        name: "Questions",
+        description:
+          "Investors' questions and the firm's answers, private or published; the administrators' queue. 404 while the firm has questions and answers turned off.",
+      },
+      {
+        name: "Qualification",
+        description:
+          "How an investor says they qualify, and the firm's verifications. The portal records them; it verifies nothing itself. 404 while turned off.",
+      },
+      {
+        name: "Interest",
+        description:
+          "Non-binding indications of interest: not an offer, a commitment or a subscription. 404 while turned off.",
+      },
+      {
+        name: "Pipeline",
+        description: "The raise as a pipeline of stages, with the indicated interest, for administrators.",
+      },
     ],
     paths,
     components: {

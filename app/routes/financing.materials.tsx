@@ -1,5 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AfterMaterialsLinks } from "~/components/after-materials-links";
 import { LibraryList } from "~/components/library-list";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { libraryView } from "~/content/materials";
@@ -10,6 +11,7 @@ import { formatFileSize } from "~/lib/file-size";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { materialsList } from "~/lib/materials-list";
 import { pageMeta } from "~/lib/meta";
+import { readPortalFeatures } from "~/models/features/portal-features.server";
 import { listOpenableDocuments } from "~/models/library/library-access.server";
 import { recordMaterialsVisit } from "~/models/library/library-openings.server";
 import portalStyles from "~/styles/portal.css";
@@ -33,8 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       document.kind === "video" ? `/financing/materials/${document.id}/watch` : `/financing/materials/${document.id}`,
     sha256: document.latest.sha256,
   }));
+  const features = await readPortalFeatures();
   return json({
     fullName: user.fullName || user.email,
+    after: { questions: features.questions, qualification: features.qualification, interest: features.interest },
     materials: materialsList(Object.values(materialsPage.links), listed, await shippedDigests()),
   });
 }
@@ -42,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => pageMeta(materialsPage.title, materialsPage.description);
 
 export default function MaterialsPage() {
-  const { fullName, materials } = useLoaderData<typeof loader>();
+  const { fullName, materials, after } = useLoaderData<typeof loader>();
   return (
     <section className="portal-status portal-materials" aria-labelledby="materials-heading">
       <h1 id="materials-heading">{materialsPage.welcome(fullName)}</h1>
@@ -52,6 +56,7 @@ export default function MaterialsPage() {
       </p>
       <p>{libraryView.intro}</p>
       <LibraryList items={materials} label={materialsPage.linksLabel} newTabNote={materialsPage.opensInNewTab} />
+      <AfterMaterialsLinks shown={after} />
     </section>
   );
 }

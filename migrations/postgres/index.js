@@ -13,6 +13,7 @@ import * as m016 from "./016_materials_library.js";
 import * as m017 from "./017_reading_totals.js";
 import * as m018 from "./018_administrators_index.js";
 import * as m019 from "./019_address_lines.js";
+import * as m023 from "./023_after_the_materials.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -29,4 +30,5 @@ export const migrations = {
   "017_reading_totals": m017,
   "018_administrators_index": m018,
   "019_address_lines": m019,
+  "023_after_the_materials": m023,
 };
