@@ -66,6 +66,7 @@ export const investorStepsContent = {
     range: (low: string, high: string) => `between ${low} and ${high}`,
   },
   verify: {
+    link: "Qualification, verification and indicated interest",
     heading: "Qualification",
     statement: "The investor's statement",
     none: "No statement.",

@@ -16,6 +16,7 @@ import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithError, redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { investorPagePath as pagePath, safeReturnTo } from "~/lib/investor-table";
+import { readPortalFeatures } from "~/models/features/portal-features.server";
 import {
   activityCursorSchema,
   correctInvestor,
@@ -47,14 +48,22 @@ export async function investorPageLoader(request: Request, params: { id?: string
   const cursor = before === null ? undefined : activityCursorSchema.safeParse(before);
   if (cursor && !cursor.success) throw new Response(words.errors.cursorInvalid, { status: 400, headers: TEXT_HEADERS });
   // Asked for together: an unknown id simply has no activity.
-  const [record, activity, readings] = await Promise.all([
+  const [record, activity, readings, features] = await Promise.all([
     investorPageRecord(id),
     investorActivity(id, cursor?.data),
     readingsOf(id),
+    readPortalFeatures(),
   ]);
   if (!record) throw new Response(words.errors.notFound, { status: 404, headers: TEXT_HEADERS });
   return json(
-    { record, activity, readings, olderThan: cursor?.data ?? null, sudo: sudoState(session, pagePath(id)) },
+    {
+      record,
+      activity,
+      readings,
+      olderThan: cursor?.data ?? null,
+      sudo: sudoState(session, pagePath(id)),
+      qualificationShown: features.qualification,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
