@@ -19,6 +19,7 @@ import {
   type InvestorTableState,
   type SortColumn,
 } from "~/lib/investor-table";
+import { PIPELINE_STAGES } from "~/lib/pipeline-stages";
 import styles from "~/styles/investor-table.css";
 import { AddressLines } from "./address-lines";
 import { SudoNotice } from "./sudo-notice";
@@ -68,6 +69,17 @@ export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: S
             ))}
           </select>
         </label>
+        <label>
+          <span>{pipelineContent.stageFilter}</span>
+          <select name="stage" defaultValue={state.stage} key={state.stage}>
+            <option value="all">{pipelineContent.allStages}</option>
+            {PIPELINE_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {pipelineContent.stages[stage]}
+              </option>
+            ))}
+          </select>
+        </label>
         {state.sort !== "registered" || state.dir !== "desc" ? (
           <>
             <input type="hidden" name="sort" value={state.sort} />
@@ -77,7 +89,7 @@ export function InvestorTable({ data, sudo }: { data: InvestorTableData; sudo: S
         <button type="submit" className="button">
           {words.apply}
         </button>
-        {state.q || state.nda !== "all" ? <Link to="/financing">{words.clear}</Link> : null}
+        {state.q || state.nda !== "all" || state.stage !== "all" ? <Link to="/financing">{words.clear}</Link> : null}
       </Form>
       <p className="investor-table__summary">
         <span role="status">{words.total(total)}</span>{" "}

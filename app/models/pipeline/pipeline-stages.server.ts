@@ -3,18 +3,9 @@
  * a condition on `users` that the pipeline counts with and the investor table filters by.
  */
 import { sql, type RawBuilder } from "kysely";
+import type { PipelineStage } from "~/lib/pipeline-stages";
 
-export const PIPELINE_STAGES = [
-  "signed_up",
-  "verified",
-  "details",
-  "nda_offered",
-  "nda_signed",
-  "read",
-  "qualified",
-  "indicated",
-] as const;
-export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export { PIPELINE_STAGES, type PipelineStage } from "~/lib/pipeline-stages";
 
 /** The latest verification of each investor that has not expired at `at`. */
 const standingVerification = (at: number) => sql`exists (

@@ -105,7 +105,8 @@ async function interestTotals(at: number): Promise<Pipeline["interest"]> {
 /** Week by week (Mondays, UTC) of the raise: sign-ups, addresses verified, and first indications of interest. */
 async function weeksOf(): Promise<Pipeline["weeks"]> {
   // 1970-01-01 was a Thursday: a week's number counts from the Monday before it.
-  const week = (column: string) => sql`((${sql.raw(column)} + ${3 * DAY_MS}) / ${WEEK_MS})`;
+  // Written into the SQL as integers: bound, SQLite would take them as reals and divide without flooring.
+  const week = (column: string) => sql`((${sql.raw(column)} + ${sql.lit(3 * DAY_MS)}) / ${sql.lit(WEEK_MS)})`;
   const rows = await sql<{ kind: string; week: number | string; n: number | string }>`
     select 'signedUp' as kind, ${week("created_at")} as week, count(*) as n
       from users where role = 'investor' group by 2
