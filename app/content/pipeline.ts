@@ -1,5 +1,16 @@
 /** The words of the pipeline: the raise's stages, their counts and conversions, the interest, the weeks. */
-import type { PipelineStage } from "~/lib/pipeline-stages";
+/** The raise's stages, in order (app/models/pipeline/pipeline-stages.server.ts says what each counts). */
+export const PIPELINE_STAGES = [
+  "signed_up",
+  "verified",
+  "details",
+  "nda_offered",
+  "nda_signed",
+  "read",
+  "qualified",
+  "indicated",
+] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 export const pipelineContent = {
   link: "Pipeline",
