@@ -12,8 +12,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const actor = await requireApiUser(request, { role: "administrator" });
   await requireFeatureApi("questions");
-  const id = readApiParam("id", params.id, questionIdSchema);
+  // The body first: one that is not JSON is refused as such whatever the path holds.
   await readEmptyBody(request);
+  const id = readApiParam("id", params.id, questionIdSchema);
   const outcome = await closeQuestion({ actor, id, ip: context.clientIp });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ message: questionsContent.queue.closed } satisfies AnswerOf<"Message">);

@@ -13,6 +13,7 @@ import { coresButOne } from "../../app/server/cores.server";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
 import { administratorsPage } from "./administrators";
+import { afterMaterials } from "./after-materials";
 import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
 import { hostilePdfs } from "./hostile-pdfs";
@@ -390,6 +391,7 @@ async function audit(run: Run) {
 }
 
 const PHASES = {
+  afterMaterials,
   pages,
   logins,
   metrics,
@@ -412,6 +414,7 @@ type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
 const POSTGRES_PHASES = [
+  "afterMaterials",
   "logins",
   "metrics",
   "api",

@@ -45,7 +45,6 @@ async function pipelineFingerprint(): Promise<string> {
   const row = await sql<Record<string, number | string | null>>`select
       (select n from users_version where only_row = 1) as version,
       (select max(updated_at) from users) as users_changed,
-      (select count(*) from users) as users,
       (select max(created_at) from verifications) as verified,
       (select max(created_at) from interest_indications) as indicated,
       (select coalesce(sum(readers), 0) from document_reading) as readers`.execute(getDb());
