@@ -18,7 +18,6 @@ export function PipelineFunnel({ stages }: { stages: { stage: PipelineStage; cou
     <svg
       className="pipeline-funnel"
       viewBox={`0 0 ${WIDTH} ${height}`}
-      role="img"
       aria-labelledby="funnel-title funnel-description"
       width="100%"
       preserveAspectRatio="xMinYMin meet"

@@ -3,6 +3,9 @@ import { firm } from "./firm";
 
 const signature = `\n\n${firm.name}\n${firm.mailboxes.info}`;
 
+/** A question's states in the administrators' queue, in the order its tabs show them. */
+export const QUESTION_STATUSES = ["new", "answered", "closed"] as const;
+
 export const questionsContent = {
   title: "Questions and answers",
   description: "Ask the firm a question about the offering, and read the answers it has published.",

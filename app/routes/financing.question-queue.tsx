@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
-import { questionsContent } from "~/content/questions";
+import { QUESTION_STATUSES, questionsContent } from "~/content/questions";
 import { requireAdmin } from "~/http/auth.server";
 import { requireFeaturePage } from "~/http/feature-gate.server";
 import { readFormBody } from "~/http/form-body.server";
@@ -21,7 +21,6 @@ import { answerQuestion, closeQuestion, listQueue } from "~/models/questions/que
 import {
   answerQuestionSchema,
   closeQuestionSchema,
-  QUESTION_STATUSES,
   queueQuerySchema,
 } from "~/models/questions/question-schemas.server";
 import styles from "~/styles/administrators.css";

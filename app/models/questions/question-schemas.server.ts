@@ -1,6 +1,6 @@
 /** The inputs of questions and answers, as the pages and the API both read them. */
 import { z } from "zod";
-import { questionsContent } from "~/content/questions";
+import { QUESTION_STATUSES, questionsContent } from "~/content/questions";
 
 const errors = questionsContent.errors;
 
@@ -46,8 +46,6 @@ export type AnswerQuestionInput = z.output<typeof answerQuestionSchema>;
 
 export const closeQuestionSchema = z.object({ id: questionId });
 export { questionId as questionIdSchema };
-
-export const QUESTION_STATUSES = ["new", "answered", "closed"] as const;
 
 export const queueQuerySchema = z.object({
   status: z.enum(QUESTION_STATUSES, { error: errors.statusInvalid }).default("new"),
