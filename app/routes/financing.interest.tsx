@@ -11,11 +11,10 @@ import { MaterialsRefusal } from "~/components/portal-refusal";
 import { investorStepsContent } from "~/content/investor-steps";
 import { requireNdaSigned } from "~/http/auth.server";
 import { requireFeaturePage } from "~/http/feature-gate.server";
-import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { readInvestorStepForm, refuseStep } from "~/http/investor-step-form.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { formatDollars } from "~/lib/dollars";
-import type { FormReply } from "~/lib/form-reply";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import { interestNoticeOf, readPortalFeatures } from "~/models/features/portal-features.server";
@@ -39,21 +38,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Save an indication, or withdraw it (`intent=withdraw`); each is kept. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await requireFeaturePage("interest");
-  const refuse = (status: number, reply: FormReply) => json({ reply }, { status, headers: NO_STORE });
-  if (user.role.name !== "investor") {
-    return refuse(403, { error: { "": [investorStepsContent.errors.notInvestor] }, initialValue: {} });
-  }
-  const body = await readFormBody(request);
-  if (!body.ok) return refuse(body.status, { error: { "": [body.message] }, initialValue: {} });
-  if (body.formData.get("intent") === "withdraw") {
-    await indicateInterest({ user, input: null, ip: context.clientIp });
+  const form = await readInvestorStepForm(request, "interest");
+  if (form.refusal) return form.refusal;
+  if (form.formData.get("intent") === "withdraw") {
+    await indicateInterest({ user: form.user, input: null, ip: context.clientIp });
     return redirectWithSuccess("/financing/interest", words.withdrawn);
   }
-  const submission = parseSubmission(body.formData, interestSchema);
-  if (submission.status !== "success") return refuse(400, submission.reply());
-  await indicateInterest({ user, input: submission.value, ip: context.clientIp });
+  const submission = parseSubmission(form.formData, interestSchema);
+  if (submission.status !== "success") return refuseStep(400, submission.reply());
+  await indicateInterest({ user: form.user, input: submission.value, ip: context.clientIp });
   return redirectWithSuccess("/financing/interest", words.saved);
 }
 

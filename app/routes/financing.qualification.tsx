@@ -12,10 +12,9 @@ import { VerificationLine } from "~/components/verification-line";
 import { ACCREDITATION_CATEGORIES, investorStepsContent } from "~/content/investor-steps";
 import { requireNdaSigned } from "~/http/auth.server";
 import { requireFeaturePage } from "~/http/feature-gate.server";
-import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { readInvestorStepForm, refuseStep } from "~/http/investor-step-form.server";
 import { redirectWithSuccess } from "~/http/toast.server";
-import type { FormReply } from "~/lib/form-reply";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import { qualificationStatementSchema } from "~/models/qualification/qualification-schemas.server";
@@ -39,17 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await requireFeaturePage("qualification");
-  const refuse = (status: number, reply: FormReply) => json({ reply }, { status, headers: NO_STORE });
-  if (user.role.name !== "investor") {
-    return refuse(403, { error: { "": [investorStepsContent.errors.notInvestor] }, initialValue: {} });
-  }
-  const body = await readFormBody(request);
-  if (!body.ok) return refuse(body.status, { error: { "": [body.message] }, initialValue: {} });
-  const submission = parseSubmission(body.formData, qualificationStatementSchema);
-  if (submission.status !== "success") return refuse(400, submission.reply());
-  await stateQualification({ user, input: submission.value, ip: context.clientIp });
+  const form = await readInvestorStepForm(request, "qualification");
+  if (form.refusal) return form.refusal;
+  const submission = parseSubmission(form.formData, qualificationStatementSchema);
+  if (submission.status !== "success") return refuseStep(400, submission.reply());
+  await stateQualification({ user: form.user, input: submission.value, ip: context.clientIp });
   return redirectWithSuccess("/financing/qualification", words.saved);
 }
 
