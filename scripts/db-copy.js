@@ -63,7 +63,19 @@ const TABLES = [
   "nda_consents",
   "nda_copies",
   "nda_signatures",
+  // What follows the materials (migration 023): after the documents and files its rows point at.
+  "portal_features",
+  "questions",
+  "answer_edits",
+  "qualification_statements",
+  "verifications",
+  "interest_indications",
 ];
+/**
+ * Tables every new database begins with rows in, the target's too: the source's rows replace them.
+ * The firm's switches are one row, which migration 023 writes.
+ */
+const REPLACED_TABLES = [...LIBRARY_TABLES, "portal_features"];
 /** Tables whose ids count up: PostgreSQL's counter must continue after the highest id copied. */
 const COUNTED_IDS = ["audit_events", "contact_messages"];
 /** Rows per insert, and at most this many bytes of them: a file's chunks (1 MiB each) go over a few at a time. */
@@ -94,12 +106,12 @@ await target.connect();
 /** @type {Record<string, number>} */
 const copied = {};
 try {
-  for (const table of TABLES.filter((name) => !LIBRARY_TABLES.includes(name))) {
+  for (const table of TABLES.filter((name) => !REPLACED_TABLES.includes(name))) {
     const { rows } = await target.query(`select exists (select 1 from ${table}) as taken`);
     if (rows[0].taken) fail(`The target's ${table} table is not empty: copy only into an empty database.`);
   }
   await target.query("begin");
-  for (const table of [...LIBRARY_TABLES].reverse()) await target.query(`delete from ${table}`);
+  for (const table of [...REPLACED_TABLES].reverse()) await target.query(`delete from ${table}`);
   for (const table of TABLES) {
     copied[table] = 0;
     /** @type {Record<string, unknown>[]} */

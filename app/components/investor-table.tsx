@@ -7,6 +7,9 @@ import { tracePage } from "~/content/copy-trace";
 import { investorPageContent } from "~/content/investor-page";
 import { libraryContent } from "~/content/library";
 import { ndaAdminContent } from "~/content/nda";
+import { pipelineContent } from "~/content/pipeline";
+import { portalFeaturesContent } from "~/content/portal-features";
+import { questionsContent } from "~/content/questions";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   NDA_FILTERS,
@@ -19,6 +22,7 @@ import {
   type InvestorTableState,
   type SortColumn,
 } from "~/lib/investor-table";
+import { PIPELINE_STAGES } from "~/lib/pipeline-stages";
 import styles from "~/styles/investor-table.css";
 import { AddressLines } from "./address-lines";
 import { SudoNotice } from "./sudo-notice";
@@ -50,6 +54,9 @@ export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableD
           <Link to="/financing/trace">{tracePage.link}</Link>
           <Link to="/financing/alerts">{alertsPage.link}</Link>
           <Link to="/financing/nda">{ndaAdminContent.link(ndaWaiting)}</Link>
+          <Link to="/financing/question-queue">{questionsContent.queue.link}</Link>
+          <Link to="/financing/pipeline">{pipelineContent.link}</Link>
+          <Link to="/financing/settings">{portalFeaturesContent.link}</Link>
         </p>
       </div>
       <SudoNotice sudo={sudo} />
@@ -68,6 +75,17 @@ export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableD
             ))}
           </select>
         </label>
+        <label>
+          <span>{pipelineContent.stageFilter}</span>
+          <select name="stage" defaultValue={state.stage} key={state.stage}>
+            <option value="all">{pipelineContent.allStages}</option>
+            {PIPELINE_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {pipelineContent.stages[stage]}
+              </option>
+            ))}
+          </select>
+        </label>
         {state.sort !== "registered" || state.dir !== "desc" ? (
           <>
             <input type="hidden" name="sort" value={state.sort} />
@@ -77,7 +95,7 @@ export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableD
         <button type="submit" className="button">
           {words.apply}
         </button>
-        {state.q || state.nda !== "all" ? <Link to="/financing">{words.clear}</Link> : null}
+        {state.q || state.nda !== "all" || state.stage !== "all" ? <Link to="/financing">{words.clear}</Link> : null}
       </Form>
       <p className="investor-table__summary">
         <span role="status">{words.total(total)}</span>{" "}

@@ -284,6 +284,33 @@ export const auditEvents: Record<string, EventWords> = {
         ? `E-mailed ${whom(target)} that the materials are open`
         : `Could not e-mail ${whom(target)} that the materials are open`,
   },
+  "settings.changed": {
+    kind: "Settings changed",
+    says: ({ details }) =>
+      `Turned questions and answers ${flag(details.questions) ? "on" : "off"}, qualification ${flag(details.qualification) ? "on" : "off"} and indications of interest ${flag(details.interest) ? "on" : "off"}`,
+  },
+  "question.asked": { kind: "Question asked", says: () => "Asked the firm a question" },
+  "question.answered": {
+    kind: "Question answered privately",
+    says: ({ target }) => `Answered a question of ${whom(target)} privately`,
+  },
+  "question.published": { kind: "Answer published", says: () => "Published an answer to every reader" },
+  "question.answer_edited": { kind: "Published answer edited", says: () => "Edited a published answer" },
+  "question.closed": { kind: "Question closed", says: () => "Closed a question" },
+  "qualification.stated": {
+    kind: "Qualification stated",
+    says: ({ details }) =>
+      details.category === "not_accredited"
+        ? "Stated they are not an accredited investor"
+        : "Stated how they qualify as an accredited investor",
+  },
+  "verification.recorded": {
+    kind: "Verification recorded",
+    says: ({ target }) => `Recorded a verification of how ${whom(target)} qualifies`,
+  },
+  "interest.indicated": { kind: "Interest indicated", says: () => "Indicated a non-binding amount of interest" },
+  "interest.withdrawn": { kind: "Interest withdrawn", says: () => "Withdrew their indication of interest" },
+  "interest.exported": { kind: "Interest exported", says: () => "Exported the indications of interest as CSV" },
   "investor.deleted": { kind: "Investor deleted", says: ({ target }) => `Deleted the investor ${whom(target)}` },
   "investor.corrected": {
     kind: "Investor corrected",

@@ -3,6 +3,7 @@
  * NDA filter, sort, page), shared by the server model and the component.
  */
 import { investorPageContent } from "~/content/investor-page";
+import { PIPELINE_STAGES, type PipelineStage } from "./pipeline-stages";
 import type { InvestorRow } from "./user-shape";
 
 export const INVESTOR_PAGE_SIZE = 50;
@@ -19,6 +20,8 @@ export type SortDirection = "asc" | "desc";
 export type InvestorTableState = {
   q: string;
   nda: NdaFilter;
+  /** Only the investors who reached this stage of the pipeline ("all": every one). */
+  stage: PipelineStage | "all";
   sort: SortColumn;
   dir: SortDirection;
   page: number;
@@ -45,7 +48,14 @@ export type InvestorTableData = {
   returnTo: string;
 };
 
-export const DEFAULT_TABLE_STATE: InvestorTableState = { q: "", nda: "all", sort: "registered", dir: "desc", page: 1 };
+export const DEFAULT_TABLE_STATE: InvestorTableState = {
+  q: "",
+  nda: "all",
+  stage: "all",
+  sort: "registered",
+  dir: "desc",
+  page: 1,
+};
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return values.includes(value as T) ? (value as T) : fallback;
@@ -55,11 +65,12 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fal
 export function parseInvestorTableState(searchParams: URLSearchParams): InvestorTableState {
   const q = (searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   const nda = oneOf(NDA_FILTERS, searchParams.get("nda"), DEFAULT_TABLE_STATE.nda);
+  const stage = oneOf(["all", ...PIPELINE_STAGES] as const, searchParams.get("stage"), DEFAULT_TABLE_STATE.stage);
   const sort = oneOf(SORT_COLUMNS, searchParams.get("sort"), DEFAULT_TABLE_STATE.sort);
   const dir = oneOf(["asc", "desc"] as const, searchParams.get("dir"), sort === "registered" ? "desc" : "asc");
   const pageNumber = Number(searchParams.get("page"));
   const page = Number.isSafeInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
-  return { q, nda, sort, dir, page };
+  return { q, nda, stage, sort, dir, page };
 }
 
 /** The query string of a state, leaving out defaults so URLs stay short. */
@@ -68,6 +79,7 @@ export function investorTableSearch(state: InvestorTableState, changes: Partial<
   const params = new URLSearchParams();
   if (next.q) params.set("q", next.q);
   if (next.nda !== "all") params.set("nda", next.nda);
+  if (next.stage !== "all") params.set("stage", next.stage);
   if (next.sort !== DEFAULT_TABLE_STATE.sort || next.dir !== DEFAULT_TABLE_STATE.dir) {
     params.set("sort", next.sort);
     params.set("dir", next.dir);

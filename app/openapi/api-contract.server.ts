@@ -22,6 +22,7 @@ import {
   ndaSignSchema,
 } from "~/models/nda/nda-schemas.server";
 import { apiLoginSchema } from "~/models/second-factor/second-factor-schemas.server";
+import { afterMaterialsCalls, afterMaterialsShapes } from "./after-materials-contract.server";
 
 /* The answers' shapes. */
 
@@ -315,6 +316,7 @@ export const answerShapes = {
   NdaState: ndaStateSchema,
   NdaSignAnswer: ndaSignAnswerSchema,
   NdaRecord: ndaRecordSchema,
+  ...afterMaterialsShapes,
 } as const;
 
 /* The calls. */
@@ -337,7 +339,8 @@ export type ApiOperation = {
   summary: string;
   /** What it does, for whom, and what to know before calling it. */
   description: string;
-  tag: "Account" | "Investors" | "Audit" | "Materials" | "NDA";
+  tag:
+    "Account" | "Investors" | "Audit" | "Materials" | "NDA" | "Questions" | "Qualification" | "Interest" | "Pipeline";
   /** Who may call: anyone, a bearer token's holder, an administrator's token, the refresh cookie's holder. */
   auth: "none" | "bearer" | "administrator" | "refresh-cookie" | "bearer-or-refresh-cookie";
   pathParameters?: Record<string, { schema: z.ZodType; description: string }>;
@@ -830,6 +833,7 @@ const calls: ApiOperation[] = [
       404: refused("No document has this id."),
     },
   },
+  ...afterMaterialsCalls({ refused, badInput, notSignedIn, bodyRefusals, message: messageAnswerSchema, emptyBody }),
 ];
 
 /** Every call, with what any call may also answer: each reads the database, which may be unavailable. */

@@ -122,6 +122,25 @@ function buildDocument(): OpenApiDocument {
         description:
           "The NDA signed in the portal: the investor's state, consent, signature and file; for administrators, the countersignature and the record.",
       },
+      {
+        name: "Questions",
+        description:
+          "Investors' questions and the firm's answers, private or published; the administrators' queue. 404 while the firm has questions and answers turned off.",
+      },
+      {
+        name: "Qualification",
+        description:
+          "How an investor says they qualify, and the firm's verifications. The portal records them; it verifies nothing itself. 404 while turned off.",
+      },
+      {
+        name: "Interest",
+        description:
+          "Non-binding indications of interest: not an offer, a commitment or a subscription. 404 while turned off.",
+      },
+      {
+        name: "Pipeline",
+        description: "The raise as a pipeline of stages, with the indicated interest, for administrators.",
+      },
     ],
     paths,
     components: {

@@ -16,6 +16,7 @@ import { sudoRefusal, sudoState } from "~/http/sudo.server";
 import { redirectWithError, redirectWithToast } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { investorPagePath as pagePath, safeReturnTo } from "~/lib/investor-table";
+import { readPortalFeatures } from "~/models/features/portal-features.server";
 import {
   activityCursorSchema,
   correctInvestor,
@@ -48,11 +49,12 @@ export async function investorPageLoader(request: Request, params: { id?: string
   const cursor = before === null ? undefined : activityCursorSchema.safeParse(before);
   if (cursor && !cursor.success) throw new Response(words.errors.cursorInvalid, { status: 400, headers: TEXT_HEADERS });
   // Asked for together: an unknown id simply has no activity.
-  const [record, activity, readings, readingTime] = await Promise.all([
+  const [record, activity, readings, readingTime, features] = await Promise.all([
     investorPageRecord(id),
     investorActivity(id, cursor?.data),
     readingsOf(id),
     investorReadingTime(id),
+    readPortalFeatures(),
   ]);
   if (!record) throw new Response(words.errors.notFound, { status: 404, headers: TEXT_HEADERS });
   return json(
@@ -63,6 +65,7 @@ export async function investorPageLoader(request: Request, params: { id?: string
       readingTime,
       olderThan: cursor?.data ?? null,
       sudo: sudoState(session, pagePath(id)),
+      qualificationShown: features.qualification,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

@@ -15,6 +15,7 @@ import { InvestorReadingTime } from "~/components/reading-time";
 import { SudoNotice } from "~/components/sudo-notice";
 import { adminContent } from "~/content/admin";
 import { investorPageContent, REASON_MAX_LENGTH } from "~/content/investor-page";
+import { investorStepsContent } from "~/content/investor-steps";
 import { readingContent } from "~/content/library-reading";
 import { describeSecondFactor, formatRegistrationTime, investorPagePath as pagePath } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
@@ -41,7 +42,8 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 const when = (iso: string | null) => (iso ? formatRegistrationTime(iso) : "");
 
 export default function InvestorPage() {
-  const { record, activity, readings, readingTime, olderThan, sudo } = useLoaderData<typeof loader>();
+  const { record, activity, readings, readingTime, olderThan, sudo, qualificationShown } =
+    useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const refusalFor = (intent: string) =>
     refused && refused.intent === intent && refused.message ? [refused.message] : undefined;
@@ -59,6 +61,11 @@ export default function InvestorPage() {
       />
 
       <Who record={record} />
+      {qualificationShown ? (
+        <p>
+          <Link to={`${pagePath(record.id)}/qualification`}>{investorStepsContent.verify.link}</Link>
+        </p>
+      ) : null}
       <Timeline record={record} />
 
       <section aria-labelledby="investor-actions-heading" className="investor-page__actions">

@@ -1,5 +1,6 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AfterMaterialsLinks } from "~/components/after-materials-links";
 import { LibraryList } from "~/components/library-list";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { libraryView } from "~/content/materials";
@@ -11,6 +12,7 @@ import { formatFileSize } from "~/lib/file-size";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { materialsList } from "~/lib/materials-list";
 import { pageMeta } from "~/lib/meta";
+import { readPortalFeatures } from "~/models/features/portal-features.server";
 import { listOpenableDocuments } from "~/models/library/library-access.server";
 import { recordMaterialsVisit } from "~/models/library/library-openings.server";
 import portalStyles from "~/styles/portal.css";
@@ -35,8 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewerHref: document.kind === "pdf" ? `/financing/materials/${document.id}/read` : undefined,
     sha256: document.latest.sha256,
   }));
+  const features = await readPortalFeatures();
   return json({
     fullName: user.fullName || user.email,
+    after: { questions: features.questions, qualification: features.qualification, interest: features.interest },
     materials: materialsList(Object.values(materialsPage.links), listed, await shippedDigests()),
     privacyNotice: viewerText.privacyNotice(),
   });
@@ -45,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => pageMeta(materialsPage.title, materialsPage.description);
 
 export default function MaterialsPage() {
-  const { fullName, materials, privacyNotice } = useLoaderData<typeof loader>();
+  const { fullName, materials, privacyNotice, after } = useLoaderData<typeof loader>();
   return (
     <section className="portal-status portal-materials" aria-labelledby="materials-heading">
       <h1 id="materials-heading">{materialsPage.welcome(fullName)}</h1>
@@ -56,6 +60,7 @@ export default function MaterialsPage() {
       <p>{libraryView.intro}</p>
       <LibraryList items={materials} label={materialsPage.linksLabel} newTabNote={materialsPage.opensInNewTab} />
       <p className="portal-materials__privacy">{privacyNotice}</p>
+      <AfterMaterialsLinks shown={after} />
     </section>
   );
 }

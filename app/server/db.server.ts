@@ -415,6 +415,82 @@ export interface NdaSignaturesTable {
   reason: string | null;
 }
 
+/** The firm's switches for what follows the materials (migration 023, docs/decisions/0037): one row. */
+export interface PortalFeaturesTable {
+  only_row: number;
+  questions: number;
+  qualification: number;
+  interest: number;
+  /** The firm's words beside an indication of interest: that it is not an offer or a commitment. */
+  interest_notice: string;
+  /** How many days a verification of an investor's qualification stands. */
+  verification_days: number;
+  updated_at: number;
+}
+
+export type QuestionStatus = "new" | "answered" | "closed";
+
+/** An investor's question, with the private and the published answer (either, both or none). */
+export interface QuestionsTable {
+  id: string;
+  user_id: string;
+  document_id: string | null;
+  page: number | null;
+  body: string;
+  status: QuestionStatus;
+  private_answer: string | null;
+  published_answer: string | null;
+  answered_by: string | null;
+  answered_at: number | null;
+  published_at: number | null;
+  created_at: number;
+}
+
+/** A published answer's earlier text, kept when an administrator edits it. */
+export interface AnswerEditsTable {
+  id: string;
+  question_id: string;
+  body: string;
+  replaced_by: string | null;
+  replaced_at: number;
+}
+
+/** An investor's statement of how they qualify; the latest stands. */
+export interface QualificationStatementsTable {
+  id: string;
+  user_id: string;
+  category: string;
+  /** The date the investor gives, YYYY-MM-DD. */
+  stated_on: string;
+  created_at: number;
+}
+
+/** The firm's record of a verification of an investor's qualification; the latest stands until it expires. */
+export interface VerificationsTable {
+  id: string;
+  user_id: string;
+  method: string;
+  verified_on: string;
+  note: string;
+  blob_id: string | null;
+  file_name: string | null;
+  recorded_by: string | null;
+  expires_at: number;
+  created_at: number;
+}
+
+/** A non-binding indication of interest, in whole U.S. dollars; the latest stands (a withdrawal too). */
+export interface InterestIndicationsTable {
+  id: string;
+  user_id: string;
+  amount: number | null;
+  low: number | null;
+  high: number | null;
+  note: string;
+  withdrawn: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -451,6 +527,12 @@ export interface Database {
   nda_consents: NdaConsentsTable;
   nda_copies: NdaCopiesTable;
   nda_signatures: NdaSignaturesTable;
+  portal_features: PortalFeaturesTable;
+  questions: QuestionsTable;
+  answer_edits: AnswerEditsTable;
+  qualification_statements: QualificationStatementsTable;
+  verifications: VerificationsTable;
+  interest_indications: InterestIndicationsTable;
 }
 
 let instance: Kysely<Database> | undefined;

@@ -16,6 +16,7 @@ import * as m019 from "./019_address_lines.js";
 import * as m020 from "./020_nda_signing.js";
 import * as m021 from "./021_reading_time.js";
 import * as m022 from "./022_administrator_alerts.js";
+import * as m023 from "./023_after_the_materials.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -35,4 +36,5 @@ export const migrations = {
   "020_nda_signing": m020,
   "021_reading_time": m021,
   "022_administrator_alerts": m022,
+  "023_after_the_materials": m023,
 };

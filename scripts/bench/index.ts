@@ -14,6 +14,7 @@ import { coresButOne } from "../../app/server/cores.server";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
 import { administratorsPage, administratorsPageAlone } from "./administrators";
+import { afterMaterials } from "./after-materials";
 import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
 import { digest } from "./digest";
@@ -506,6 +507,7 @@ async function audit(run: Run) {
 }
 
 const PHASES = {
+  afterMaterials,
   pages,
   logins,
   metrics,
@@ -531,6 +533,7 @@ type PhaseName = keyof typeof PHASES;
 
 /** The figures taken again on PostgreSQL: the ones the database shapes. */
 const POSTGRES_PHASES = [
+  "afterMaterials",
   "logins",
   "metrics",
   "api",

@@ -429,13 +429,112 @@ test("the materials calls: list, upload, a new version, the reading report and t
   expectStatus(await readers(document.id), 401);
 });
 
+/** The firm's switches for what follows the materials, set in the server's database as the settings page sets them. */
+function turnAfterMaterials(on: boolean) {
+  withDatabaseFile(server.databasePath, (db) =>
+    db.prepare("update portal_features set questions = ?, qualification = ?, interest = ?").run(+on, +on, +on),
+  );
+}
+
+test("the calls after the materials: questions, qualification, interest, verification and the pipeline, each documented answer", async () => {
+  test.setTimeout(120_000);
+  const signed = await apiLogin(SENT_INVESTOR);
+  const unsigned = await apiLogin(INVESTOR);
+  const get = (path: string, token?: string) => send({ method: "GET", path, headers: token ? bearer(token) : {} });
+  const postAs = (path: string, body: unknown, token?: string) => post(path, body, token ? bearer(token) : {});
+
+  // Turned off: each call of a part answers 404.
+  turnAfterMaterials(false);
+  expectStatus(await get("/api/questions", signed.bearer), 404);
+  expectStatus(await postAs("/api/questions", { body: "Open?" }, signed.bearer), 404);
+  expectStatus(await get("/api/questions/published", signed.bearer), 404);
+  expectStatus(await get("/api/questions/queue", adminBearer), 404);
+  const unknownQuestion = "00000000-0000-4000-8000-000000000000";
+  expectStatus(await postAs(`/api/questions/${unknownQuestion}/answer`, { privateAnswer: "x" }, adminBearer), 404);
+  expectStatus(await postAs(`/api/questions/${unknownQuestion}/close`, {}, adminBearer), 404);
+  expectStatus(await get("/api/qualification", signed.bearer), 404);
+  expectStatus(await postAs("/api/qualification", { category: "income", statedOn: "2026-01-02" }, signed.bearer), 404);
+  expectStatus(await get("/api/interest", signed.bearer), 404);
+  expectStatus(await postAs("/api/interest", { amount: 1000 }, signed.bearer), 404);
+  expectStatus(await postAs("/api/interest/withdraw", {}, signed.bearer), 404);
+  const signedId = userId(SENT_INVESTOR.email);
+  const verification = { method: "cpa_letter", verifiedOn: "2026-01-02" };
+  expectStatus(await postAs(`/api/investors/${signedId}/verifications`, verification, adminBearer), 404);
+  turnAfterMaterials(true);
+
+  // Questions: asked, refused, listed, queued, answered, closed.
+  const asked = await postAs("/api/questions", { body: "Is the raise open?" }, signed.bearer);
+  expectStatus(asked, 201);
+  const questionId = (JSON.parse(asked.body) as Shapes["AskedQuestion"]).question.id;
+  expectStatus(await postAs("/api/questions", { body: "" }, signed.bearer), 400);
+  expectStatus(await postAs("/api/questions", { body: "Open?" }), 401);
+  expectStatus(await postAs("/api/questions", { body: "Open?" }, unsigned.bearer), 403);
+  expectStatus(await get("/api/questions", signed.bearer), 200);
+  expectStatus(await get("/api/questions"), 401);
+  expectStatus(await get("/api/questions", adminBearer), 403);
+  expectStatus(await get("/api/questions/queue?status=new", adminBearer), 200);
+  expectStatus(await get("/api/questions/queue?status=lost", adminBearer), 400);
+  expectStatus(await get("/api/questions/queue"), 401);
+  expectStatus(await get("/api/questions/queue", signed.bearer), 403);
+  const answerPath = `/api/questions/${questionId}/answer`;
+  expectStatus(await postAs(answerPath, { privateAnswer: "Yes.", publishedAnswer: "It is." }, adminBearer), 200);
+  expectStatus(await postAs(answerPath, { privateAnswer: "" }, adminBearer), 400);
+  expectStatus(await postAs(answerPath, { privateAnswer: "Yes." }), 401);
+  expectStatus(await postAs(answerPath, { privateAnswer: "Yes." }, signed.bearer), 403);
+  expectStatus(await postAs(`/api/questions/${unknownQuestion}/answer`, { privateAnswer: "x" }, adminBearer), 404);
+  expectStatus(await get("/api/questions/published?q=raise", signed.bearer), 200);
+  expectStatus(await get(`/api/questions/published?q=${"x".repeat(201)}`, signed.bearer), 400);
+  expectStatus(await get("/api/questions/published"), 401);
+  expectStatus(await get("/api/questions/published", unsigned.bearer), 403);
+  const closePath = `/api/questions/${questionId}/close`;
+  expectStatus(await postAs(closePath, {}, adminBearer), 200);
+  expectStatus(await postAs(closePath, {}), 401);
+  expectStatus(await postAs(closePath, {}, signed.bearer), 403);
+  expectStatus(await postAs(`/api/questions/${unknownQuestion}/close`, {}, adminBearer), 404);
+  expectStatus(await postAs("/api/questions/not-an-id/close", {}, adminBearer), 400);
+
+  // Qualification and the firm's verification.
+  expectStatus(await postAs("/api/qualification", { category: "income", statedOn: "2026-01-02" }, signed.bearer), 201);
+  expectStatus(await postAs("/api/qualification", { category: "rich", statedOn: "2026-01-02" }, signed.bearer), 400);
+  expectStatus(await postAs("/api/qualification", { category: "income", statedOn: "2026-01-02" }), 401);
+  expectStatus(await get("/api/qualification", signed.bearer), 200);
+  expectStatus(await get("/api/qualification"), 401);
+  expectStatus(await get("/api/qualification", adminBearer), 403);
+  const verifyPath = `/api/investors/${signedId}/verifications`;
+  expectStatus(await postAs(verifyPath, { ...verification, note: "CPA letter" }, adminBearer), 201);
+  expectStatus(await postAs(verifyPath, { ...verification, method: "astrology" }, adminBearer), 400);
+  expectStatus(await postAs(verifyPath, verification), 401);
+  expectStatus(await postAs(verifyPath, verification, signed.bearer), 403);
+  expectStatus(await postAs("/api/investors/nobody/verifications", verification, adminBearer), 404);
+
+  // Interest: indicated, refused, read, withdrawn.
+  expectStatus(await postAs("/api/interest", { amount: 250000, low: 200000, high: 300000 }, signed.bearer), 201);
+  expectStatus(await postAs("/api/interest", { amount: -1 }, signed.bearer), 400);
+  expectStatus(await postAs("/api/interest", { amount: 1000 }), 401);
+  expectStatus(await get("/api/interest", signed.bearer), 200);
+  expectStatus(await get("/api/interest"), 401);
+  expectStatus(await get("/api/interest", adminBearer), 403);
+  expectStatus(await postAs("/api/interest/withdraw", {}, signed.bearer), 201);
+  expectStatus(await postAs("/api/interest/withdraw", {}), 401);
+
+  // The pipeline.
+  const pipeline = await get("/api/pipeline", adminBearer);
+  expectStatus(pipeline, 200);
+  expect((JSON.parse(pipeline.body) as Shapes["Pipeline"]).stages).toHaveLength(8);
+  expectStatus(await get("/api/pipeline"), 401);
+  expectStatus(await get("/api/pipeline", signed.bearer), 403);
+});
+
 test("every call with a body refuses bad JSON (400), another site (403), chunks (411), a large body (413), another type (415)", async () => {
   const investor = await apiLogin(INVESTOR);
+  const signedBearer = (await apiLogin(SENT_INVESTOR)).bearer;
   for (const [path, operations] of Object.entries(servedDocument.paths)) {
     const operation = operations.post as { requestBody?: { content: Record<string, unknown> } } | undefined;
     // The uploads (multipart) have their own refusals, provoked by the materials test above.
     if (!operation?.requestBody?.content["application/json"]) continue;
-    const headers = bearer(path.includes("nda") || path.includes("delete") ? adminBearer : investor.bearer);
+    const forAdministrators = ["nda", "delete", "answer", "close", "verifications"].some((part) => path.includes(part));
+    const forSignedInvestor = ["questions", "interest", "qualification"].some((part) => path.includes(part));
+    const headers = bearer(forAdministrators ? adminBearer : forSignedInvestor ? signedBearer : investor.bearer);
     const raw = (body: string, extra: Record<string, string> = {}) =>
       send({ method: "POST", path, headers: { "Content-Type": "application/json", ...headers, ...extra }, body });
     expectStatus(await raw("{not json"), 400);
@@ -572,6 +671,19 @@ test("the database out of reach (PostgreSQL down): 503 with Retry-After on every
       addMaterialVersion: { method: "POST", path: "/api/materials/x/versions", headers: upload, body: parts },
       getReadingReport: { method: "GET", path: "/api/materials/report", headers: token },
       getMaterialReaders: { method: "GET", path: "/api/materials/x/readers", headers: token },
+      listOwnQuestions: { method: "GET", path: "/api/questions", headers: token },
+      askQuestion: { method: "POST", path: "/api/questions", headers: json, body: '{"body":"Open?"}' },
+      listPublishedAnswers: { method: "GET", path: "/api/questions/published", headers: token },
+      getQuestionQueue: { method: "GET", path: "/api/questions/queue", headers: token },
+      answerQuestion: { method: "POST", path: "/api/questions/x/answer", headers: json, body: '{"privateAnswer":"x"}' },
+      closeQuestion: { method: "POST", path: "/api/questions/x/close", headers: json, body: "{}" },
+      getQualification: { method: "GET", path: "/api/qualification", headers: token },
+      stateQualification: { method: "POST", path: "/api/qualification", headers: json, body: "{}" },
+      recordVerification: { method: "POST", path: "/api/investors/x/verifications", headers: json, body: "{}" },
+      getInterest: { method: "GET", path: "/api/interest", headers: token },
+      indicateInterest: { method: "POST", path: "/api/interest", headers: json, body: '{"amount":1}' },
+      withdrawInterest: { method: "POST", path: "/api/interest/withdraw", headers: json, body: "{}" },
+      getPipeline: { method: "GET", path: "/api/pipeline", headers: token },
     };
     expect(
       Object.keys(requests)

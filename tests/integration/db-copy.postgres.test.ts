@@ -144,6 +144,31 @@ test(
     expect(await queueAlertMail({ ...draft, subject: "Your daily digest", body: "Nothing was read." })).toBe(true);
     // The second factor's and the throttles' tables, a passkey's key bytes among them.
     const at = Date.now();
+    // What follows the materials (migration 023): the firm's switches, a question with an edited
+    // published answer, a qualification, a verification and an indication of interest.
+    await getDb().updateTable("portal_features").set({ questions: 1, interest_notice: "Not an offer." }).execute();
+    const asked = { id: randomUUID(), user_id: admin.id, body: "When?", status: "answered" as const, created_at: at };
+    await getDb()
+      .insertInto("questions")
+      .values({ ...asked, published_answer: "Soon.", answered_by: admin.id, answered_at: at, published_at: at })
+      .execute();
+    await getDb()
+      .insertInto("answer_edits")
+      .values({ id: randomUUID(), question_id: asked.id, body: "Later.", replaced_by: admin.id, replaced_at: at })
+      .execute();
+    const own = { id: randomUUID(), user_id: admin.id, created_at: at };
+    await getDb()
+      .insertInto("qualification_statements")
+      .values({ ...own, category: "income", stated_on: "2026-11-01" })
+      .execute();
+    await getDb()
+      .insertInto("verifications")
+      .values({ ...own, method: "letter", verified_on: "2026-11-02", note: "CPA", expires_at: at + 1 })
+      .execute();
+    await getDb()
+      .insertInto("interest_indications")
+      .values({ ...own, amount: 250_000, note: "", withdrawn: 0 })
+      .execute();
     await enrolTotp(admin.id, "JBSWY3DPEHPK3PXP");
     await getDb()
       .insertInto("recovery_codes")

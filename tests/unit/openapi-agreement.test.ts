@@ -96,6 +96,8 @@ const BEYOND_A_PATTERN: Record<string, string[]> = {
   // A day that does not exist has the shape of one.
   "getAuditLog ?from": ["2026-02-30"],
   "getAuditLog ?to": ["2026-02-30"],
+  "stateQualification QualificationRequest.statedOn": ["2026-02-30"],
+  "recordVerification VerificationRequest.verifiedOn": ["2026-02-30"],
 };
 
 test.each(fieldsOfOperations())(

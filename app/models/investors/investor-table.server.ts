@@ -14,7 +14,9 @@ import {
   type InvestorTableState,
 } from "~/lib/investor-table";
 import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from "~/models/account/user.server";
+import { stageCondition } from "~/models/pipeline/pipeline-stages.server";
 import { hasAppOf, passkeyCountOf } from "~/models/second-factor/second-factor.server";
+import { now } from "~/server/clock.server";
 import { getDb, type Role } from "~/server/db.server";
 import { caseInsensitiveOrder, rowKey } from "~/server/sql-dialect.server";
 import { searchWords } from "./search-text.server";
@@ -51,8 +53,9 @@ export const investorRole = sql.lit<Role>("investor");
  * as more than itself. Every investor index carries search_text (migrations/012), so the words are matched
  * in the index a page or a total is read from.
  */
-function selection(state: Pick<InvestorTableState, "q" | "nda">) {
+function selection(state: Pick<InvestorTableState, "q" | "nda" | "stage">) {
   let query = getDb().selectFrom("users").where("role", "=", investorRole);
+  if (state.stage !== "all") query = query.where(stageCondition(state.stage, now()));
   for (const word of searchWords(state.q)) query = query.where("search_text", "like", `%${word}%`);
   for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
   return query;
@@ -134,22 +137,28 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
 const searchCounts = new Map<string, number>();
 const SEARCH_COUNTS_KEPT = 100;
 
-async function countSearch(state: Pick<InvestorTableState, "q" | "nda">) {
+async function countSearch(state: Pick<InvestorTableState, "q" | "nda" | "stage">) {
   const { n: version } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
   // By the folded words, so "Ángel" and "angel," share a total.
   const key = JSON.stringify([version, state.nda, searchWords(state.q)]);
   const kept = searchCounts.get(key);
   if (kept !== undefined) return kept;
-  const row = await selection(state)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const count = Number(row.count);
+  const count = await countSelection(state);
   if (searchCounts.size >= SEARCH_COUNTS_KEPT) searchCounts.delete(searchCounts.keys().next().value!);
   searchCounts.set(key, count);
   return count;
 }
 
-async function countInvestors(state: Pick<InvestorTableState, "q" | "nda">) {
+async function countSelection(state: Pick<InvestorTableState, "q" | "nda" | "stage">) {
+  const row = await selection(state)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function countInvestors(state: Pick<InvestorTableState, "q" | "nda" | "stage">) {
+  // A stage of the pipeline reads beyond users (readers, verifications, indications): counted afresh.
+  if (state.stage !== "all") return countSelection(state);
   if (searchWords(state.q).length > 0) return countSearch(state);
   // Without a search, the counts per NDA state that triggers keep (migrations/003) answer at once.
   let query = getDb()

@@ -1,0 +1,18 @@
+/**
+ * A part the firm has turned off (app/models/features/portal-features.server.ts) is not there: its pages
+ * and its API calls answer 404, before anything is read or stored.
+ */
+import { isFeatureOn, type PortalFeature } from "~/models/features/portal-features.server";
+import { apiError } from "./api.server";
+
+const OFF_MESSAGE = "Not found.";
+
+/** Throws the page's 404 when the feature is off. */
+export async function requireFeaturePage(feature: PortalFeature): Promise<void> {
+  if (!(await isFeatureOn(feature))) throw new Response(OFF_MESSAGE, { status: 404 });
+}
+
+/** Throws the API's 404 (a JSON error) when the feature is off. */
+export async function requireFeatureApi(feature: PortalFeature): Promise<void> {
+  if (!(await isFeatureOn(feature))) throw apiError(404, OFF_MESSAGE);
+}

@@ -1,0 +1,160 @@
+/**
+ * What follows the materials (docs/decisions/0037): the pipeline page (/financing/pipeline) at 1,000
+ * investors and at 100,000 (its growth ≤ 1.5×), with a share of them verified, indicating interest and
+ * having read; and, at 10,000 questions, the administrators' queue (/financing/question-queue) and the
+ * published answers (/financing/questions). Rows are written straight into the database, as the other
+ * phases seed theirs. The pipeline's growth needs the database at 1,000 investors or fewer when it starts:
+ * run it first (BENCH_ONLY=afterMaterials) or it says it could not be measured.
+ */
+import { randomUUID } from "node:crypto";
+import { dropIdleConnections, latency, warmUp } from "./measure";
+import type { Row } from "./report";
+import { seedInvestorsUpTo, withDatabase, type BenchDatabase } from "./seed";
+
+const SMALL = 1_000;
+const LARGE = 100_000;
+const QUESTIONS = 10_000;
+const PIPELINE_TARGET_MS = 50;
+const GROWTH_LIMIT = 1.5;
+const QUEUE_TARGET_MS = 50;
+const WARM_UP = 20;
+const DAY_MS = 86_400_000;
+
+type AfterMaterialsRun = { database: BenchDatabase; rows: Row[]; adminCookie: () => Promise<string> };
+
+const fmt = (value: number) => value.toFixed(1);
+
+async function investorCount(database: BenchDatabase): Promise<number> {
+  let count = 0;
+  await withDatabase(database, async (db) => {
+    const [{ n }] = await db.all("select count(*) as n from users where role = 'investor'");
+    count = Number(n);
+  });
+  return count;
+}
+
+/** Every part on; a verification and an indication for every tenth investor, a reading for every fifth. */
+async function seedPipeline(database: BenchDatabase, total: number) {
+  await seedInvestorsUpTo(database, total);
+  await withDatabase(database, async (db) => {
+    await db.run("update portal_features set questions = 1, qualification = 1, interest = 1");
+    const [{ n: indicated }] = await db.all("select count(*) as n from interest_indications");
+    const investors = (await db.all("select id from users where role = 'investor' order by created_at")) as {
+      id: string;
+    }[];
+    const [document] = (await db.all("select id from documents order by position limit 1")) as { id: string }[];
+    const now = Date.now();
+    const verifications: unknown[][] = [];
+    const indications: unknown[][] = [];
+    const readers: unknown[][] = [];
+    investors.forEach(({ id }, n) => {
+      if (n < Number(indicated) * 10) return;
+      if (n % 10 === 0) {
+        const expires = now + ((n % 40) - 10) * DAY_MS;
+        verifications.push([randomUUID(), id, "cpa_letter", "2026-01-02", "", expires, now - DAY_MS]);
+        indications.push([randomUUID(), id, 25_000 + (n % 7) * 5_000, "", 0, now - (n % 90) * DAY_MS]);
+      }
+      if (n % 5 === 0) readers.push([document.id, id, 1, now, now]);
+    });
+    await db.insertMany(
+      "verifications",
+      ["id", "user_id", "method", "verified_on", "note", "expires_at", "created_at"],
+      verifications,
+    );
+    await db.insertMany(
+      "interest_indications",
+      ["id", "user_id", "amount", "note", "withdrawn", "created_at"],
+      indications,
+    );
+    const [{ n: read }] = await db.all("select count(*) as n from document_readers");
+    if (Number(read) < readers.length) {
+      await db.run("delete from document_readers where document_id = ?", [document.id]);
+      await db.insertMany(
+        "document_readers",
+        ["document_id", "user_id", "opens", "first_opened_at", "last_opened_at"],
+        readers,
+      );
+    }
+  });
+}
+
+/** Tops the questions up to 10,000, a third answered and published, a tenth closed. */
+async function seedQuestions(database: BenchDatabase) {
+  await withDatabase(database, async (db) => {
+    const [{ n: have }] = await db.all("select count(*) as n from questions");
+    const investors = (await db.all("select id from users where role = 'investor' order by created_at limit 1000")) as {
+      id: string;
+    }[];
+    const start = Date.now() - 180 * DAY_MS;
+    const rows: unknown[][] = [];
+    for (let n = Number(have); n < QUESTIONS; n += 1) {
+      const published = n % 3 === 0;
+      const status = n % 10 === 0 ? "closed" : published ? "answered" : "new";
+      const at = start + n * 60_000;
+      rows.push([
+        randomUUID(),
+        investors[n % investors.length]!.id,
+        `Question ${n}: what is the minimum investment, and when does the round close?`,
+        status,
+        published ? `Answer ${n}: $25,000; the round closes at the end of the quarter.` : null,
+        published ? at + 3_600_000 : null,
+        at,
+      ]);
+    }
+    await db.insertMany(
+      "questions",
+      ["id", "user_id", "body", "status", "published_answer", "published_at", "created_at"],
+      rows,
+    );
+  });
+}
+
+async function timed(path: string, cookie: string) {
+  await warmUp(path, { Cookie: cookie }, WARM_UP);
+  return latency(path, { Cookie: cookie });
+}
+
+export async function afterMaterials(run: AfterMaterialsRun) {
+  const cookie = await run.adminCookie();
+  const startedWith = await investorCount(run.database);
+  let small: number | null = null;
+  if (startedWith <= SMALL) {
+    await seedPipeline(run.database, SMALL);
+    dropIdleConnections();
+    small = (await timed("/financing/pipeline", cookie)).p95;
+  }
+  await seedPipeline(run.database, LARGE);
+  dropIdleConnections();
+  const large = await timed("/financing/pipeline", cookie);
+  run.rows.push({
+    figure: `pipeline at ${LARGE.toLocaleString("en-US")} investors`,
+    value: `p95 ${fmt(large.p95)} ms (median ${fmt(large.p50)})`,
+    target: `≤ ${PIPELINE_TARGET_MS} ms`,
+    pass: large.p95 <= PIPELINE_TARGET_MS,
+  });
+  run.rows.push({
+    figure: `pipeline growth from ${SMALL.toLocaleString("en-US")} to ${LARGE.toLocaleString("en-US")} investors`,
+    value:
+      small === null
+        ? `not measured: the database held ${startedWith} investors when the phase began`
+        : `${(large.p95 / small).toFixed(2)}× (p95 ${fmt(small)} → ${fmt(large.p95)} ms)`,
+    target: `≤ ${GROWTH_LIMIT}×`,
+    pass: small !== null && large.p95 / small <= GROWTH_LIMIT,
+  });
+
+  await seedQuestions(run.database);
+  dropIdleConnections();
+  for (const [figure, path] of [
+    ["question queue (new) at 10,000 questions", "/financing/question-queue?status=new"],
+    ["published Q&A at 10,000 questions", "/financing/questions"],
+    ["published Q&A search at 10,000 questions", "/financing/questions?q=quarter"],
+  ] as const) {
+    const timing = await timed(path, cookie);
+    run.rows.push({
+      figure,
+      value: `p95 ${fmt(timing.p95)} ms (median ${fmt(timing.p50)})`,
+      target: `≤ ${QUEUE_TARGET_MS} ms`,
+      pass: timing.p95 <= QUEUE_TARGET_MS,
+    });
+  }
+}
