@@ -44,13 +44,21 @@ export type ExampleRequest = {
   /** The body's media type, when there is a body. */
   mediaType?: string;
 };
-export type ExampleAnswer = { status: string; body: unknown };
+export type ExampleAnswer = { status: string; mediaType: string; body: unknown };
 
 type Call = { path: string; method: string; operation: DocumentOperation };
 
 const shapesOf = (document: OpenApiDocument) => document.components.schemas;
 
 const MULTIPART = "multipart/form-data";
+
+const JSON_MEDIA_TYPE = "application/json";
+
+/** An answer's body: its one media type (JSON, or a file such as the signed NDA's PDF) and schema. */
+export function answerBodyOf(response: DocumentOperation["responses"][string]) {
+  const [[mediaType, { schema }]] = Object.entries(response.content);
+  return { mediaType, schema };
+}
 
 /** The call's request body: its one media type and schema. */
 export function requestBodyOf(operation: DocumentOperation) {
@@ -88,8 +96,8 @@ export function exampleAnswer(document: OpenApiDocument, { operation }: Call): E
 }
 
 export function exampleAnswerOf(document: OpenApiDocument, operation: DocumentOperation, status: string) {
-  const schema = operation.responses[status].content["application/json"].schema;
-  return { status, body: exampleOf(schema, { shapes: shapesOf(document) }) };
+  const { mediaType, schema } = answerBodyOf(operation.responses[status]);
+  return { status, mediaType, body: exampleOf(schema, { shapes: shapesOf(document) }) };
 }
 
 function shownStatus(operation: DocumentOperation) {
@@ -132,9 +140,9 @@ function multipartLines(body: Record<string, unknown>) {
 export function answerAsHttp(answer: ExampleAnswer): string {
   return [
     `${answer.status} ${STATUS_CODES[answer.status] ?? ""}`.trim(),
-    "Content-Type: application/json",
+    `Content-Type: ${answer.mediaType}`,
     "",
-    JSON.stringify(answer.body, null, 2),
+    answer.mediaType === JSON_MEDIA_TYPE ? JSON.stringify(answer.body, null, 2) : String(answer.body),
   ].join("\n");
 }
 

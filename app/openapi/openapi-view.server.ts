@@ -7,6 +7,7 @@ import { apiTypeWords as words } from "~/content/api-docs";
 import { fieldsOf, typesOf, type JsonSchema } from "./json-schema-subset.server";
 import {
   answerAsHttp,
+  answerBodyOf,
   exampleAnswer,
   exampleRequest,
   requestAsHttp,
@@ -113,7 +114,7 @@ function operationView(
     responses: Object.entries(operation.responses).map(([status, response]) => ({
       status,
       description: response.description,
-      body: typeInWords(response.content["application/json"].schema),
+      body: answerTypeInWords(answerBodyOf(response)),
       headers: Object.keys(response.headers ?? {}),
     })),
     example: {
@@ -152,4 +153,10 @@ function fieldView(name: string, schema: JsonSchema, required: boolean): FieldVi
     type: typeInWords(schema),
     ...(Array.isArray(schema.examples) ? { example: JSON.stringify(schema.examples[0]) } : {}),
   };
+}
+
+/** A JSON answer by its type alone; any other (a file) with its media type first, as a request body shows. */
+function answerTypeInWords({ mediaType, schema }: { mediaType: string; schema: JsonSchema }) {
+  const type = typeInWords(schema);
+  return mediaType === "application/json" ? type : [{ code: mediaType }, words.separator, ...type];
 }

@@ -19,6 +19,9 @@ describe("the database", () => {
     expect(tables.map((t) => t.name).sort()).toEqual(
       [
         "admin_invitations",
+        "alert_mails",
+        "alert_preferences",
+        "answer_edits",
         "api_token_families",
         "api_tokens",
         "audit_events",
@@ -31,18 +34,31 @@ describe("the database", () => {
         "document_reading",
         "document_versions",
         "documents",
+        "interest_indications",
         "investor_counts",
         "login_challenges",
         "material_visits",
+        "nda_consents",
+        "nda_copies",
+        "nda_signatures",
+        "nda_templates",
         "one_time_tokens",
+        "page_times",
         "passkeys",
+        "portal_features",
+        "qualification_statements",
+        "questions",
         "rate_limits",
+        "reading_batches",
+        "reading_streams",
         "recovery_codes",
         "sessions",
         "totp_credentials",
         "totp_enrolments",
         "users",
         "users_version",
+        "verifications",
+        "video_watches",
       ].sort(),
     );
     const user = await createUser();
@@ -57,7 +73,36 @@ describe("the database", () => {
     await recordOpening(user, document, null);
     await recordMaterialsVisit(user.id);
     await getDb().insertInto("document_audience").values({ document_id: document.id, user_id: user.id }).execute();
+    const at = Date.now();
+    await getDb()
+      .insertInto("alert_preferences")
+      .values({ user_id: user.id, mode: "digest", digest_hour: 8, updated_at: at })
+      .execute();
+    await getDb()
+      .insertInto("interest_indications")
+      .values({ id: "i1", user_id: user.id, amount: 1000, note: "", withdrawn: 0, created_at: at })
+      .execute();
+    // A signed NDA is the firm's record: consents, copies and signatures stay when the investor goes.
+    await getDb()
+      .insertInto("nda_consents")
+      .values({
+        id: "c1",
+        user_id: user.id,
+        email: user.email,
+        disclosure_version: "1",
+        disclosure_sha256: "0".repeat(64),
+        given_at: at,
+        ip: null,
+        user_agent: null,
+        withdrawn_at: null,
+      })
+      .execute();
     await getDb().deleteFrom("users").where("id", "=", user.id).execute();
+    for (const table of ["alert_preferences", "interest_indications"] as const)
+      expect(await getDb().selectFrom(table).select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("nda_consents").select("user_id").where("user_id", "=", user.id).execute(),
+    ).toHaveLength(1);
     for (const table of ["document_opens", "document_readers", "material_visits", "document_audience"] as const)
       expect(await getDb().selectFrom(table).select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(

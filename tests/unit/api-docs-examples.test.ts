@@ -91,7 +91,7 @@ test("every answer of every call has an example that validates against the answe
     for (const status of Object.keys(operation.responses)) {
       const answer = exampleAnswerOf(document, operation, status);
       problems.push(
-        ...problemsOf(answer.body, "paths", path, method, "responses", status, "content", JSON_BODY, "schema"),
+        ...problemsOf(answer.body, "paths", path, method, "responses", status, "content", answer.mediaType, "schema"),
       );
     }
   }
