@@ -14,6 +14,7 @@ import * as m017 from "./017_reading_totals.js";
 import * as m018 from "./018_administrators_index.js";
 import * as m019 from "./019_address_lines.js";
 import * as m021 from "./021_reading_time.js";
+import * as m024 from "./024_page_time_totals.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -31,4 +32,5 @@ export const migrations = {
   "018_administrators_index": m018,
   "019_address_lines": m019,
   "021_reading_time": m021,
+  "024_page_time_totals": m024,
 };
