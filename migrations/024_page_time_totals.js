@@ -18,18 +18,21 @@ import { sql } from "kysely";
 
 const DAY = "86400000";
 
+/** The row's time, unless it meets its copy's row for the page (the update's trigger adds that). */
+const newTime = `case when exists (select 1 from page_times where download_id = new.download_id and page = new.page)
+  then 0 else new.ms end`;
+/** 1 when the reader had no time on the page yet, in any copy. */
+const newReader = `case when exists (select 1 from page_times where document_id = new.document_id and page = new.page
+  and user_id = new.user_id) then 0 else 1 end`;
+
 /** The statements run before a page_times row is inserted. */
 export const counted = [
   `insert into document_page_reading (document_id, page, ms, readers)
-    values (new.document_id, new.page,
-      case when exists (select 1 from page_times where download_id = new.download_id and page = new.page) then 0 else new.ms end,
-      case when exists (select 1 from page_times where document_id = new.document_id and page = new.page and user_id = new.user_id) then 0 else 1 end)
+    values (new.document_id, new.page, ${newTime}, ${newReader})
     on conflict (document_id, page) do update set ms = document_page_reading.ms + excluded.ms,
       readers = document_page_reading.readers + excluded.readers`,
   `insert into document_reader_reading (document_id, user_id, ms, pages)
-    values (new.document_id, new.user_id,
-      case when exists (select 1 from page_times where download_id = new.download_id and page = new.page) then 0 else new.ms end,
-      case when exists (select 1 from page_times where document_id = new.document_id and page = new.page and user_id = new.user_id) then 0 else 1 end)
+    values (new.document_id, new.user_id, ${newTime}, ${newReader})
     on conflict (document_id, user_id) do update set ms = document_reader_reading.ms + excluded.ms,
       pages = document_reader_reading.pages + excluded.pages`,
   `insert into reader_day_reading (user_id, day, document_id, ms, entries)
