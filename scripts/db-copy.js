@@ -16,7 +16,8 @@ import { migrateFile, migrateUrl } from "../migrations/migrator.js";
 /**
  * The materials library, parents first. Migration 016 seeds the first library into every new database,
  * the target's too: the source's library, which began as the same, replaces it. The reading totals
- * (document_readers, document_reading) follow from document_opens, as its triggers write them.
+ * (document_readers, document_reading) follow from document_opens, and the page-time totals
+ * (document_page_reading, document_reader_reading, reader_day_reading) from page_times, as their triggers write them.
  */
 const LIBRARY_TABLES = [
   "blobs",

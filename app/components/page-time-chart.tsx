@@ -2,20 +2,20 @@ import { insightsContent } from "~/content/reading-insights";
 
 const words = insightsContent.document;
 
-type PageStat = { page: number; readers: number; medianMs: number };
+type PageStat = { page: number; readers: number; meanMs: number };
 const [WIDTH, HEIGHT] = [640, 240];
 const PAD = { left: 48, right: 48, top: 16, bottom: 32 };
 
 /**
  * A document's time and drop-off, page by page, as SVG drawn with the page (no script, and it prints):
- * a bar per page for the median reader's time on it, and a line for the share of readers who reached it.
+ * a bar per page for its readers' mean time on it, and a line for the share of readers who reached it.
  * The table beside it says the same in words.
  */
 export function PageTimeChart({ byPage, readers }: { byPage: readonly PageStat[]; readers: number }) {
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(1, byPage.length);
-  const longest = Math.max(1, ...byPage.map((page) => page.medianMs));
+  const longest = Math.max(1, ...byPage.map((page) => page.meanMs));
   const x = (index: number) => PAD.left + slot * index + slot / 2;
   const y = (share: number) => PAD.top + plotHeight * (1 - share);
   const line = byPage.map((page, index) => `${x(index)},${y(readers ? page.readers / readers : 0)}`).join(" ");
@@ -41,7 +41,7 @@ export function PageTimeChart({ byPage, readers }: { byPage: readonly PageStat[]
           0%
         </text>
         {byPage.map((page, index) => {
-          const height = (page.medianMs / longest) * plotHeight;
+          const height = (page.meanMs / longest) * plotHeight;
           return (
             <g key={page.page}>
               <rect x={x(index) - slot * 0.35} y={y(0) - height} width={slot * 0.7} height={height} fill="#4a6fa5" />

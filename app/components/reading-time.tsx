@@ -7,7 +7,7 @@ type DocumentTime = {
   readers: number;
   medianMs: number;
   shareSeen: number;
-  byPage: { page: number; readers: number; medianMs: number }[];
+  byPage: { page: number; readers: number; meanMs: number }[];
 };
 
 /** A document's reading time in the viewer: the summary, the chart, and the same page by page in a table. */
@@ -31,7 +31,7 @@ export function DocumentReadingTime({ time }: { time: DocumentTime }) {
                 { value: page.page, number: true },
                 { value: page.readers, number: true },
                 { value: insightsContent.percent(page.readers / time.readers), number: true },
-                { value: insightsContent.seconds(page.medianMs), number: true },
+                { value: insightsContent.seconds(page.meanMs), number: true },
               ],
             }))}
           />

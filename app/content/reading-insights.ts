@@ -16,11 +16,11 @@ export const insightsContent = {
       `${readers} ${readers === 1 ? "reader" : "readers"} in the viewer; median reading time ${minutes(medianMs)}; the median reader saw ${percent(shareSeen)} of the pages.`,
     chartTitle: "Time and drop-off, page by page",
     chartDescription: (pages: number) =>
-      `Bars: the median reader's time on each of the ${pages} pages. Line: the share of readers who reached the page.`,
-    legendTime: "Median time on the page",
+      `Bars: the readers' mean time on each of the ${pages} pages. Line: the share of readers who reached the page.`,
+    legendTime: "Mean time on the page",
     legendReached: "Readers who reached it",
-    caption: "Each page: readers who reached it and their median time on it",
-    columns: { page: "Page", readers: "Readers who reached it", share: "Share of readers", median: "Median time" },
+    caption: "Each page: readers who reached it and their mean time on it",
+    columns: { page: "Page", readers: "Readers who reached it", share: "Share of readers", mean: "Mean time" },
   },
   video: {
     heading: "Watching",

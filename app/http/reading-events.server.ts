@@ -5,8 +5,10 @@
  * video's length, where it stopped and at most PLAYED_RANGES_PER_REPORT ranges played. What is plausible
  * beyond their form (app/models/reading/) is the models' to judge.
  */
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { readingRefusals, watchingRefusals } from "~/content/reading";
+import { requireNdaSigned } from "~/http/auth.server";
 import type { PublicUser } from "~/models/account/user.server";
 import { documentIdSchema } from "~/models/library/library-schema.server";
 import { recordReadingBatch, type ReadingBatch } from "~/models/reading/page-times.server";
@@ -54,15 +56,36 @@ const watchSchema = z
 const plain = (message: string, status: number, headers: Record<string, string> = {}) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 
+type Kept = { ok: true } | { ok: false; status: number; message: string; retryAfterSeconds?: number };
+
+/** 204 when the model kept the report; else its 4xx, its reason and when to try again. */
+function answer(result: Kept) {
+  if (result.ok) return new Response(null, { status: 204 });
+  const retry = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  return plain(result.message, result.status, retry);
+}
+
+const postOnly = () => new Response(null, { status: 405, headers: { Allow: "POST" } });
+
+/** A report route's action and loader: POST by an investor who signed the NDA, any other method 405. */
+export function reportRoute(
+  accept: (request: Request, investor: PublicUser, documentId: string | undefined) => Promise<Response>,
+) {
+  return {
+    action: async ({ request, params }: ActionFunctionArgs) => {
+      if (request.method !== "POST") return postOnly();
+      return accept(request, await requireNdaSigned(request), params.documentId);
+    },
+    loader: postOnly,
+  };
+}
+
 /** 204 when the batch is kept; else a 4xx that says why, and nothing of it kept. */
 export async function acceptReadingBatch(request: Request, reader: PublicUser, documentId: string | undefined) {
   const id = documentIdSchema.safeParse(documentId);
   const batch = batchSchema.safeParse(await jsonBody(request));
   if (!id.success || !batch.success) return plain(readingRefusals.malformed, 400);
-  const result = await recordReadingBatch(reader, id.data, batch.data satisfies ReadingBatch);
-  if (result.ok) return new Response(null, { status: 204 });
-  const retry = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-  return plain(result.message, result.status, retry);
+  return answer(await recordReadingBatch(reader, id.data, batch.data satisfies ReadingBatch));
 }
 
 /** 204 when the report is kept; else a 4xx that says why, and nothing of it kept. */
@@ -70,10 +93,7 @@ export async function acceptWatchReport(request: Request, viewer: PublicUser, do
   const id = documentIdSchema.safeParse(documentId);
   const report = watchSchema.safeParse(await jsonBody(request));
   if (!id.success || !report.success) return plain(watchingRefusals.malformed, 400);
-  const result = await recordVideoWatch(viewer, id.data, report.data satisfies WatchReport);
-  if (result.ok) return new Response(null, { status: 204 });
-  const retry = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-  return plain(result.message, result.status, retry);
+  return answer(await recordVideoWatch(viewer, id.data, report.data satisfies WatchReport));
 }
 
 /** The body as JSON; undefined when it is not JSON (the schema then refuses it). */

@@ -313,6 +313,31 @@ export interface PageTimesTable {
   updated_at: number;
 }
 
+/** Per document and page: the time on it and the readers who reached it (migration 024's triggers keep it). */
+export interface DocumentPageReadingTable {
+  document_id: string;
+  page: number;
+  ms: number;
+  readers: number;
+}
+
+/** Per document and reader: the time on its pages and the pages seen (kept by migration 024's triggers). */
+export interface DocumentReaderReadingTable {
+  document_id: string;
+  user_id: string;
+  ms: number;
+  pages: number;
+}
+
+/** Per reader, day the copy was delivered (UTC day number) and document: the time (migration 024). */
+export interface ReaderDayReadingTable {
+  user_id: string;
+  day: number;
+  document_id: string;
+  ms: number;
+  entries: number;
+}
+
 /** Per viewer and video: the parts played (JSON [[from, to], ...] in ms), their length, and where they stopped. */
 export interface VideoWatchesTable {
   user_id: string;
@@ -520,6 +545,9 @@ export interface Database {
   reading_streams: ReadingStreamsTable;
   reading_batches: ReadingBatchesTable;
   page_times: PageTimesTable;
+  document_page_reading: DocumentPageReadingTable;
+  document_reader_reading: DocumentReaderReadingTable;
+  reader_day_reading: ReaderDayReadingTable;
   video_watches: VideoWatchesTable;
   alert_preferences: AlertPreferencesTable;
   alert_mails: AlertMailsTable;

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { now } from "./clock.server";
-import { getDb } from "./db.server";
+import { getDb, type Database } from "./db.server";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -10,11 +10,16 @@ export type RateLimitResult = { allowed: true; remaining: number } | { allowed: 
 /**
  * Counts one hit for `key` in a fixed window kept in the database, so that the
  * limit holds across processes and restarts. The upsert is one statement, so
- * concurrent hits cannot both slip under the limit.
+ * concurrent hits cannot both slip under the limit. `db` may be a transaction, so a hit counts only with
+ * what it was counted for.
  */
-export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  key: string,
+  rule: RateLimitRule,
+  db: Kysely<Database> = getDb(),
+): Promise<RateLimitResult> {
   const at = now();
-  const row = await getDb()
+  const row = await db
     .insertInto("rate_limits")
     .values({ key, count: 1, reset_at: at + rule.windowMs })
     .onConflict((oc) =>

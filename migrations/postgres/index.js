@@ -17,6 +17,7 @@ import * as m020 from "./020_nda_signing.js";
 import * as m021 from "./021_reading_time.js";
 import * as m022 from "./022_administrator_alerts.js";
 import * as m023 from "./023_after_the_materials.js";
+import * as m024 from "./024_page_time_totals.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -37,4 +38,5 @@ export const migrations = {
   "021_reading_time": m021,
   "022_administrator_alerts": m022,
   "023_after_the_materials": m023,
+  "024_page_time_totals": m024,
 };

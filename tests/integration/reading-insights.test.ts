@@ -1,6 +1,6 @@
 /**
  * The firm's view of the reading time: one document's readers, median time, share of pages seen and
- * page-by-page drop-off; one investor's time per document on their page; the engagement ranking over a
+ * page-by-page drop-off and mean time; one investor's time per document on their page; the engagement ranking over a
  * period (copies delivered in it), its CSV guarded and audited, a malformed period refused.
  */
 import { randomUUID } from "node:crypto";
@@ -85,7 +85,7 @@ afterAll(() => {
   return database.cleanup();
 });
 
-it("reports a document's readers, median time, share of pages seen, and each page's readers and median time", async () => {
+it("reports a document's readers, median time, share of pages seen, and each page's readers and mean time", async () => {
   const response = await callRoute(routes.readers, {
     path: `/financing/library/reading/${documentId}`,
     params: { id: documentId },
@@ -99,10 +99,10 @@ it("reports a document's readers, median time, share of pages seen, and each pag
     medianMs: 30_000,
     shareSeen: 0.5,
     byPage: [
-      { page: 1, readers: 3, medianMs: 20_000 },
-      { page: 2, readers: 2, medianMs: 35_000 },
-      { page: 3, readers: 1, medianMs: 30_000 },
-      { page: 4, readers: 1, medianMs: 30_000 },
+      { page: 1, readers: 3, meanMs: 30_000 },
+      { page: 2, readers: 2, meanMs: 35_000 },
+      { page: 3, readers: 1, meanMs: 30_000 },
+      { page: 4, readers: 1, meanMs: 30_000 },
     ],
   });
 });

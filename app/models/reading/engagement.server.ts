@@ -6,6 +6,8 @@ import { sql } from "kysely";
 import { POINTS_PER_DOCUMENT } from "~/content/reading-insights";
 import { getDb } from "~/server/db.server";
 
+const DAY_MS = 86_400_000;
+
 export interface EngagedInvestor {
   userId: string;
   email: string;
@@ -15,15 +17,16 @@ export interface EngagedInvestor {
   score: number;
 }
 
-/** The ranking of the copies delivered in [fromMs, toMs); at most `limit` investors. */
+/** The ranking of the copies delivered in [fromMs, toMs), whole UTC days; at most `limit` investors. */
 export async function engagementRanking(fromMs: number, toMs: number, limit: number): Promise<EngagedInvestor[]> {
   const db = getDb();
-  // Summed per reader from the period's index first, so only the readers are joined to their names.
+  // Summed per reader from the days' totals (migration 024; a period is whole UTC days), so only the
+  // readers are joined to their names.
   const totals = db
-    .selectFrom("page_times")
+    .selectFrom("reader_day_reading")
     .select(["user_id", sql<number>`sum(ms)`.as("ms"), sql<number>`count(distinct document_id)`.as("documents")])
-    .where("delivered_at", ">=", fromMs)
-    .where("delivered_at", "<", toMs)
+    .where("day", ">=", Math.floor(fromMs / DAY_MS))
+    .where("day", "<", Math.ceil(toMs / DAY_MS))
     .groupBy("user_id")
     .as("r");
   const score = sql<number>`r.ms / 60000.0 + ${sql.lit(POINTS_PER_DOCUMENT)} * r.documents`;

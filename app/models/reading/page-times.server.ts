@@ -51,15 +51,6 @@ export async function recordReadingBatch(
   if (copy.user_id !== reader.id) return refuse(403, readingRefusals.notYourCopy);
   if (copy.kind !== "pdf") return refuse(422, readingRefusals.notAPdf);
 
-  const minute = await hitRateLimit(`reading:${report.downloadId}`, READING_BATCHES_PER_MINUTE);
-  if (!minute.allowed)
-    return {
-      ok: false,
-      status: 429,
-      message: readingRefusals.flood(minute.retryAfterSeconds),
-      retryAfterSeconds: minute.retryAfterSeconds,
-    };
-
   const pages = await pageCountOf({ id: copy.version_id, blobId: copy.blob_id, pageCount: copy.page_count });
   const beyond = report.pages.find((entry) => entry.page > pages);
   if (beyond) return refuse(422, readingRefusals.pageBeyondDocument(beyond.page, pages));
@@ -67,24 +58,36 @@ export async function recordReadingBatch(
   const at = now();
   const ms = report.pages.reduce((sum, entry) => sum + entry.ms, 0);
   const allowedMs = at - Number(copy.opened_at) + CLOCK_SLACK_MS;
+  if (ms > allowedMs) return refuse(422, readingRefusals.moreTimeThanPassed);
+  // One transaction, four statements: the rate, the stream, the batch's number, its pages. A refused batch
+  // leaves nothing, its hit on the rate included.
   try {
     await getDb()
       .transaction()
       .execute(async (trx) => {
-        await trx
-          .insertInto("reading_streams")
-          .values({ download_id: report.downloadId, stream: report.stream, total_ms: 0, updated_at: at })
-          .onConflict((oc) => oc.column("download_id").doNothing())
-          .execute();
-        // One statement decides, so two batches at once cannot both slip past the stream's rules.
+        const minute = await hitRateLimit(`reading:${report.downloadId}`, READING_BATCHES_PER_MINUTE, trx);
+        if (!minute.allowed)
+          throw new Refused({
+            ok: false,
+            status: 429,
+            message: readingRefusals.flood(minute.retryAfterSeconds),
+            retryAfterSeconds: minute.retryAfterSeconds,
+          });
+        // One statement takes the stream or adds to it, and decides, so two batches at once cannot both slip
+        // past the stream's rules.
         const taken = await trx
-          .updateTable("reading_streams")
-          .set({ total_ms: sql`total_ms + ${ms}`, updated_at: at })
-          .where("download_id", "=", report.downloadId)
-          .where("stream", "=", report.stream)
-          .where(sql<boolean>`total_ms + ${ms} <= ${allowedMs}`)
+          .insertInto("reading_streams")
+          .values({ download_id: report.downloadId, stream: report.stream, total_ms: ms, updated_at: at })
+          .onConflict((oc) =>
+            oc
+              .column("download_id")
+              .doUpdateSet({ total_ms: sql`reading_streams.total_ms + excluded.total_ms`, updated_at: at })
+              .where("reading_streams.stream", "=", report.stream)
+              .where(sql<number>`reading_streams.total_ms + excluded.total_ms`, "<=", allowedMs),
+          )
+          .returning("download_id")
           .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 0) throw new Refused(await whyRefused(trx, report));
+        if (!taken) throw new Refused(await whyRefused(trx, report));
         // Beacons may arrive out of order: each number is taken once, in any order.
         const numbered = await trx
           .insertInto("reading_batches")

@@ -2,7 +2,8 @@
  * What the time per page and the videos' parts played say, for the administrators: one document's
  * readers, their median reading time, the share of pages they saw and, page by page, the time spent
  * and how many reached it; one video's viewers, the share they watched and where they stopped; one
- * investor's reading of each document. Each reads its own index of page_times (migration 021).
+ * investor's reading of each document. A document's reads the totals migration 024 keeps; an investor's, its
+ * index of page_times.
  */
 import { sql } from "kysely";
 import { getDb } from "~/server/db.server";
@@ -11,8 +12,8 @@ export interface PageStat {
   page: number;
   /** Readers who had the page on screen. */
   readers: number;
-  /** Median of those readers' time on it. */
-  medianMs: number;
+  /** Those readers' mean time on it. */
+  meanMs: number;
 }
 
 export interface DocumentReadingTime {
@@ -31,17 +32,19 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
 }
 
-/** One document's reading time: all its readers' copies together, per reader and per page. */
+/**
+ * One document's reading time, all its readers' copies together, from the totals kept as page_times is
+ * written (migration 024): a row per page and a row per reader, however many copies and batches they sum.
+ */
 export async function documentReadingTime(documentId: string): Promise<DocumentReadingTime> {
   const db = getDb();
-  const [rows, version] = await Promise.all([
-    // Per reader and page (their copies together), from the document's index alone.
+  const [perPage, perReader, version] = await Promise.all([
     db
-      .selectFrom("page_times")
-      .select(["page", "user_id", sql<number>`sum(ms)`.as("ms")])
+      .selectFrom("document_page_reading")
+      .select(["page", "ms", "readers"])
       .where("document_id", "=", documentId)
-      .groupBy(["page", "user_id"])
       .execute(),
+    db.selectFrom("document_reader_reading").select(["ms", "pages"]).where("document_id", "=", documentId).execute(),
     db
       .selectFrom("document_versions")
       .select("page_count")
@@ -50,27 +53,18 @@ export async function documentReadingTime(documentId: string): Promise<DocumentR
       .executeTakeFirst(),
   ]);
   const pages = version?.page_count ?? null;
-  const perReader = new Map<string, { ms: number; pages: number }>();
-  const perPage = new Map<number, number[]>();
-  for (const row of rows) {
-    const ms = Number(row.ms);
-    const reader = perReader.get(row.user_id) ?? { ms: 0, pages: 0 };
-    reader.ms += ms;
-    reader.pages += 1;
-    perReader.set(row.user_id, reader);
-    perPage.set(row.page, [...(perPage.get(row.page) ?? []), ms]);
-  }
-  const readers = [...perReader.values()];
-  const lastPage = Math.max(pages ?? 0, ...perPage.keys());
+  const byNumber = new Map(perPage.map((row) => [row.page, row]));
+  const lastPage = Math.max(pages ?? 0, ...byNumber.keys());
   const byPage = Array.from({ length: lastPage }, (_, i) => {
-    const times = perPage.get(i + 1) ?? [];
-    return { page: i + 1, readers: times.length, medianMs: median(times) };
+    const row = byNumber.get(i + 1);
+    const readers = row ? Number(row.readers) : 0;
+    return { page: i + 1, readers, meanMs: readers ? Math.round(Number(row?.ms) / readers) : 0 };
   });
   return {
     pages,
-    readers: readers.length,
-    medianMs: median(readers.map((reader) => reader.ms)),
-    shareSeen: pages ? median(readers.map((reader) => reader.pages / pages)) : 0,
+    readers: perReader.length,
+    medianMs: median(perReader.map((reader) => Number(reader.ms))),
+    shareSeen: pages ? median(perReader.map((reader) => Number(reader.pages) / pages)) : 0,
     byPage,
   };
 }
