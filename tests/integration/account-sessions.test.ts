@@ -13,7 +13,7 @@ import { logIn } from "~/models/account/sign-in.server";
 import { pruneExpiredRows } from "~/models/housekeeping.server";
 import { loginStanding, MINUTE_MS } from "~/models/throttle.server";
 import * as loginApi from "~/routes/api.auth.login";
-import * as securityPage from "~/routes/financing.security";
+import * as securityPage from "~/routes/financing.security/route";
 import * as passwordPage from "~/routes/financing.security_.password";
 import * as sessionsPage from "~/routes/financing.security_.sessions";
 import { now, testClock } from "~/server/clock.server";

@@ -12,7 +12,7 @@ import { INVITATION_TTL_MS } from "~/models/administrators/admin-invitation.serv
 import { createOrPromoteAdministrator } from "~/models/administrators/create-admin.server";
 import { replaceRecoveryCodes } from "~/models/second-factor/recovery-code.server";
 import { stepAfterPassword } from "~/models/second-factor/second-factor.server";
-import * as adminsPage from "~/routes/financing.admins";
+import * as adminsPage from "~/routes/financing.admins/route";
 import * as invitationRoute from "~/routes/financing.invitation.$token";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";

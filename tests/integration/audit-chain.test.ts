@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import { forgetVerifiedAuditRows } from "~/models/audit/audit-chain-watch.server";
 import { verifyAuditChain } from "~/models/audit/audit-chain.server";
 import { recordAuditEvent } from "~/models/audit/audit.server";
-import * as auditPage from "~/routes/financing.audit";
+import * as auditPage from "~/routes/financing.audit/route";
 import { getDb } from "~/server/db.server";
 import { GENESIS_HASH, auditRowHash, chainKeyOf, sha256RowHash } from "../../migrations/audit-chain.js";
 import { callRoute, type RouteModule } from "../support/api-routes";

@@ -11,7 +11,7 @@ import { verifyAuditExport } from "~/models/audit/audit-export.server";
 import type { AuditLogRow } from "~/models/audit/audit-log.server";
 import { recordAuditEvent } from "~/models/audit/audit.server";
 import * as apiAudit from "~/routes/api.audit";
-import * as auditPage from "~/routes/financing.audit";
+import * as auditPage from "~/routes/financing.audit/route";
 import * as auditExport from "~/routes/financing.audit[.]jsonl";
 import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";

@@ -19,7 +19,7 @@ import * as getInvestorsRoute from "~/routes/api.user.get_investors";
 import * as nameAddressRoute from "~/routes/api.user.set_name_address";
 import * as ndaSignedRoute from "~/routes/api.user.update_nda_signed";
 import * as loginPage from "~/routes/financing.login";
-import * as securityPage from "~/routes/financing.security";
+import * as securityPage from "~/routes/financing.security/route";
 import * as passkeysRoute from "~/routes/financing.security_.passkeys";
 import { getDb } from "~/server/db.server";
 import { addressSequence, callRoute, type RouteCall, type RouteModule, routeModules } from "../support/api-routes";

@@ -8,7 +8,7 @@ import { libraryContent } from "~/content/library";
 import { toPublicUser } from "~/models/account/user.server";
 import { listAuditEvents } from "~/models/audit/audit.server";
 import { getLibraryDocument } from "~/models/library/library-documents.server";
-import * as libraryDocumentRoute from "~/routes/financing.library.$id";
+import * as libraryDocumentRoute from "~/routes/financing.library.$id/route";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as viewerRoute from "~/routes/financing.materials_.$documentId_.read";
 import { getDb } from "~/server/db.server";

@@ -13,7 +13,7 @@ import { toPublicUser } from "~/models/account/user.server";
 import { listAuditEvents } from "~/models/audit/audit.server";
 import { listOpenableDocuments, openableVersion } from "~/models/library/library-access.server";
 import { getLibraryDocument, listLibrary } from "~/models/library/library-documents.server";
-import * as documentPage from "~/routes/financing.library.$id";
+import * as documentPage from "~/routes/financing.library.$id/route";
 import * as versionsPage from "~/routes/financing.library.$id_.versions";
 import * as listPage from "~/routes/financing.library._index";
 import * as newPage from "~/routes/financing.library.new";

@@ -18,7 +18,7 @@ import * as deleteRoute from "~/routes/api.user.delete_investor";
 import * as listRoute from "~/routes/api.user.get_investors";
 import * as sentRoute from "~/routes/api.user.update_nda_sent";
 import * as signedRoute from "~/routes/api.user.update_nda_signed";
-import * as auditPage from "~/routes/financing.audit";
+import * as auditPage from "~/routes/financing.audit/route";
 import * as flagPage from "~/routes/financing.investors.$id";
 import * as deletePage from "~/routes/financing.investors.$id_.delete";
 import * as csvRoute from "~/routes/financing.investors[.]csv";

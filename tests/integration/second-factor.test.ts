@@ -11,12 +11,12 @@ import { checkSecondFactorCode } from "~/models/second-factor/second-factor.serv
 import { pendingTotpSecret } from "~/models/second-factor/totp.server";
 import * as loginApi from "~/routes/api.auth.login";
 import * as portalHome from "~/routes/financing._index";
-import * as auditPage from "~/routes/financing.audit";
+import * as auditPage from "~/routes/financing.audit/route";
 import * as loginPage from "~/routes/financing.login";
 import * as codePage from "~/routes/financing.login_.code";
 import * as passkeySignIn from "~/routes/financing.login_.passkey";
 import * as passkeyOptions from "~/routes/financing.login_.passkey-options";
-import * as securityPage from "~/routes/financing.security";
+import * as securityPage from "~/routes/financing.security/route";
 import * as authenticatorPage from "~/routes/financing.security_.authenticator";
 import { now, testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";

@@ -16,7 +16,7 @@ import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/meta";
 import sessionsStyles from "~/styles/account-sessions.css";
 import securityStyles from "~/styles/security.css";
-import { action, loader } from "./financing.security.server";
+import { action, loader } from "./route.server";
 
 export { action, loader };
 

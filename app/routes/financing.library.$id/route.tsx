@@ -24,7 +24,7 @@ import { libraryContent } from "~/content/library";
 import { formatFileSize } from "~/lib/file-size";
 import { libraryPath } from "~/lib/library-path";
 import { pageMeta } from "~/lib/meta";
-import { libraryDocumentAction, libraryDocumentLoader } from "./financing.library.$id.server";
+import { libraryDocumentAction, libraryDocumentLoader } from "./route.server";
 
 const words = libraryContent;
 const page = words.document;
