@@ -9,6 +9,7 @@ import { libraryContent } from "~/content/library";
 import { ndaAdminContent } from "~/content/nda";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
+  DEFAULT_TABLE_STATE,
   NDA_FILTERS,
   describeSecondFactor,
   formatRegistrationTime,
@@ -49,7 +50,12 @@ export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableD
           <Link to="/financing/library">{libraryContent.link}</Link>
           <Link to="/financing/trace">{tracePage.link}</Link>
           <Link to="/financing/alerts">{alertsPage.link}</Link>
-          <Link to="/financing/nda">{ndaAdminContent.link(ndaWaiting)}</Link>
+          <Link to="/financing/nda">{ndaAdminContent.link}</Link>
+          {ndaWaiting > 0 ? (
+            <Link to={`/financing${investorTableSearch(DEFAULT_TABLE_STATE, { nda: "countersign" })}`}>
+              {ndaAdminContent.waitingLink(ndaWaiting)}
+            </Link>
+          ) : null}
         </p>
       </div>
       <SudoNotice sudo={sudo} />

@@ -74,7 +74,9 @@ export const ndaContent = {
 /** The administrators' NDA page. */
 export const ndaAdminContent = {
   title: "NDA",
-  link: (waiting: number) => (waiting > 0 ? `NDA (${waiting} waiting for countersignature)` : "NDA"),
+  link: "NDA",
+  /** The investors page's count, linking the table filtered to them. */
+  waitingLink: (waiting: number) => `${waiting} waiting for countersignature`,
   template: "The NDA template",
   noTemplate: "No template yet: upload the firm's NDA (a PDF) to let investors sign in the portal.",
   current: (version: number, pages: number) =>

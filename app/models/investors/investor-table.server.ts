@@ -3,7 +3,7 @@
  * nearer end of the index), the totals kept by triggers or for a search, and every row of a selection for
  * the CSV export.
  */
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import {
   INVESTOR_PAGE_SIZE,
   investorTableSearch,
@@ -15,7 +15,7 @@ import {
 } from "~/lib/investor-table";
 import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from "~/models/account/user.server";
 import { hasAppOf, passkeyCountOf } from "~/models/second-factor/second-factor.server";
-import { getDb, type Role } from "~/server/db.server";
+import { getDb, type Database, type Role } from "~/server/db.server";
 import { caseInsensitiveOrder, rowKey } from "~/server/sql-dialect.server";
 import { searchWords } from "./search-text.server";
 
@@ -35,6 +35,11 @@ const NDA_FLAG_CONDITIONS: Record<
     ["is_nda_sent", 1],
     ["is_nda_signed", 0],
   ],
+  // Signed in the portal and not completed yet: NDA sent and not signed, narrowed in `selection`.
+  countersign: [
+    ["is_nda_sent", 1],
+    ["is_nda_signed", 0],
+  ],
   signed: [["is_nda_signed", 1]],
 };
 
@@ -51,10 +56,23 @@ export const investorRole = sql.lit<Role>("investor");
  * as more than itself. Every investor index carries search_text (migrations/012), so the words are matched
  * in the index a page or a total is read from.
  */
+/** The investor's portal signature waits for the firm's (the NDA page's list, as a filter). */
+function waitingForCountersignature(eb: ExpressionBuilder<Database, "users">) {
+  return eb.exists(
+    eb
+      .selectFrom("nda_signatures")
+      .select(sql.lit(1).as("one"))
+      .whereRef("nda_signatures.user_id", "=", "users.id")
+      .where("nda_signatures.kind", "=", "portal")
+      .where("nda_signatures.completed_at", "is", null),
+  );
+}
+
 function selection(state: Pick<InvestorTableState, "q" | "nda">) {
   let query = getDb().selectFrom("users").where("role", "=", investorRole);
   for (const word of searchWords(state.q)) query = query.where("search_text", "like", `%${word}%`);
   for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
+  if (state.nda === "countersign") query = query.where(waitingForCountersignature);
   return query;
 }
 
@@ -134,22 +152,28 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
 const searchCounts = new Map<string, number>();
 const SEARCH_COUNTS_KEPT = 100;
 
+async function countSelection(state: Pick<InvestorTableState, "q" | "nda">) {
+  const row = await selection(state)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 async function countSearch(state: Pick<InvestorTableState, "q" | "nda">) {
   const { n: version } = await getDb().selectFrom("users_version").select("n").executeTakeFirstOrThrow();
   // By the folded words, so "Ángel" and "angel," share a total.
   const key = JSON.stringify([version, state.nda, searchWords(state.q)]);
   const kept = searchCounts.get(key);
   if (kept !== undefined) return kept;
-  const row = await selection(state)
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const count = Number(row.count);
+  const count = await countSelection(state);
   if (searchCounts.size >= SEARCH_COUNTS_KEPT) searchCounts.delete(searchCounts.keys().next().value!);
   searchCounts.set(key, count);
   return count;
 }
 
 async function countInvestors(state: Pick<InvestorTableState, "q" | "nda">) {
+  // A signature changes no row of users, so neither users_version nor the kept counts would see it: counted afresh.
+  if (state.nda === "countersign") return countSelection(state);
   if (searchWords(state.q).length > 0) return countSearch(state);
   // Without a search, the counts per NDA state that triggers keep (migrations/003) answer at once.
   let query = getDb()
