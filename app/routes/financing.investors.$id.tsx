@@ -10,6 +10,7 @@ import { AddressLines } from "~/components/address-lines";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
+import { NdaRecordSection } from "~/components/nda-record";
 import { OpenedAt, ReadingTable, readingTableLinks } from "~/components/reading-table";
 import { InvestorReadingTime } from "~/components/reading-time";
 import { SudoNotice } from "~/components/sudo-notice";
@@ -41,7 +42,7 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 const when = (iso: string | null) => (iso ? formatRegistrationTime(iso) : "");
 
 export default function InvestorPage() {
-  const { record, activity, readings, readingTime, olderThan, sudo } = useLoaderData<typeof loader>();
+  const { record, activity, readings, readingTime, nda, olderThan, sudo } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const refusalFor = (intent: string) =>
     refused && refused.intent === intent && refused.message ? [refused.message] : undefined;
@@ -60,6 +61,7 @@ export default function InvestorPage() {
 
       <Who record={record} />
       <Timeline record={record} />
+      <NdaRecordSection record={nda} filePath={(file) => `${pagePath(record.id)}/nda/${file}.pdf`} />
 
       <section aria-labelledby="investor-actions-heading" className="investor-page__actions">
         <h2 id="investor-actions-heading">{words.actions.heading}</h2>

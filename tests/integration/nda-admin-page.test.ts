@@ -12,6 +12,8 @@ import { giveConsent } from "~/models/nda/nda-consent.server";
 import { copyToReview } from "~/models/nda/nda-copies.server";
 import { signNda } from "~/models/nda/nda-signing.server";
 import * as indexRoute from "~/routes/financing._index";
+import * as investorRoute from "~/routes/financing.investors.$id";
+import * as fileRoute from "~/routes/financing.investors.$id_.nda.$file[.]pdf";
 import * as pageRoute from "~/routes/financing.nda";
 import { readWholeBlob } from "~/server/blob-store.server";
 import { getDb } from "~/server/db.server";
@@ -58,10 +60,10 @@ async function waitingInTable() {
   return table.rows.map((row) => row.email);
 }
 
-const adminRequest = (path: string, cookie: string) =>
+const adminRequest = (path: string, cookie: string, params: Record<string, string> = {}) =>
   ({
     request: new Request(`http://localhost:3000${path}`, { headers: { Cookie: cookie } }),
-    params: {},
+    params,
     context: { clientIp: "192.0.2.30", cspNonce: "" },
   }) as never;
 
@@ -122,9 +124,33 @@ describe("the NDA page", () => {
 
     const row = await getDb()
       .selectFrom("nda_signatures")
-      .select("completed_blob_id")
+      .select(["completed_blob_id", "completed_sha256", "signed_sha256"])
       .where("user_id", "=", investor.id)
       .executeTakeFirstOrThrow();
+
+    // The investor's page shows the record, and its links give the files.
+    const investorPage = await (
+      await investorRoute.loader(adminRequest(`/financing/investors/${investor.id}`, confirmed, { id: investor.id }))
+    ).json();
+    expect(investorPage.nda).toMatchObject({
+      templateVersion: 1,
+      evidence: { typedName: "wai ting", email: investor.email, ip: "192.0.2.31", authMethod: "password" },
+      signature: { kind: "portal", sha256: row.signed_sha256, completedSha256: row.completed_sha256 },
+      files: { signed: true, completed: true, outside: false },
+    });
+    const actions = investorPage.nda.steps.map((step: { action: string }) => step.action);
+    expect(actions).toEqual(expect.arrayContaining(["nda.consent.given", "nda.signed", "nda.countersigned"]));
+    const completedFile = await fileRoute.loader(
+      adminRequest(`/financing/investors/${investor.id}/nda/completed.pdf`, confirmed, {
+        id: investor.id,
+        file: "completed",
+      }),
+    );
+    expect(completedFile.headers.get("ETag")).toBe(`"${row.completed_sha256}"`);
+    const unknownFile = await fileRoute
+      .loader(adminRequest("/x", confirmed, { id: investor.id, file: "other" }))
+      .catch((answer: Response) => answer);
+    expect(unknownFile.status).toBe(404);
     const verified = await post(confirmed, {
       intent: "verify",
       file: pdfBlob(await readWholeBlob(row.completed_blob_id!)),
