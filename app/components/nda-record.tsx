@@ -1,22 +1,15 @@
 import { auditEvents } from "~/content/audit-log";
 import { ndaAdminContent } from "~/content/nda";
 import { formatRegistrationTime } from "~/lib/investor-table";
+import type { NdaEvidence, NdaRecordStep } from "~/lib/nda-record";
 
 const words = ndaAdminContent.record;
 
 /** What the section shows of the NDA record (the model's NdaRecord, as its loader sends it). */
 type NdaRecordShown = {
   templateVersion: number | null;
-  steps: { auditId: number; action: string; at: number; by: string | null }[];
-  evidence: {
-    typedName: string | null;
-    email: string;
-    ip: string | null;
-    userAgent: string | null;
-    authMethod: string | null;
-    copySha256: string | null;
-    consentId: string | null;
-  } | null;
+  steps: NdaRecordStep[];
+  evidence: NdaEvidence | null;
   signature: { kind: string; sha256: string | null; completedSha256: string | null; reason: string | null } | null;
   files: { signed: boolean; completed: boolean; outside: boolean };
 };
