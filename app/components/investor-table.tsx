@@ -12,6 +12,7 @@ import { portalFeaturesContent } from "~/content/portal-features";
 import { questionsContent } from "~/content/questions";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
+  DEFAULT_TABLE_STATE,
   NDA_FILTERS,
   describeSecondFactor,
   formatRegistrationTime,
@@ -53,7 +54,12 @@ export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableD
           <Link to="/financing/library">{libraryContent.link}</Link>
           <Link to="/financing/trace">{tracePage.link}</Link>
           <Link to="/financing/alerts">{alertsPage.link}</Link>
-          <Link to="/financing/nda">{ndaAdminContent.link(ndaWaiting)}</Link>
+          <Link to="/financing/nda">{ndaAdminContent.link}</Link>
+          {ndaWaiting > 0 ? (
+            <Link to={`/financing${investorTableSearch(DEFAULT_TABLE_STATE, { nda: "countersign" })}`}>
+              {ndaAdminContent.waitingLink(ndaWaiting)}
+            </Link>
+          ) : null}
           <Link to="/financing/question-queue">{questionsContent.queue.link}</Link>
           <Link to="/financing/pipeline">{pipelineContent.link}</Link>
           <Link to="/financing/settings">{portalFeaturesContent.link}</Link>

@@ -74,7 +74,33 @@ export const ndaContent = {
 /** The administrators' NDA page. */
 export const ndaAdminContent = {
   title: "NDA",
-  link: (waiting: number) => (waiting > 0 ? `NDA (${waiting} waiting for countersignature)` : "NDA"),
+  link: "NDA",
+  /** The investors page's count, linking the table filtered to them. */
+  waitingLink: (waiting: number) => `${waiting} waiting for countersignature`,
+  noInvestorFile: "This investor has no such NDA file.",
+  /** The NDA record on an investor's page. */
+  record: {
+    heading: "NDA record",
+    none: "No NDA offered or signed in the portal yet.",
+    templateVersion: (version: number | null) =>
+      version === null ? "Template: none offered" : `Template: version ${version}`,
+    outside: "Signed outside the portal",
+    steps: "Steps",
+    by: (who: string | null) => (who ? ` by ${who}` : ""),
+    evidence: "The signer's evidence",
+    typedName: "Typed name",
+    email: "E-mail",
+    ip: "IP address",
+    userAgent: "User agent",
+    authMethod: "Authentication",
+    consent: "Consent record",
+    copySha256: "SHA-256 of the copy reviewed",
+    signedSha256: "SHA-256 of the signed file",
+    completedSha256: "SHA-256 of the fully signed file",
+    reason: "Reason",
+    signedFile: "Download the signed file",
+    completedFile: "Download the fully signed file",
+  },
   template: "The NDA template",
   noTemplate: "No template yet: upload the firm's NDA (a PDF) to let investors sign in the portal.",
   current: (version: number, pages: number) =>

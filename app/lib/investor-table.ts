@@ -10,7 +10,8 @@ export const INVESTOR_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE = 50;
 export const SEARCH_MAX_LENGTH = 200;
 
-export const NDA_FILTERS = ["all", "not-sent", "sent", "signed"] as const;
+/** "countersign": signed in the portal, waiting for the firm's countersignature. */
+export const NDA_FILTERS = ["all", "not-sent", "sent", "countersign", "signed"] as const;
 export type NdaFilter = (typeof NDA_FILTERS)[number];
 
 export const SORT_COLUMNS = ["name", "email", "registered"] as const;

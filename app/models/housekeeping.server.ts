@@ -3,10 +3,12 @@
  * so that the tables a request reads stay small however long the site runs:
  * ended rate-limit windows, expired or idle sessions, expired one-time links,
  * administrator invitations, API tokens and uploads left unfinished (their blobs, and their PDFs' stamping
- * check processes), alert e-mails past ALERT_MAIL_KEPT_MS. Audit rows and contact messages are records, and are kept.
+ * check processes), alert e-mails past ALERT_MAIL_KEPT_MS, a deleted investor's NDA past NDA_RETENTION_YEARS.
+ * Audit rows and contact messages are records, and are kept.
  */
 import { SESSION_IDLE_MS } from "~/models/account/session.server";
 import { STAMP_CHECK_TIMEOUT_MS, endStaleStampChecks } from "~/models/library/pdf-stamp-check.server";
+import { pruneExpiredNdas } from "~/models/nda/nda-retention.server";
 import { REQUEST_TIMEOUT_MS, pruneAbandonedBlobs } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
@@ -37,6 +39,8 @@ export type PrunedRows = {
   /** Stamping check processes no upload waits for any more (pdf-stamp-check.server.ts). */
   abandonedStampChecks: number;
   alertMails: number;
+  /** Investors deleted more than NDA_RETENTION_YEARS ago whose NDA records went (nda-retention.server.ts). */
+  expiredNdas: number;
 };
 
 export async function pruneExpiredRows(): Promise<PrunedRows> {
@@ -60,6 +64,7 @@ export async function pruneExpiredRows(): Promise<PrunedRows> {
     abandonedUploads: await pruneAbandonedBlobs(UPLOAD_LIFETIME_MS),
     abandonedStampChecks: await endStaleStampChecks(UPLOAD_LIFETIME_MS),
     alertMails: await deleted(db.deleteFrom("alert_mails").where("created_at", "<", at - ALERT_MAIL_KEPT_MS)),
+    expiredNdas: await pruneExpiredNdas(),
   };
 }
 

@@ -30,6 +30,7 @@ import {
 } from "~/models/investors/investor-record.server";
 import { setNdaSent, setNdaSigned } from "~/models/investors/nda-flags.server";
 import { readingsOf } from "~/models/library/library-openings.server";
+import { ndaRecord } from "~/models/nda/nda-record.server";
 import { investorReadingTime } from "~/models/reading/reading-insights.server";
 
 const words = investorPageContent;
@@ -49,12 +50,13 @@ export async function investorPageLoader(request: Request, params: { id?: string
   const cursor = before === null ? undefined : activityCursorSchema.safeParse(before);
   if (cursor && !cursor.success) throw new Response(words.errors.cursorInvalid, { status: 400, headers: TEXT_HEADERS });
   // Asked for together: an unknown id simply has no activity.
-  const [record, activity, readings, readingTime, features] = await Promise.all([
+  const [record, activity, readings, readingTime, features, nda] = await Promise.all([
     investorPageRecord(id),
     investorActivity(id, cursor?.data),
     readingsOf(id),
     investorReadingTime(id),
     readPortalFeatures(),
+    ndaRecord(id),
   ]);
   if (!record) throw new Response(words.errors.notFound, { status: 404, headers: TEXT_HEADERS });
   return json(
@@ -63,6 +65,7 @@ export async function investorPageLoader(request: Request, params: { id?: string
       activity,
       readings,
       readingTime,
+      nda,
       olderThan: cursor?.data ?? null,
       sudo: sudoState(session, pagePath(id)),
       qualificationShown: features.qualification,

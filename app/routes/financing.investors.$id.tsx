@@ -10,6 +10,7 @@ import { AddressLines } from "~/components/address-lines";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
+import { NdaRecordSection } from "~/components/nda-record";
 import { OpenedAt, ReadingTable, readingTableLinks } from "~/components/reading-table";
 import { InvestorReadingTime } from "~/components/reading-time";
 import { SudoNotice } from "~/components/sudo-notice";
@@ -42,7 +43,7 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 const when = (iso: string | null) => (iso ? formatRegistrationTime(iso) : "");
 
 export default function InvestorPage() {
-  const { record, activity, readings, readingTime, olderThan, sudo, qualificationShown } =
+  const { record, activity, readings, readingTime, nda, olderThan, sudo, qualificationShown } =
     useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const refusalFor = (intent: string) =>
@@ -67,6 +68,7 @@ export default function InvestorPage() {
         </p>
       ) : null}
       <Timeline record={record} />
+      <NdaRecordSection record={nda} filePath={(file) => `${pagePath(record.id)}/nda/${file}.pdf`} />
 
       <section aria-labelledby="investor-actions-heading" className="investor-page__actions">
         <h2 id="investor-actions-heading">{words.actions.heading}</h2>

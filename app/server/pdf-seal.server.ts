@@ -4,13 +4,25 @@
  * The signature is the last thing written: a later change, even one byte, breaks it.
  */
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import { P12Signer } from "@signpdf/signer-p12";
 import { SignPdf } from "@signpdf/signpdf";
 import type { PDFDocument } from "pdf-lib";
 import type { SigningKey } from "./nda-signing-key.server";
+import { ParsedKeySigner, parseP12 } from "./pdf-signer.server";
 
 /** ETSI.CAdES.detached: the PAdES baseline's sub-filter (the library names it SUBFILTER_ETSI_CADES_DETACHED). */
 const PADES_SUBFILTER = "ETSI.CAdES.detached";
+
+/** Each key's signer, made at its first seal: the PKCS#12 is decrypted once, not at every signature. */
+const signers = new WeakMap<SigningKey, ParsedKeySigner>();
+
+function signerFor(key: SigningKey): ParsedKeySigner {
+  let signer = signers.get(key);
+  if (!signer) {
+    signer = new ParsedKeySigner(parseP12(key.p12, key.passphrase));
+    signers.set(key, signer);
+  }
+  return signer;
+}
 
 export type SealFields = { reason: string; name: string; location: string; contactInfo: string; at: Date };
 
@@ -28,6 +40,5 @@ export async function sealPdf(pdf: PDFDocument, key: SigningKey, fields: SealFie
   });
   // Without object streams: the placeholder's byte range must be found in the file as written.
   const unsigned = await pdf.save({ useObjectStreams: false });
-  const signer = new P12Signer(key.p12, { passphrase: key.passphrase });
-  return new SignPdf().sign(Buffer.from(unsigned), signer, fields.at);
+  return new SignPdf().sign(Buffer.from(unsigned), signerFor(key), fields.at);
 }

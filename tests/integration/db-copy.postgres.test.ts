@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { sessionCookie } from "~/http/auth.server";
 import { hashSecretToken } from "~/models/account/secret-token.server";
 import { toPublicUser } from "~/models/account/user.server";
@@ -20,6 +21,10 @@ import { createDocument, setPublished } from "~/models/library/library-changes.s
 import { listLibrary } from "~/models/library/library-documents.server";
 import { readersOf, recordMaterialsVisit, recordOpening } from "~/models/library/library-openings.server";
 import { looksLikeMp4 } from "~/models/library/material-file.server";
+import { giveConsent } from "~/models/nda/nda-consent.server";
+import { copyToReview } from "~/models/nda/nda-copies.server";
+import { signNda } from "~/models/nda/nda-signing.server";
+import { addNdaTemplate } from "~/models/nda/nda-templates.server";
 import { recordReadingBatch } from "~/models/reading/page-times.server";
 import { recordVideoWatch } from "~/models/reading/video-watches.server";
 import { acceptTotpCode, pendingTotpSecret } from "~/models/second-factor/totp.server";
@@ -121,6 +126,28 @@ async function fillLibrary(admin: { id: string; email: string }, video: Buffer) 
   const watched = { durationMs: 60_000, stoppedAtMs: 500, ranges: [[0, 500]] as [number, number][] };
   expect(await recordVideoWatch(investor, created.id, watched)).toEqual({ ok: true });
   return { documentId: created.id, blobId: stored.id, investorEmail: investor.email };
+}
+
+/** An NDA template, and an investor's consent, copy and signature, through the app's own functions. */
+async function fillNda(admin: { id: string; email: string }) {
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const added = await addNdaTemplate({ bytes: await pdf.save(), fileName: "nda.pdf" }, admin);
+  if (!added.ok) throw new Error(added.message);
+  const row = await createUser({ fullName: "Ned Archer", address: "3 Copy Road" });
+  const signer = { id: row.id, email: row.email, fullName: row.full_name };
+  await giveConsent(signer, { agreed: true, ip: "192.0.2.50", userAgent: null });
+  const copy = await copyToReview(row.id, null);
+  if (!copy.ok) throw new Error(copy.message);
+  const signed = await signNda(signer, {
+    typedName: "Ned Archer",
+    copySha256: copy.copy.sha256,
+    intent: true,
+    authMethod: "password",
+    ip: "192.0.2.50",
+    userAgent: null,
+  });
+  if (!signed.ok) throw new Error(signed.message);
 }
 
 test(
@@ -244,6 +271,7 @@ test(
     });
     const video = largeVideo();
     const library = await fillLibrary(admin, video);
+    await fillNda(admin);
     const titlesBefore = (await listLibrary()).map((document) => document.title);
     const before = await countsOfEveryTable();
     expect(before.blob_chunks).toBeGreaterThan(6);
@@ -259,7 +287,16 @@ test(
     await useEngine("postgres");
     expect(await countsOfEveryTable()).toEqual(before);
     expect(Object.keys(before)).toEqual(
-      expect.arrayContaining(["users", "audit_events", "passkeys", "admin_invitations"]),
+      expect.arrayContaining([
+        "users",
+        "audit_events",
+        "passkeys",
+        "admin_invitations",
+        "nda_templates",
+        "nda_consents",
+        "nda_copies",
+        "nda_signatures",
+      ]),
     );
     for (const [table, n] of Object.entries(before)) expect(n, `${table} was filled`).toBeGreaterThan(0);
     // The library: its documents in their order, the video's six chunks byte for byte, a range from its middle.

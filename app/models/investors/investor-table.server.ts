@@ -3,7 +3,7 @@
  * nearer end of the index), the totals kept by triggers or for a search, and every row of a selection for
  * the CSV export.
  */
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import {
   INVESTOR_PAGE_SIZE,
   investorTableSearch,
@@ -17,7 +17,7 @@ import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from "~/models/
 import { stageCondition } from "~/models/pipeline/pipeline-stages.server";
 import { hasAppOf, passkeyCountOf } from "~/models/second-factor/second-factor.server";
 import { now } from "~/server/clock.server";
-import { getDb, type Role } from "~/server/db.server";
+import { getDb, type Database, type Role } from "~/server/db.server";
 import { caseInsensitiveOrder, rowKey } from "~/server/sql-dialect.server";
 import { searchWords } from "./search-text.server";
 
@@ -37,6 +37,11 @@ const NDA_FLAG_CONDITIONS: Record<
     ["is_nda_sent", 1],
     ["is_nda_signed", 0],
   ],
+  // Signed in the portal and not completed yet: NDA sent and not signed, narrowed in `selection`.
+  countersign: [
+    ["is_nda_sent", 1],
+    ["is_nda_signed", 0],
+  ],
   signed: [["is_nda_signed", 1]],
 };
 
@@ -53,11 +58,24 @@ export const investorRole = sql.lit<Role>("investor");
  * as more than itself. Every investor index carries search_text (migrations/012), so the words are matched
  * in the index a page or a total is read from.
  */
+/** The investor's portal signature waits for the firm's (the NDA page's list, as a filter). */
+function waitingForCountersignature(eb: ExpressionBuilder<Database, "users">) {
+  return eb.exists(
+    eb
+      .selectFrom("nda_signatures")
+      .select(sql.lit(1).as("one"))
+      .whereRef("nda_signatures.user_id", "=", "users.id")
+      .where("nda_signatures.kind", "=", "portal")
+      .where("nda_signatures.completed_at", "is", null),
+  );
+}
+
 function selection(state: Pick<InvestorTableState, "q" | "nda" | "stage">) {
   let query = getDb().selectFrom("users").where("role", "=", investorRole);
   if (state.stage !== "all") query = query.where(stageCondition(state.stage, now()));
   for (const word of searchWords(state.q)) query = query.where("search_text", "like", `%${word}%`);
   for (const [column, value] of NDA_FLAG_CONDITIONS[state.nda]) query = query.where(column, "=", value);
+  if (state.nda === "countersign") query = query.where(waitingForCountersignature);
   return query;
 }
 
@@ -157,8 +175,9 @@ async function countSelection(state: Pick<InvestorTableState, "q" | "nda" | "sta
 }
 
 async function countInvestors(state: Pick<InvestorTableState, "q" | "nda" | "stage">) {
-  // A stage of the pipeline reads beyond users (readers, verifications, indications): counted afresh.
-  if (state.stage !== "all") return countSelection(state);
+  // A stage of the pipeline reads beyond users (readers, verifications, indications), and a signature
+  // changes no row of users, so neither users_version nor the kept counts would see it: counted afresh.
+  if (state.stage !== "all" || state.nda === "countersign") return countSelection(state);
   if (searchWords(state.q).length > 0) return countSearch(state);
   // Without a search, the counts per NDA state that triggers keep (migrations/003) answer at once.
   let query = getDb()

@@ -47,3 +47,34 @@ export async function investorNdaFile(user: { id: string; email: string }, ip: s
     sha256: copy.copy.sha256,
   };
 }
+
+/**
+ * An investor's signed NDA as an administrator downloads it from the investor's page: "signed" is the file
+ * the investor signed (or the copy attached for one signed outside the portal), "completed" the fully
+ * signed one. Null where there is no such file. The download is an audit row, as the investor's own is.
+ */
+export async function ndaFileForAdministrator(
+  userId: string,
+  which: "signed" | "completed",
+  actor: { id: string; email: string },
+  ip: string | null,
+): Promise<NdaFile | null> {
+  const row = await getDb()
+    .selectFrom("nda_signatures")
+    .select(["id", "email", "signed_blob_id", "signed_sha256", "completed_blob_id", "completed_sha256"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const blobId = which === "signed" ? row?.signed_blob_id : row?.completed_blob_id;
+  const sha256 = which === "signed" ? row?.signed_sha256 : row?.completed_sha256;
+  if (!row || !blobId || !sha256) return null;
+  await recordAuditEvent({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: "nda.downloaded",
+    targetId: userId,
+    targetEmail: row.email,
+    details: { signatureId: row.id, sha256 },
+    ip,
+  });
+  return { bytes: await readWholeBlob(blobId), fileName: `non-disclosure-agreement-${which}.pdf`, sha256 };
+}

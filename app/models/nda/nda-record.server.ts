@@ -2,6 +2,7 @@
  * An investor's NDA record for administrators (their page and `GET /api/nda/record`): the template version,
  * each step with its time and actor (from the audit trail), the signer's evidence, the hashes and the files.
  */
+import type { NdaEvidence, NdaRecordStep } from "~/lib/nda-record";
 import { getDb } from "~/server/db.server";
 import { signatureOf, type NdaSignatureSummary } from "./nda-state.server";
 
@@ -20,16 +21,8 @@ const RECORD_ACTIONS = [
 
 export type NdaRecord = {
   templateVersion: number | null;
-  steps: { auditId: number; action: string; at: number; by: string | null }[];
-  evidence: {
-    typedName: string | null;
-    email: string;
-    ip: string | null;
-    userAgent: string | null;
-    authMethod: string | null;
-    copySha256: string | null;
-    consentId: string | null;
-  } | null;
+  steps: NdaRecordStep[];
+  evidence: NdaEvidence | null;
   signature: NdaSignatureSummary | null;
   /** Which files there are: the copy offered, the investor's signed file, the fully signed file. */
   files: { copy: boolean; signed: boolean; completed: boolean; outside: boolean };
