@@ -17,6 +17,7 @@ import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { bearerHeaders, createUser, sessionHeaders } from "../support/factories";
+import { countRows as rows } from "../support/library-rows";
 import { useFreshDatabase } from "../support/test-database";
 
 const route = (module: unknown) => module as RouteModule;
@@ -43,16 +44,6 @@ async function features(on: { qualification: boolean; interest: boolean }, verif
     })
     .execute();
 }
-
-const rows = async (table: "qualification_statements" | "verifications" | "interest_indications" | "blobs") =>
-  Number(
-    (
-      await getDb()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 function postForm(module: unknown, path: string, headers: Record<string, string>, fields: Record<string, string>) {
   return callRoute(route(module), {

@@ -20,6 +20,7 @@ import * as settingsPage from "~/routes/financing.settings";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { bearerHeaders, createSession, createUser, sessionHeaders } from "../support/factories";
+import { countRows as count } from "../support/library-rows";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
 import { useFreshDatabase } from "../support/test-database";
 
@@ -71,16 +72,6 @@ async function turn(on: { questions?: boolean; qualification?: boolean; interest
   const saved = await saveSettings(cookie, fields);
   expect(saved.status).toBe(302);
 }
-
-const count = async (table: "questions" | "answer_edits") =>
-  Number(
-    (
-      await getDb()
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 const auditActions = async (action: string) =>
   getDb().selectFrom("audit_events").selectAll().where("action", "=", action).orderBy("id", "desc").execute();
