@@ -18,41 +18,33 @@ import { listLibrary, type LibraryDocument } from "~/models/library/library-docu
 import { recordOpening } from "~/models/library/library-openings.server";
 import * as linkRoute from "~/routes/alerts.$token";
 import * as pageRoute from "~/routes/financing.alerts";
-import { testClock } from "~/server/clock.server";
 import { type Database, getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { createUser, sessionHeaders } from "../support/factories";
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { callRoute, routeModules } from "../support/api-routes";
+import { sessionHeaders, type NewUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
+import type { CaughtMail } from "../support/smtp-catcher";
 
-const routes = { link: linkRoute as unknown as RouteModule, page: pageRoute as unknown as RouteModule };
+const routes = routeModules({ link: linkRoute, page: pageRoute });
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const fixture = useIntegration({ mail: true });
+const { smtp, clock: testClock } = fixture;
 let deck: LibraryDocument;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
   deck = (await listLibrary()).find((document) => document.title === "Slide deck")!;
 });
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
-afterEach(() => testClock.reset());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** An administrator, with these alert preferences when given. */
 async function administrator(preference?: Parameters<typeof setAlertPreference>[1]) {
-  const admin = toPublicUser(await createUser({ role: "administrator" }));
+  const admin = toPublicUser(await fixture.administrator());
   if (preference) await setAlertPreference(admin, preference, { ip: null, via: "page" });
   return admin;
 }
 
-const investor = async (fields: Parameters<typeof createUser>[0] = {}) =>
-  toPublicUser(await createUser({ signed: true, ...fields }));
+const investor = async (fields: NewUser = {}) => toPublicUser(await fixture.investor("nda-signed", fields));
 
 const mailsTo = (user: PublicUser, subject: RegExp | string) =>
   smtp.messages.filter(
@@ -108,7 +100,7 @@ describe("the alert of a first opening", () => {
 
   it("is not sent for an administrator's own opening", async () => {
     const watching = await administrator({ mode: "openings", digestHour: 8 });
-    const colleague = toPublicUser(await createUser({ role: "administrator" }));
+    const colleague = await administrator();
     await recordOpening(colleague, deck, null);
     await sendDueAlerts();
     expect(mailsTo(watching, new RegExp(colleague.email))).toHaveLength(0);

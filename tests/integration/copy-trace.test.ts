@@ -14,18 +14,14 @@ import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as traceRoute from "~/routes/financing.trace";
 import * as shippedPdfRoute from "~/routes/pdfs.download[.]pdf";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { createUser, sessionHeaders } from "../support/factories";
+import { callRoute, routeModules } from "../support/api-routes";
+import { sessionHeaders } from "../support/factories";
 import { deflateBombPdf } from "../support/hostile-pdfs";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-const routes = {
-  document: documentRoute as unknown as RouteModule,
-  shipped: shippedPdfRoute as unknown as RouteModule,
-  trace: traceRoute as unknown as RouteModule,
-};
+const routes = routeModules({ document: documentRoute, shipped: shippedPdfRoute, trace: traceRoute });
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { investor, administrator } = useIntegration();
 let deckId: string;
 let admin: PublicUser;
 let adminHeaders: Record<string, string>;
@@ -34,11 +30,10 @@ let reader: PublicUser;
 let copy: Uint8Array;
 let copyId: string;
 beforeAll(async () => {
-  database = await useFreshDatabase();
   deckId = (await listLibrary()).find((document) => document.title === "Slide deck")!.id;
-  admin = toPublicUser(await createUser({ role: "administrator" }));
+  admin = toPublicUser(await administrator());
   adminHeaders = await sessionHeaders(admin.id);
-  reader = toPublicUser(await createUser({ signed: true, fullName: "Ada Reader" }));
+  reader = toPublicUser(await investor("nda-signed", { fullName: "Ada Reader" }));
   const answer = await callRoute(routes.document, {
     path: `/financing/materials/${deckId}`,
     params: { documentId: deckId },
@@ -51,7 +46,6 @@ beforeAll(async () => {
     await getDb().selectFrom("document_opens").select("id").where("user_id", "=", reader.id).executeTakeFirstOrThrow()
   ).id;
 });
-afterAll(() => database.cleanup());
 
 type Reply = {
   ok: boolean;
@@ -129,7 +123,7 @@ describe("a stamped copy", () => {
     const reply = (await (await paste(` ${copyId.toUpperCase()} `)).json()) as Reply;
     expect(reply).toMatchObject({ source: "pasted", copy: { downloadId: copyId, ip: "192.0.2.44", delivered: true } });
 
-    const other = toPublicUser(await createUser({ signed: true }));
+    const other = toPublicUser(await investor("nda-signed"));
     const answer = await callRoute(routes.shipped, {
       path: "/pdfs/download.pdf",
       headers: await sessionHeaders(other.id),

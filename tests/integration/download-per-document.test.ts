@@ -12,22 +12,14 @@ import * as libraryDocumentRoute from "~/routes/financing.library.$id/route";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as viewerRoute from "~/routes/financing.materials_.$documentId_.read";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { createUser, sessionHeaders } from "../support/factories";
+import { callRoute, routeModules } from "../support/api-routes";
+import { sessionHeaders } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { publishedPdfDocument } from "../support/library-pdf-document";
-import { useFreshDatabase } from "../support/test-database";
 
-const routes = {
-  libraryDocument: libraryDocumentRoute as unknown as RouteModule,
-  document: documentRoute as unknown as RouteModule,
-  viewer: viewerRoute as unknown as RouteModule,
-};
+const routes = routeModules({ libraryDocument: libraryDocumentRoute, document: documentRoute, viewer: viewerRoute });
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-beforeAll(async () => {
-  database = await useFreshDatabase();
-});
-afterAll(() => database.cleanup());
+const { investor, administrator } = useIntegration();
 
 async function setDownload(adminHeaders: Record<string, string>, id: string, intent: "viewer-only" | "allow-download") {
   return callRoute(routes.libraryDocument, {
@@ -51,9 +43,9 @@ const copies = async (documentId: string) =>
 
 it("shows a PDF in the viewer only: a navigation to the file opens the viewer, the viewer's fetch gets the copy; and back", async () => {
   const documentId = await publishedPdfDocument("Viewer only", 2);
-  const admin = toPublicUser(await createUser({ role: "administrator" }));
+  const admin = toPublicUser(await administrator());
   const adminHeaders = await sessionHeaders(admin.id);
-  const reader = toPublicUser(await createUser({ signed: true, fullName: "Ada Reader", address: "1 Main St" }));
+  const reader = toPublicUser(await investor("nda-signed", { fullName: "Ada Reader", address: "1 Main St" }));
   const headers = await sessionHeaders(reader.id);
 
   const changed = await setDownload(adminHeaders, documentId, "viewer-only");
@@ -96,8 +88,8 @@ it("shows a PDF in the viewer only: a navigation to the file opens the viewer, t
 
 it("refuses the change to an investor, and says on the admin page that it deters and records, not prevents", async () => {
   const documentId = await publishedPdfDocument("Still downloadable", 1);
-  const investor = toPublicUser(await createUser({ signed: true, fullName: "Ida Investor", address: "1 Main St" }));
-  const refused = await setDownload(await sessionHeaders(investor.id), documentId, "viewer-only");
+  const reader = toPublicUser(await investor("nda-signed", { fullName: "Ida Investor", address: "1 Main St" }));
+  const refused = await setDownload(await sessionHeaders(reader.id), documentId, "viewer-only");
   expect(refused.status).toBe(403);
   expect((await getLibraryDocument(documentId))?.downloadable).toBe(true);
   expect(libraryContent.document.downloadHonesty).toMatch(/deters copying and records/);

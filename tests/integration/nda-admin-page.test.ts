@@ -6,7 +6,6 @@
 import { PDFDocument } from "pdf-lib";
 import { ndaMessages } from "~/content/nda";
 import { sudoContent } from "~/content/sudo";
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { loadInvestorTable } from "~/models/investors/investor-table.server";
 import { giveConsent } from "~/models/nda/nda-consent.server";
 import { copyToReview } from "~/models/nda/nda-copies.server";
@@ -17,26 +16,17 @@ import * as fileRoute from "~/routes/financing.investors.$id_.nda.$file[.]pdf";
 import * as pageRoute from "~/routes/financing.nda";
 import { readWholeBlob } from "~/server/blob-store.server";
 import { getDb } from "~/server/db.server";
-import { createSession, createUser, userRow } from "../support/factories";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
+import { createSession, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { smtp, investor: newInvestor, administrator } = useIntegration({ mail: true });
 let confirmed: string;
 let unconfirmed: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-  const admin = await createUser({ role: "administrator", email: "admin@firm.test" });
+  const admin = await administrator({ email: "admin@firm.test" });
   confirmed = (await createSession(admin.id)).cookie;
   unconfirmed = (await createSession(admin.id, { reauthenticated: false })).cookie;
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
 });
 
 async function post(cookie: string, fields: Record<string, string | Blob>) {
@@ -86,7 +76,11 @@ describe("the NDA page", () => {
   });
 
   it("lists who waits, countersigns only after 'Confirm it's you', and verifies the result", async () => {
-    const investor = await createUser({ email: "waiting@example.com", fullName: "Wai Ting", address: "4 Low Road" });
+    const investor = await newInvestor("named", {
+      email: "waiting@example.com",
+      fullName: "Wai Ting",
+      address: "4 Low Road",
+    });
     const signer = { id: investor.id, email: investor.email, fullName: investor.full_name };
     await giveConsent(signer, { agreed: true, ip: "192.0.2.31", userAgent: null });
     const copy = await copyToReview(investor.id, null);
@@ -104,7 +98,7 @@ describe("the NDA page", () => {
     const page = await (await pageRoute.loader({ request, params: {}, context: {} } as never)).json();
     expect(page.waiting).toEqual([{ userId: investor.id, email: investor.email, signedAt: expect.any(String) }]);
     // The table's filter finds the one who signed, not one merely sent the NDA; the investors page links it.
-    const offered = await createUser({ email: "offered@example.com" });
+    const offered = await newInvestor("verified", { email: "offered@example.com" });
     await getDb().updateTable("users").set({ is_nda_sent: 1 }).where("id", "=", offered.id).execute();
     expect(await waitingInTable()).toEqual([investor.email]);
     const investorsPage = await (await indexRoute.loader(adminRequest("/financing", confirmed))).json();

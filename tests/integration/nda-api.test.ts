@@ -16,40 +16,33 @@ import * as recordRoute from "~/routes/api.nda.record";
 import * as signRoute from "~/routes/api.nda.sign";
 import { getDb } from "~/server/db.server";
 import { contractChecker, type OpenApi } from "../support/api-contract";
-import { callRoute, type RouteCall, type RouteModule } from "../support/api-routes";
-import { bearerHeaders, createUser, enrolTotp, userRow } from "../support/factories";
+import { callRoute, routeModules, type RouteCall } from "../support/api-routes";
+import { bearerHeaders, enrolTotp, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { pdfsig } from "../support/pdfsig";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 import { totpCode } from "../support/totp";
 
-const routes = {
-  nda: ndaRoute as unknown as RouteModule,
-  consent: consentRoute as unknown as RouteModule,
-  sign: signRoute as unknown as RouteModule,
-  document: documentRoute as unknown as RouteModule,
-  countersign: countersignRoute as unknown as RouteModule,
-  record: recordRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  nda: ndaRoute,
+  consent: consentRoute,
+  sign: signRoute,
+  document: documentRoute,
+  countersign: countersignRoute,
+  record: recordRoute,
+});
 const checker = contractChecker(openApiDocument() as unknown as OpenApi);
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const fixture = useIntegration({ mail: true });
+const { smtp } = fixture;
 let admin: { id: string; email: string };
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  const row = await createUser({ role: "administrator", email: "admin@firm.test", fullName: "Ada Admin" });
+  const row = await fixture.administrator({ email: "admin@firm.test", fullName: "Ada Admin" });
   admin = { id: row.id, email: row.email };
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage().drawText("Clause 1", { x: 72, y: 700, font, size: 12 });
   await addNdaTemplate({ bytes: await pdf.save(), fileName: "nda.pdf" }, admin);
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
 });
 
 /** An answer's JSON, read after it was held to the document. */
@@ -77,14 +70,9 @@ async function call(route: keyof typeof routes, request: RouteCall) {
   };
 }
 
-let serial = 0;
+/** A named investor (not yet sent the NDA) with an API token. */
 async function investor() {
-  serial += 1;
-  const row = await createUser({
-    fullName: "José Núñez",
-    address: "2 Side Road",
-    email: `api-investor${serial}@example.com`,
-  });
+  const row = await fixture.investor("named", { fullName: "José Núñez", address: "2 Side Road" });
   return { id: row.id, email: row.email, headers: await bearerHeaders(row.id) };
 }
 

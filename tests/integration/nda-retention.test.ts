@@ -9,30 +9,23 @@ import { giveConsent } from "~/models/nda/nda-consent.server";
 import { copyToReview } from "~/models/nda/nda-copies.server";
 import { signNda } from "~/models/nda/nda-signing.server";
 import { addNdaTemplate } from "~/models/nda/nda-templates.server";
-import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { createUser } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { useIntegration } from "../support/integration";
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { investor, administrator, clock: testClock } = useIntegration();
 let admin: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await useFreshDatabase();
-  admin = await createUser({ role: "administrator", email: "retention-admin@firm.test" });
+  admin = await administrator({ email: "retention-admin@firm.test" });
   const pdf = await PDFDocument.create();
   pdf.addPage();
   const added = await addNdaTemplate({ bytes: await pdf.save(), fileName: "nda.pdf" }, admin);
   if (!added.ok) throw new Error(added.message);
 });
-afterAll(async () => {
-  testClock.reset();
-  await database.cleanup();
-});
 
 async function signedInvestor(email: string) {
-  const row = await createUser({ email, fullName: "Rhea Tension", address: "9 Archive Lane" });
+  const row = await investor("named", { email, fullName: "Rhea Tension", address: "9 Archive Lane" });
   const signer = { id: row.id, email: row.email, fullName: row.full_name };
   await giveConsent(signer, { agreed: true, ip: "192.0.2.40", userAgent: null });
   const copy = await copyToReview(row.id, null);

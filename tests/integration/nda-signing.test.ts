@@ -18,22 +18,12 @@ import { verifySignedNda } from "~/models/nda/nda-verify.server";
 import { readWholeBlob } from "~/server/blob-store.server";
 import { getDb } from "~/server/db.server";
 import { resetEnvForTests } from "~/server/env.server";
-import { createUser, userRow } from "../support/factories";
+import { userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { pdfsig } from "../support/pdfsig";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
+const fixture = useIntegration({ mail: true });
+const { smtp } = fixture;
 
 async function templatePdf(pages: number, label = "Clause") {
   const pdf = await PDFDocument.create();
@@ -67,21 +57,15 @@ async function counts() {
 }
 
 async function investor(fullName = "Zoë  Quinn") {
-  const row = await createUser({
-    fullName,
-    address: "1 Main Street Springfield",
-    email: `${randomName()}@example.com`,
-  });
+  const row = await fixture.investor("named", { fullName, address: "1 Main Street Springfield" });
   return { id: row.id, email: row.email, fullName: row.full_name };
 }
-let serial = 0;
-const randomName = () => `investor${++serial}-${Date.now()}`;
 
 const sign = (user: { id: string; email: string; fullName: string }, copySha256: string, extra = {}) =>
   signNda(user, { typedName: "zoe quinn", copySha256, intent: true, authMethod: "password", ...client, ...extra });
 
 beforeAll(async () => {
-  const row = await createUser({ role: "administrator", email: "admin@firm.test", fullName: "Ada Admin" });
+  const row = await fixture.administrator({ email: "admin@firm.test", fullName: "Ada Admin" });
   admin = { id: row.id, email: row.email };
 });
 

@@ -8,42 +8,29 @@ import { PDFDocument } from "pdf-lib";
 import { accountMessages } from "~/content/account-messages";
 import { firm } from "~/content/firm";
 import { ndaMessages } from "~/content/nda";
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { addNdaTemplate } from "~/models/nda/nda-templates.server";
 import * as indexRoute from "~/routes/financing._index";
 import * as pdfRoute from "~/routes/financing.nda[.]pdf";
 import * as withdrawRoute from "~/routes/financing.security_.nda-consent";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { createSession, createUser, enrolTotp, userRow } from "../support/factories";
+import { callRoute, routeModules } from "../support/api-routes";
+import { createSession, enrolTotp, userRow } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { pdfsig } from "../support/pdfsig";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 import { totpCode } from "../support/totp";
 
-const routes = {
-  index: indexRoute as unknown as RouteModule,
-  pdf: pdfRoute as unknown as RouteModule,
-  withdraw: withdrawRoute as unknown as RouteModule,
-};
+const routes = routeModules({ index: indexRoute, pdf: pdfRoute, withdraw: withdrawRoute });
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const PASSWORD = "correct horse battery staple";
 
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const fixture = useIntegration({ mail: true });
+const { smtp } = fixture;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
-  const admin = await createUser({ role: "administrator", email: "admin@firm.test" });
+  const admin = await fixture.administrator({ email: "admin@firm.test" });
   const pdf = await PDFDocument.create();
   pdf.addPage();
   await addNdaTemplate({ bytes: await pdf.save(), fileName: "nda.pdf" }, admin);
-});
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
 });
 
 type Section = { step: string; copy: { sha256: string; templateVersion: number } | null; hasSecondFactor: boolean };
@@ -64,11 +51,9 @@ const post = (cookie: string, fields: Record<string, string>) =>
 const signatures = (userId: string) =>
   getDb().selectFrom("nda_signatures").select(["id", "auth_method"]).where("user_id", "=", userId).execute();
 
-let serial = 0;
+/** A named investor who logs in with a password only. */
 async function investor() {
-  serial += 1;
-  const row = await createUser({
-    email: `page-investor${serial}@example.com`,
+  const row = await fixture.investor("named", {
     fullName: "Ana María López",
     address: "3 High Street",
     password: PASSWORD,

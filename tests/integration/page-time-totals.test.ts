@@ -10,29 +10,22 @@ import { toPublicUser } from "~/models/account/user.server";
 import { deleteInvestor } from "~/models/investors/investor-deletion.server";
 import { recordUndeliveredOpening } from "~/models/library/undelivered-copy.server";
 import { recordReadingBatch } from "~/models/reading/page-times.server";
-import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { createUser } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { publishedPdfDocument } from "../support/library-pdf-document";
-import { useFreshDatabase } from "../support/test-database";
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 10, 20, 9);
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { investor, administrator, clock } = useIntegration({ clockAt: START });
 let documentId: string;
 beforeAll(async () => {
-  database = await useFreshDatabase();
-  testClock.freeze(START);
+  clock.freeze(START);
   documentId = await publishedPdfDocument("Six pages", 6);
-});
-afterAll(() => {
-  testClock.reset();
-  return database.cleanup();
 });
 
 async function reader() {
-  return toPublicUser(await createUser({ signed: true, fullName: "Totals Reader", address: "1 Main St" }));
+  return toPublicUser(await investor("nda-signed", { fullName: "Totals Reader", address: "1 Main St" }));
 }
 
 /** A copy of the document delivered to the reader at `at`; its download id. */
@@ -190,7 +183,7 @@ it("keeps per page, per reader and per day the sums of page_times through batche
   expect(kept.pages.find((row) => row.page === 2)).toBeUndefined();
 
   // A deleted investor's rows leave every total; so does a reader's both copies in one statement.
-  const admin = await createUser({ role: "administrator" });
+  const admin = await administrator();
   expect(await deleteInvestor({ actor: admin, id: ben.id })).toMatchObject({ ok: true });
   await getDb().deleteFrom("document_opens").where("id", "in", [c1, c2]).execute();
   ({ kept, fresh } = await keptAndFresh());

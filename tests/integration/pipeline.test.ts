@@ -3,39 +3,21 @@
  * the standing indications by how the investor's qualification stands, the weeks, the CSV with its
  * guarded cells, and figures that follow every change they count.
  */
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { loadInvestorTable } from "~/models/investors/investor-table.server";
 import * as pipelineApi from "~/routes/api.pipeline";
 import * as pipelinePage from "~/routes/financing.pipeline";
 import * as pipelineCsv from "~/routes/financing.pipeline[.]csv";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
-import { bearerHeaders, createUser, sessionHeaders } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { bearerHeaders, sessionHeaders, type InvestorState } from "../support/factories";
+import { useIntegration } from "../support/integration";
 
 const route = (module: unknown) => module as RouteModule;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 const DAY = 86_400_000;
 const NOW = Date.now();
 
-beforeAll(async () => {
-  database = await useFreshDatabase();
-  resetSessionCookieForTests();
-});
-afterAll(async () => database.cleanup());
-
-let made = 0;
-async function investorAt(stage: "unverified" | "verified" | "details" | "sent" | "signed", createdAt?: number) {
-  made += 1;
-  return createUser({
-    email: `pipe.${made}@example.com`,
-    verified: stage !== "unverified",
-    named: stage !== "unverified" && stage !== "verified",
-    sent: stage === "sent" || stage === "signed",
-    signed: stage === "signed",
-    ...(createdAt ? { createdAt } : {}),
-  });
-}
+const { investor, administrator } = useIntegration();
+const investorAt = (state: InvestorState, createdAt?: number) => investor(state, createdAt ? { createdAt } : {});
 
 async function indicate(userId: string, amount: number | null, at: number, note = "") {
   await getDb()
@@ -73,13 +55,13 @@ async function verify(userId: string, expiresAt: number) {
 
 it("counts each stage, converts from the one before, totals the interest by verification, and exports it guarded", async () => {
   const monday = Date.UTC(2026, 10, 2); // a Monday
-  await investorAt("unverified", monday + DAY);
+  await investorAt("registered", monday + DAY);
   await investorAt("verified", monday + DAY);
-  await investorAt("details", monday + 8 * DAY);
-  await investorAt("sent", monday + 8 * DAY);
-  const signedA = await investorAt("signed", monday + 9 * DAY);
-  const signedB = await investorAt("signed", monday + 9 * DAY);
-  const signedC = await investorAt("signed", monday + 10 * DAY);
+  await investorAt("named", monday + 8 * DAY);
+  await investorAt("nda-sent", monday + 8 * DAY);
+  const signedA = await investorAt("nda-signed", monday + 9 * DAY);
+  const signedB = await investorAt("nda-signed", monday + 9 * DAY);
+  const signedC = await investorAt("nda-signed", monday + 10 * DAY);
   const documentId = (await getDb().selectFrom("documents").select("id").executeTakeFirstOrThrow()).id;
   await getDb()
     .insertInto("document_readers")
@@ -100,7 +82,7 @@ it("counts each stage, converts from the one before, totals the interest by veri
   await indicate(signedC.id, 20_000, monday + 11 * DAY);
   await indicate(signedC.id, null, monday + 12 * DAY);
 
-  const admin = await createUser({ email: "pipe.admin@example.com", role: "administrator" });
+  const admin = await administrator();
   const answer = await callRoute(route(pipelineApi), { path: "/api/pipeline", headers: await bearerHeaders(admin.id) });
   expect(answer.status).toBe(200);
   const pipeline = await answer.json();
@@ -178,7 +160,7 @@ it("counts each stage, converts from the one before, totals the interest by veri
 });
 
 it("is the administrators': an investor's token and session are refused", async () => {
-  const someone = await investorAt("signed");
+  const someone = await investorAt("nda-signed");
   expect(
     (await callRoute(route(pipelineApi), { path: "/api/pipeline", headers: await bearerHeaders(someone.id) })).status,
   ).toBe(403);

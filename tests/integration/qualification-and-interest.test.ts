@@ -4,7 +4,6 @@
  * are, and expiring after the firm's days; bad input a clear 4xx that stores nothing; a part turned off a
  * 404 that stores nothing; and an investor never sees another's statement, verification or amount.
  */
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { eventInWords } from "~/models/audit/audit-log.server";
 import * as interestApi from "~/routes/api.interest";
 import * as withdrawApi from "~/routes/api.interest.withdraw";
@@ -13,26 +12,14 @@ import * as qualificationApi from "~/routes/api.qualification";
 import * as interestPage from "~/routes/financing.interest";
 import * as verifyPage from "~/routes/financing.investors.$id_.qualification";
 import * as qualificationPage from "~/routes/financing.qualification";
-import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
-import { bearerHeaders, createUser, sessionHeaders } from "../support/factories";
+import { bearerHeaders, sessionHeaders } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { countRows as rows } from "../support/library-rows";
-import { useFreshDatabase } from "../support/test-database";
 
 const route = (module: unknown) => module as RouteModule;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
-let made = 0;
-
-beforeAll(async () => {
-  database = await useFreshDatabase();
-  resetSessionCookieForTests();
-});
-afterAll(async () => database.cleanup());
-afterEach(() => testClock.reset());
-
-const investor = () => createUser({ email: `qi.investor.${++made}@example.com`, signed: true, named: true });
-const admin = () => createUser({ email: `qi.admin.${++made}@example.com`, role: "administrator" });
+const { investor, administrator: admin, clock: testClock } = useIntegration();
 
 async function features(on: { qualification: boolean; interest: boolean }, verificationDays = 30) {
   await getDb()
@@ -74,7 +61,7 @@ describe("turned off", () => {
   beforeAll(() => features({ qualification: false, interest: false }));
 
   it("answers 404 to every page and call, and stores nothing sent anyway", async () => {
-    const someone = await investor();
+    const someone = await investor("nda-signed");
     const page = await sessionHeaders(someone.id);
     const bearer = await bearerHeaders(someone.id);
     expect(
@@ -136,7 +123,7 @@ describe("turned on", () => {
   beforeAll(() => features({ qualification: true, interest: true }, 30));
 
   it("refuses an unknown category and a bad date, storing nothing", async () => {
-    const someone = await investor();
+    const someone = await investor("nda-signed");
     const bearer = await bearerHeaders(someone.id);
     const page = await sessionHeaders(someone.id);
     for (const [body, message] of [
@@ -155,7 +142,7 @@ describe("turned on", () => {
   });
 
   it("refuses amounts that are negative, zero, not a number, absurd, and a reversed range, storing nothing", async () => {
-    const someone = await investor();
+    const someone = await investor("nda-signed");
     const bearer = await bearerHeaders(someone.id);
     const page = await sessionHeaders(someone.id);
     const cases: [Record<string, unknown>, RegExp][] = [
@@ -180,7 +167,7 @@ describe("turned on", () => {
   });
 
   it("keeps every statement, indication and withdrawal, and says so in the audit log", async () => {
-    const someone = await investor();
+    const someone = await investor("nda-signed");
     const bearer = await bearerHeaders(someone.id);
     const page = await sessionHeaders(someone.id);
     expect(
@@ -246,7 +233,7 @@ describe("turned on", () => {
   });
 
   it("records a verification with its PDF, expiring after the firm's days; refuses a file that is not a PDF", async () => {
-    const someone = await investor();
+    const someone = await investor("nda-signed");
     const administrator = await admin();
     const adminPage = await sessionHeaders(administrator.id);
     const path = `/financing/investors/${someone.id}/qualification`;
@@ -331,8 +318,8 @@ describe("turned on", () => {
   });
 
   it("never shows an investor another's statement, verification or amount, by API or by page", async () => {
-    const owner = await investor();
-    const other = await investor();
+    const owner = await investor("nda-signed");
+    const other = await investor("nda-signed");
     const administrator = await admin();
     await callRoute(route(qualificationApi), {
       path: "/api/qualification",

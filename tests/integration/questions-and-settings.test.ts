@@ -7,7 +7,6 @@
  * stores nothing and mails nothing.
  */
 import { firm } from "~/content/firm";
-import { resetSessionCookieForTests } from "~/http/auth.server";
 import { eventInWords } from "~/models/audit/audit-log.server";
 import * as questionsApi from "~/routes/api.questions";
 import * as answerApi from "~/routes/api.questions.$id.answer";
@@ -19,35 +18,22 @@ import * as questionsPage from "~/routes/financing.questions";
 import * as settingsPage from "~/routes/financing.settings";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
-import { bearerHeaders, createSession, createUser, sessionHeaders } from "../support/factories";
+import { bearerHeaders, createSession, sessionHeaders } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { countRows as count } from "../support/library-rows";
-import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher";
-import { useFreshDatabase } from "../support/test-database";
 
 const route = (module: unknown) => module as RouteModule;
-let smtp: SmtpCatcher;
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { smtp, investor, administrator: admin } = useIntegration({ mail: true });
 let readableId: string;
 let unreadableId: string;
-let made = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  database = await useFreshDatabase({ SMTP_URL: smtp.url });
-  resetSessionCookieForTests();
   const documents = await getDb().selectFrom("documents").select("id").where("published", "=", 1).execute();
   readableId = documents[0]!.id;
   unreadableId = documents[1]!.id;
   // Chosen for nobody: no investor can read it.
   await getDb().updateTable("documents").set({ audience: "chosen" }).where("id", "=", unreadableId).execute();
 });
-afterAll(async () => {
-  await database.cleanup();
-  await smtp.close();
-});
-
-const investor = () => createUser({ email: `qa.investor.${++made}@example.com`, signed: true, named: true });
-const admin = () => createUser({ email: `qa.admin.${++made}@example.com`, role: "administrator" });
 
 function form(fields: Record<string, string>) {
   return {
@@ -110,7 +96,7 @@ describe("the settings page", () => {
   });
 
   it("is an administrator's: an investor is refused", async () => {
-    const { cookie } = await createSession((await investor()).id);
+    const { cookie } = await createSession((await investor("nda-signed")).id);
     const answer = await saveSettings(cookie, { questions: "on", verificationDays: "30" });
     expect(answer.status).toBe(403);
   });
@@ -120,7 +106,7 @@ describe("questions and answers turned off", () => {
   beforeAll(() => turn({}));
 
   it("answers 404 to the pages and the API, and a question sent anyway is neither stored nor mailed", async () => {
-    const asker = await investor();
+    const asker = await investor("nda-signed");
     const mailsBefore = smtp.messages.length;
     const headers = await sessionHeaders(asker.id);
     expect((await callRoute(route(questionsPage), { path: "/financing/questions", headers })).status).toBe(404);
@@ -165,7 +151,7 @@ describe("questions and answers turned on", () => {
   }
 
   it("refuses bad questions with a clear 400, storing and mailing nothing, by page and by API", async () => {
-    const asker = await investor();
+    const asker = await investor("nda-signed");
     const before = await count("questions");
     const mailsBefore = smtp.messages.length;
     const cases: [Record<string, string>, RegExp][] = [
@@ -192,7 +178,7 @@ describe("questions and answers turned on", () => {
   });
 
   it("refuses an investor whose NDA is not signed", async () => {
-    const unsigned = await createUser({ email: `qa.unsigned.${++made}@example.com`, named: true });
+    const unsigned = await investor("named");
     const api = await callRoute(route(questionsApi), {
       path: "/api/questions",
       json: { body: "May I ask?" },
@@ -203,8 +189,8 @@ describe("questions and answers turned on", () => {
   });
 
   it("mails the question to the firm, answers it privately and publicly, and shows each what is theirs", async () => {
-    const asker = await investor();
-    const other = await investor();
+    const asker = await investor("nda-signed");
+    const other = await investor("nda-signed");
     const administrator = await admin();
     const asked = await ask(asker.id, { body: "What is the minimum investment?", documentId: readableId, page: "3" });
     expect(asked.status).toBe(302);
@@ -354,7 +340,7 @@ describe("questions and answers turned on", () => {
   });
 
   it("shows a published answer about a document only to those who can read it", async () => {
-    const asker = await investor();
+    const asker = await investor("nda-signed");
     const administrator = await admin();
     // Asked while the document was readable; then the document is chosen for the asker alone.
     const asked = await callRoute(route(questionsApi), {
@@ -372,7 +358,7 @@ describe("questions and answers turned on", () => {
     await getDb().updateTable("documents").set({ audience: "chosen" }).where("id", "=", readableId).execute();
     await getDb().insertInto("document_audience").values({ document_id: readableId, user_id: asker.id }).execute();
     try {
-      const outsider = await investor();
+      const outsider = await investor("nda-signed");
       const seen = await callRoute(route(publishedApi), {
         path: "/api/questions/published",
         headers: await bearerHeaders(outsider.id),

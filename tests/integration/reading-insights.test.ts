@@ -13,24 +13,23 @@ import * as engagementRoute from "~/routes/financing.library_.engagement";
 import * as engagementCsvRoute from "~/routes/financing.library_.engagement[.]csv";
 import * as readersRoute from "~/routes/financing.library_.reading_.$id";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
-import { testClock } from "~/server/clock.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { createUser, sessionHeaders } from "../support/factories";
+import { callRoute, routeModules } from "../support/api-routes";
+import { sessionHeaders } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { publishedPdfDocument } from "../support/library-pdf-document";
-import { useFreshDatabase } from "../support/test-database";
 
-const routes = {
-  document: documentRoute as unknown as RouteModule,
-  readers: readersRoute as unknown as RouteModule,
-  engagement: engagementRoute as unknown as RouteModule,
-  engagementCsv: engagementCsvRoute as unknown as RouteModule,
-};
+const routes = routeModules({
+  document: documentRoute,
+  readers: readersRoute,
+  engagement: engagementRoute,
+  engagementCsv: engagementCsvRoute,
+});
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
 let documentId: string;
 let adminHeaders: Record<string, string>;
 const readers: { id: string; email: string }[] = [];
 const DAY = new Date(Date.UTC(2026, 10, 20, 9)).getTime();
+const { investor, administrator, clock: testClock } = useIntegration({ clockAt: DAY });
 
 /** A copy delivered to the reader, and their time on its pages reported an hour later. */
 async function reads(userId: string, headers: Record<string, string>, pages: [number, number][]) {
@@ -48,10 +47,9 @@ async function reads(userId: string, headers: Record<string, string>, pages: [nu
 }
 
 beforeAll(async () => {
-  database = await useFreshDatabase();
   testClock.freeze(DAY);
   documentId = await publishedPdfDocument("Four pages", 4);
-  const admin = await createUser({ role: "administrator" });
+  const admin = await administrator();
   adminHeaders = await sessionHeaders(admin.id);
   // Three readers: one to the end, one who stopped after page 2, one who stopped after page 1; the
   // first is named like a formula, which the CSV must not run.
@@ -75,14 +73,10 @@ beforeAll(async () => {
     ["Ida Third", [[1, 10_000]]],
   ];
   for (const [fullName, pages] of plans) {
-    const user = toPublicUser(await createUser({ signed: true, fullName, address: "1 Main St" }));
+    const user = toPublicUser(await investor("nda-signed", { fullName, address: "1 Main St" }));
     readers.push({ id: user.id, email: user.email });
     await reads(user.id, await sessionHeaders(user.id), pages);
   }
-});
-afterAll(() => {
-  testClock.reset();
-  return database.cleanup();
 });
 
 it("reports a document's readers, median time, share of pages seen, and each page's readers and mean time", async () => {

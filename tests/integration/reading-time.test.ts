@@ -11,30 +11,23 @@ import { recordUndeliveredOpening } from "~/models/library/undelivered-copy.serv
 import { READING_BATCHES_PER_MINUTE } from "~/models/reading/page-times.server";
 import * as documentRoute from "~/routes/financing.materials_.$documentId";
 import * as readingRoute from "~/routes/financing.materials_.$documentId_.reading";
-import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { createUser, sessionHeaders } from "../support/factories";
+import { callRoute, routeModules } from "../support/api-routes";
+import { sessionHeaders } from "../support/factories";
+import { useIntegration } from "../support/integration";
 import { publishedPdfDocument } from "../support/library-pdf-document";
-import { useFreshDatabase } from "../support/test-database";
 
-const routes = {
-  document: documentRoute as unknown as RouteModule,
-  reading: readingRoute as unknown as RouteModule,
-};
+const routes = routeModules({ document: documentRoute, reading: readingRoute });
 const PAGES = 20;
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { investor: createInvestor, clock: testClock } = useIntegration();
 let documentId: string;
 beforeAll(async () => {
-  database = await useFreshDatabase();
   documentId = await publishedPdfDocument("Twenty pages", PAGES);
 });
-afterAll(() => database.cleanup());
-afterEach(() => testClock.reset());
 
 async function investor() {
-  const user = toPublicUser(await createUser({ signed: true, fullName: "Ada Reader", address: "1 Main St" }));
+  const user = toPublicUser(await createInvestor("nda-signed", { fullName: "Ada Reader", address: "1 Main St" }));
   return { user, headers: await sessionHeaders(user.id) };
 }
 

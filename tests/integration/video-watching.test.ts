@@ -12,20 +12,18 @@ import { WATCH_REPORTS_PER_MINUTE } from "~/models/reading/video-watches.server"
 import * as fileRoute from "~/routes/financing.materials_.$documentId_.file";
 import * as watchingRoute from "~/routes/financing.materials_.$documentId_.watching";
 import { storeBlob } from "~/server/blob-store.server";
-import { testClock } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
-import { callRoute, type RouteModule } from "../support/api-routes";
-import { createUser, sessionHeaders } from "../support/factories";
-import { useFreshDatabase } from "../support/test-database";
+import { callRoute, routeModules } from "../support/api-routes";
+import { sessionHeaders } from "../support/factories";
+import { useIntegration } from "../support/integration";
 
-const routes = { file: fileRoute as unknown as RouteModule, watching: watchingRoute as unknown as RouteModule };
+const routes = routeModules({ file: fileRoute, watching: watchingRoute });
 const VIDEO = fs.readFileSync("private/investorvideo.mp4");
 
-let database: Awaited<ReturnType<typeof useFreshDatabase>>;
+const { investor, administrator, clock: testClock } = useIntegration();
 let videoId: string;
 beforeAll(async () => {
-  database = await useFreshDatabase();
-  const admin = toPublicUser(await createUser({ role: "administrator" }));
+  const admin = toPublicUser(await administrator());
   async function* once() {
     yield VIDEO;
   }
@@ -52,11 +50,9 @@ beforeAll(async () => {
   await setPublished(created.id, true, { user: admin, ip: null });
   videoId = created.id;
 });
-afterAll(() => database.cleanup());
-afterEach(() => testClock.reset());
 
 async function viewer({ opened }: { opened: boolean }) {
-  const user = toPublicUser(await createUser({ signed: true, fullName: "Ada Viewer", address: "1 Main St" }));
+  const user = toPublicUser(await investor("nda-signed", { fullName: "Ada Viewer", address: "1 Main St" }));
   const headers = await sessionHeaders(user.id);
   if (opened) {
     const range = await callRoute(routes.file, {
