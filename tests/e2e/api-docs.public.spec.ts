@@ -118,7 +118,10 @@ test("/api/docs shows every call of the OpenAPI document, with no CSP violation 
     });
     await expect(answer).toContainText(new RegExp(`^${success} `));
     const answerText = (await answer.textContent())!;
-    expect(() => JSON.parse(answerText.slice(answerText.indexOf("\n\n"))), call.id).not.toThrow();
+    // A JSON answer's example parses; a file's (the signed NDA's PDF) stands for its bytes.
+    if (answerText.includes("Content-Type: application/json"))
+      expect(() => JSON.parse(answerText.slice(answerText.indexOf("\n\n"))), call.id).not.toThrow();
+    else expect(answerText, call.id).toMatch(/Content-Type: application\/pdf/);
   }
   for (const name of shapes) {
     await expect(page.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
@@ -184,10 +187,9 @@ test("the table of contents links every call and shape, and each link lands on i
     );
   }
   for (const name of shapes) {
-    await expect(contents.getByRole("link", { name, exact: true })).toHaveAttribute(
-      "href",
-      new RegExp(`#schema-${name}$`),
-    );
+    // A shape may share its name with a tag (Qualification): the shape's link is the one to its section.
+    const links = contents.getByRole("link", { name, exact: true });
+    await expect(links.and(page.locator(`[href$="#schema-${name}"]`))).toHaveCount(1);
   }
   for (const call of calls) {
     await contents.getByRole("link", { name: `${call.method} ${call.path}`, exact: true }).click();

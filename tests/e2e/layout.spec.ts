@@ -113,11 +113,13 @@ test("a notice at 375px leaves the page's heading in view; without JavaScript it
 test.describe("at 1280px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("the investor table's search field, filter and button line up", async ({ page, javaScriptOn }) => {
+  test("the investor table's search field, filters and button line up", async ({ page, javaScriptOn }) => {
     await signIn(page, javaScriptOn, await createAdministrator());
     const search = page.getByRole("search");
+    const filters = await search.getByRole("combobox").all();
+    expect(filters.length).toBeGreaterThan(0);
     const boxes = await Promise.all(
-      [search.getByRole("searchbox"), search.getByRole("combobox"), search.getByRole("button", { name: "Search" })].map(
+      [search.getByRole("searchbox"), ...filters, search.getByRole("button", { name: "Search" })].map(
         async (control) => (await control.boundingBox())!,
       ),
     );
