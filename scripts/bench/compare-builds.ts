@@ -1,7 +1,9 @@
 /**
- * `npm run bench:compare -- <build A> <build B> [path]`: two builds of the app (folders made by
- * `BUILD_DIR=<folder> npm run build`) served side by side on one database of 100,000 investors, and one
- * administrator's page (default /financing) asked of each in turn, A then B, the same number of times.
+ * `npm run bench:compare -- <build A> <build B> [path]`: two builds of the app served side by side on one
+ * database of 100,000 investors, and one administrator's page (default /financing) asked of each in turn, A
+ * then B, the same number of times. A build is a folder made by `BUILD_DIR=<folder> npm run build`, served by
+ * this checkout's server.js; or a whole checkout (a git worktree with `server.js` and `build/`), served by its
+ * own server.js, for a build older than this server's hooks into it.
  *
  * Why in turn: on a shared two-core machine the same build's median moves by half within half an hour,
  * so two runs one after the other compare the machine's moods as much as the builds. Interleaved, both
@@ -23,16 +25,15 @@ async function main() {
   const [buildA, buildB, pagePath = "/financing"] = process.argv.slice(2);
   if (!buildA || !buildB) throw new Error("Usage: npm run bench:compare -- <build A> <build B> [path]");
   const builds = [buildA, buildB].map((folder) => path.resolve(folder));
-  for (const folder of builds) {
-    if (!fs.existsSync(path.join(folder, "index.js"))) throw new Error(`${folder} holds no build (index.js).`);
-  }
+  const served = builds.map(servedFrom);
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "ats-compare-"));
   const database = path.join(temp, "portal.sqlite");
   const ports = [config.port, config.port + 1];
   const servers = [];
   try {
     for (const [index, folder] of builds.entries()) {
-      servers.push(await startServer(database, { port: ports[index], env: { BUILD_DIR: folder } }));
+      const { cwd, build } = served[index];
+      servers.push(await startServer(database, { port: ports[index], cwd, env: { BUILD_DIR: build } }));
     }
     await createAdministrator(database);
     await seedInvestorsUpTo(database, config.tableInvestors);
@@ -68,6 +69,14 @@ async function main() {
     for (const server of servers) await server.stop();
     fs.rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** A checkout serves its own build with its own server.js; a bare build is served by this checkout's. */
+function servedFrom(folder: string): { cwd?: string; build: string } {
+  const checkout = fs.existsSync(path.join(folder, "server.js"));
+  const build = checkout ? path.join(folder, "build") : folder;
+  if (!fs.existsSync(path.join(build, "index.js"))) throw new Error(`${build} holds no build (index.js).`);
+  return checkout ? { cwd: folder, build } : { build };
 }
 
 await main();

@@ -83,18 +83,20 @@ export type ServerOptions = {
   env?: Record<string, string | undefined>;
   /** Another port than config.port (a second server beside the first). */
   port?: number;
+  /** Another checkout whose server.js to start (an older build's own); this one by default. */
+  cwd?: string;
 };
 
 /** Starts server.js as `npm start` does (scripts/serve.js's flags and environment) and resolves once it answers; stop() sends SIGTERM and waits for the exit. */
 export async function startServer(databasePath: string, options: ServerOptions = {}): Promise<RunningServer> {
-  const { profileDir, logFile, port = config.port } = options;
+  const { profileDir, logFile, port = config.port, cwd = root } = options;
   const profile = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
   const args = [...SERVER_NODE_FLAGS, ...profile, "server.js"];
   const log = logFile ? fs.openSync(logFile, "a") : null;
   // A production server needs a mail server; the run's mail (lockout notices) is caught here and dropped.
   const smtp = await startSmtpCatcher();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: serverEnv(databasePath, { SMTP_URL: smtp.url, ...options.env }, port),
     stdio: log === null ? ["ignore", "ignore", "pipe"] : ["ignore", log, log],
   });
