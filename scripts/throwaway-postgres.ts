@@ -3,6 +3,7 @@
  * and the bench: each user of a cluster takes a port of its own, so runs never share one.
  */
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
@@ -11,6 +12,12 @@ const CLUSTER_SCRIPT = path.resolve(import.meta.dirname, "pg-cluster.sh");
 /** Starts a fresh cluster on `port` (an old one there is removed first) and returns its server URL. */
 export function startCluster(port: string): string {
   return execFileSync(CLUSTER_SCRIPT, ["start", port], { encoding: "utf8" }).trim();
+}
+
+/** The cluster's postmaster on `port` (its data folder's postmaster.pid, as scripts/pg-cluster.sh places it). */
+export function postmasterPid(port: string): number {
+  const folder = process.env.PG_CLUSTER_DIR ?? `/tmp/ats-pg-cluster-${port}`;
+  return Number(fs.readFileSync(path.join(folder, "data", "postmaster.pid"), "utf8").split("\n")[0]);
 }
 
 /** Stops the cluster on `port` and removes its folder. */

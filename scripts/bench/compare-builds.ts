@@ -31,8 +31,7 @@ async function main() {
   const ports = [config.port, config.port + 1];
   const servers = [];
   try {
-    for (const [index, folder] of builds.entries()) {
-      const { cwd, build } = served[index];
+    for (const [index, { cwd, build }] of served.entries()) {
       servers.push(await startServer(database, { port: ports[index], cwd, env: { BUILD_DIR: build } }));
     }
     await createAdministrator(database);

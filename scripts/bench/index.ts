@@ -12,7 +12,7 @@ import { materialsStamp } from "../../app/content/portal";
 import { hashPassword } from "../../app/models/account/password.server";
 import { coresButOne } from "../../app/server/cores.server";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
-import { createDatabase, startCluster, stopCluster } from "../throwaway-postgres";
+import { createDatabase, postmasterPid, startCluster, stopCluster } from "../throwaway-postgres";
 import { administratorsPage, administratorsPageAlone } from "./administrators";
 import { afterMaterials } from "./after-materials";
 import { auditPageRows } from "./audit";
@@ -26,6 +26,7 @@ import {
   argon2VerifiesPerSecond,
   dropIdleConnections,
   latency,
+  measureDatabase,
   measureServer,
   percentile,
   type Latency,
@@ -562,6 +563,7 @@ async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: stri
     step(`PostgreSQL: server ${server.pid} on ${origin()}, database ${database.url}`);
     await createAdministrator(database);
     const investorHash = await createLoginInvestor(database);
+    measureDatabase(postmasterPid(POSTGRES_PORT));
     const run = await startRun(server, database, investorHash, own, notes, phases);
     for (const phase of phases) {
       step(`PostgreSQL: ${phase}`);
@@ -569,6 +571,7 @@ async function onPostgres(phases: (typeof POSTGRES_PHASES)[number][], temp: stri
     }
     own.push(peakRssRow(server));
   } finally {
+    measureDatabase(null);
     await server.stop();
     stopCluster(POSTGRES_PORT);
     step("PostgreSQL: server and cluster stopped");

@@ -213,6 +213,11 @@ export type Latency = Spread & {
   cpuMsPerRequest: number | null;
   /** The server's event loop's CPU time per request (its main thread's, to the nanosecond); null without /proc. */
   loopCpu: Spread | null;
+  /**
+   * What a request cost in CPU where its work is done: the event loop's, and on PostgreSQL its backends' as well
+   * (SQLite's statements run on the event loop). Null without /proc.
+   */
+  requestCpu: Spread | null;
   loadAtStart: number;
 };
 
@@ -238,17 +243,23 @@ class Tally {
   readonly answers: Timed[] = [];
   cpuMs: number | null = 0;
   readonly loopCpuMs: number[] = [];
+  readonly requestCpuMs: number[] = [];
   readonly loadAtStart = os.loadavg()[0];
 
   /** One request, and the server's CPU while it ran (read from /proc before and after). */
   async add(ask: () => Promise<Timed>) {
     const before = serverCpuMs();
     const loopBefore = loopCpuMs();
+    const databaseBefore = databaseCpuMs();
     this.answers.push(await ask());
+    const databaseAfter = databaseCpuMs();
     const loopAfter = loopCpuMs();
     const after = serverCpuMs();
     this.cpuMs = before === null || after === null || this.cpuMs === null ? null : this.cpuMs + after - before;
-    if (loopBefore !== null && loopAfter !== null) this.loopCpuMs.push(loopAfter - loopBefore);
+    if (loopBefore !== null && loopAfter !== null) {
+      this.loopCpuMs.push(loopAfter - loopBefore);
+      this.requestCpuMs.push(loopAfter - loopBefore + databaseAfter - databaseBefore);
+    }
   }
 
   latency(): Latency {
@@ -260,6 +271,7 @@ class Tally {
       database: of((answer) => answer.databaseMs),
       cpuMsPerRequest: this.cpuMs === null ? null : this.cpuMs / this.answers.length,
       loopCpu: this.loopCpuMs.length === this.answers.length ? spread(this.loopCpuMs) : null,
+      requestCpu: this.requestCpuMs.length === this.answers.length ? spread(this.requestCpuMs) : null,
       loadAtStart: this.loadAtStart,
     };
   }
@@ -302,6 +314,36 @@ let measuredPid: number | null = null;
 
 export function measureServer(pid: number) {
   measuredPid = pid;
+}
+
+/** The PostgreSQL cluster's postmaster, whose backends run the measured server's statements; null on SQLite. */
+let postmasterPid: number | null = null;
+
+export function measureDatabase(postmaster: number | null) {
+  postmasterPid = postmaster;
+}
+
+/**
+ * The CPU time so far, in ms to the nanosecond, of every process the postmaster has started (the backends
+ * serving the server's pool among them); 0 on SQLite. A backend that exits between two readings takes its
+ * time with it, which the pool's long-lived connections make rare.
+ */
+function databaseCpuMs(): number {
+  if (postmasterPid === null) return 0;
+  let total = 0;
+  for (const pid of childrenOf(postmasterPid)) total += loopCpuMs(pid) ?? 0;
+  return total;
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    const tasks = fs.readdirSync(`/proc/${pid}/task`);
+    return tasks.flatMap((task) =>
+      fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;

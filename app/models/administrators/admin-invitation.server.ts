@@ -30,12 +30,19 @@ export type PendingInvitation = { id: string; email: string; invitedBy: string; 
 export async function listPendingInvitations(): Promise<PendingInvitation[]> {
   const rows = await getDb()
     .selectFrom("admin_invitations")
-    .innerJoin("users", "users.id", "admin_invitations.invited_by")
-    .select([
+    // The inviter by a lookup per invitation, not a join: once ANALYZE has counted 100,000 investors and no
+    // invitations, SQLite's planner walked every user to probe the empty table (0.3 ms became 45-95 ms).
+    .select((eb) => [
       "admin_invitations.id",
       "admin_invitations.email",
       "admin_invitations.expires_at",
-      "users.email as invited_by_email",
+      eb
+        .selectFrom("users")
+        .select("users.email")
+        .whereRef("users.id", "=", "admin_invitations.invited_by")
+        .$asScalar()
+        .$notNull()
+        .as("invited_by_email"),
     ])
     .where("admin_invitations.expires_at", ">=", now())
     .orderBy("admin_invitations.created_at")
