@@ -3,16 +3,14 @@
  * investors and at 100,000 (its growth ≤ 1.5×), with a share of them verified, indicating interest and
  * having read; and, at 10,000 questions, the administrators' queue (/financing/question-queue) and the
  * published answers (/financing/questions). Rows are written straight into the database, as the other
- * phases seed theirs. The pipeline's growth needs the database at 1,000 investors or fewer when it starts:
- * run it first (BENCH_ONLY=afterMaterials) or it says it could not be measured.
+ * phases seed theirs. The pipeline's small size is measured before any phase (index.ts, growthSmallSizes).
  */
 import { randomUUID } from "node:crypto";
-import { dropIdleConnections, type Latency, warmUp } from "./measure";
+import { dropIdleConnections, warmUp } from "./measure";
 import type { Row } from "./report";
 import { seedInvestorsUpTo, withDatabase, type BenchDatabase } from "./seed";
-import { growthRow, judgedAgainstFloors, judgedLatency } from "./verdicts";
+import { growthRow, judgedAgainstFloors, judgedLatency, SMALL_SIZE_INVESTORS, type GrowthSmallSizes } from "./verdicts";
 
-const SMALL = 1_000;
 const LARGE = 100_000;
 const QUESTIONS = 10_000;
 const GROWTH_LIMIT = 1.5;
@@ -23,16 +21,12 @@ const ALLOWANCE_IN_FLOORS = 0.5;
 const WARM_UP = 20;
 const DAY_MS = 86_400_000;
 
-type AfterMaterialsRun = { database: BenchDatabase; rows: Row[]; adminCookie: () => Promise<string> };
-
-async function investorCount(database: BenchDatabase): Promise<number> {
-  let count = 0;
-  await withDatabase(database, async (db) => {
-    const [{ n }] = await db.all("select count(*) as n from users where role = 'investor'");
-    count = Number(n);
-  });
-  return count;
-}
+type AfterMaterialsRun = {
+  database: BenchDatabase;
+  rows: Row[];
+  adminCookie: () => Promise<string>;
+  small: GrowthSmallSizes;
+};
 
 /** Every part on; a verification and an indication for every tenth investor, a reading for every fifth. */
 async function seedPipeline(database: BenchDatabase, total: number) {
@@ -116,29 +110,36 @@ async function timed(path: string, cookie: string) {
   return judgedLatency(path, { Cookie: cookie });
 }
 
+/** The growth rows' key of the pipeline page. */
+export const PIPELINE = "pipeline";
+
+/** The pipeline page with the database topped up to `investors` (and their verifications, indications, readings). */
+export async function pipelineAt(run: Pick<AfterMaterialsRun, "database" | "adminCookie">, investors: number) {
+  await seedPipeline(run.database, investors);
+  dropIdleConnections();
+  return timed("/financing/pipeline", await run.adminCookie());
+}
+
 export async function afterMaterials(run: AfterMaterialsRun) {
   const cookie = await run.adminCookie();
-  const startedWith = await investorCount(run.database);
-  let small: Latency | null = null;
-  if (startedWith <= SMALL) {
-    await seedPipeline(run.database, SMALL);
-    dropIdleConnections();
-    small = await timed("/financing/pipeline", cookie);
-  }
-  await seedPipeline(run.database, LARGE);
-  dropIdleConnections();
-  const large = await timed("/financing/pipeline", cookie);
+  const large = await pipelineAt(run, LARGE);
   const atLarge = `at ${LARGE.toLocaleString("en-US")} investors`;
   run.rows.push(await judgedAgainstFloors(`pipeline ${atLarge}`, large, ALLOWANCE_IN_FLOORS, `≤ ${REFERENCE_MS} ms`));
+  const small = run.small.get(PIPELINE);
   run.rows.push(
-    small === null
-      ? {
+    small
+      ? growthRow(
+          "pipeline",
+          { timing: small.timing, size: SMALL_SIZE_INVESTORS },
+          { timing: large, size: LARGE },
+          GROWTH_LIMIT,
+        )
+      : {
           figure: "growth: pipeline",
-          value: `not measured: the database held ${startedWith} investors when the phase began`,
+          value: "not measured: the database held more investors than the small size before the first phase",
           target: `≤ ${GROWTH_LIMIT}×`,
           pass: false,
-        }
-      : growthRow("pipeline", { timing: small, size: SMALL }, { timing: large, size: LARGE }, GROWTH_LIMIT),
+        },
   );
 
   await seedQuestions(run.database);

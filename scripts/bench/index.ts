@@ -14,12 +14,12 @@ import { coresButOne } from "../../app/server/cores.server";
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { createDatabase, postmasterPid, startCluster, stopCluster } from "../throwaway-postgres";
 import { administratorsPage, administratorsPageAlone } from "./administrators";
-import { afterMaterials } from "./after-materials";
+import { afterMaterials, PIPELINE, pipelineAt } from "./after-materials";
 import { auditPageRows } from "./audit";
 import { config, origin, root } from "./config";
 import { digest } from "./digest";
 import { hostilePdfs } from "./hostile-pdfs";
-import { investorPage } from "./investor-page";
+import { INVESTOR_PAGE, investorPage, investorPageTiming, seedInvestorActivity } from "./investor-page";
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import { materials } from "./materials";
 import {
@@ -56,7 +56,16 @@ import { buildIfNeeded, peakRss, startServer, type RunningServer } from "./serve
 import { apiAccessToken, pageSessionCookie } from "./session";
 import { javascriptShipped, pageWeight } from "./sizes";
 import { stampingShare } from "./stamping-share";
-import { DATA_FACTOR, cpuText, judgedLatency, useFrameworkSession, growthRow, judgedAgainstFloors } from "./verdicts";
+import {
+  DATA_FACTOR,
+  cpuText,
+  judgedLatency,
+  useFrameworkSession,
+  growthRow,
+  judgedAgainstFloors,
+  type GrowthSmallSizes,
+  SMALL_SIZE_INVESTORS,
+} from "./verdicts";
 
 const KB = 1024;
 const MB = KB * KB;
@@ -72,8 +81,8 @@ type Run = {
   adminCookie: () => Promise<string>;
   /** The administrators page on the fresh server, before any phase: the whole bench's rows are held to it. */
   alone: Latency | null;
-  /** The growth rows' small sizes, measured once the data is that small (tableAtSmallSize). */
-  small: Map<string, { timing: Latency; rows?: number }>;
+  /** The growth rows' small sizes, measured before any phase (growthSmallSizes). */
+  small: GrowthSmallSizes;
 };
 
 /** Public page vs the very same bytes served as a static file by the same server. */
@@ -219,7 +228,6 @@ const GET_INVESTORS_PAGE_ALLOWANCE = 1;
 
 /** The whole JSON list of get_investors with an administrator's bearer token, at the small size and at the API's own. */
 async function api(run: Run) {
-  await tableAtSmallSize(run);
   dropIdleConnections();
   const accessToken = await apiAccessToken(ADMIN);
   const bearer = { Authorization: `Bearer ${accessToken}` };
@@ -267,7 +275,7 @@ async function api(run: Run) {
 /** Rounds of the four table pages asked for, untimed, before the first is timed. */
 const TABLE_WARM_UP_ROUNDS = 10;
 /** The small size of the investors' growth rows. */
-const SMALL_INVESTORS = 1000;
+const SMALL_INVESTORS = SMALL_SIZE_INVESTORS;
 
 /**
  * The table's four pages at `investors`: the first, a deep one (three quarters down), a search and a filtered
@@ -314,19 +322,29 @@ async function tablePages(run: Run, investors: number, warmUpRounds = TABLE_WARM
 }
 
 /**
- * The growth rows' small size, once per database, while it holds no more than SMALL_INVESTORS investors: the
- * table's four pages and get_investors' whole list (whichever of the table and api phases comes first).
+ * The growth rows' small size, measured once per database before any phase, while it holds no more than
+ * SMALL_INVESTORS investors, for the phases chosen: the table's four pages and get_investors' whole list, the
+ * investor page, and the pipeline. A phase that seeds 100,000 investors cannot take the small size from the
+ * phases after it.
  */
-async function tableAtSmallSize(run: Run) {
-  if (run.small.size > 0 || (await investorCount(run.database)) > SMALL_INVESTORS) return;
+async function growthSmallSizes(run: Run, phases: readonly PhaseName[]) {
+  if ((await investorCount(run.database)) > SMALL_INVESTORS) return;
   await seedInvestorsUpTo(run.database, SMALL_INVESTORS);
-  for (const page of await tablePages(run, SMALL_INVESTORS, 3 * TABLE_WARM_UP_ROUNDS))
-    run.small.set(page.key, { timing: page.timing });
-  const bearer = { Authorization: `Bearer ${await apiAccessToken(ADMIN)}` };
-  run.small.set("get_investors", {
-    timing: await latency("/api/user/get_investors", bearer, 20),
-    rows: SMALL_INVESTORS,
-  });
+  if (phases.includes("table")) {
+    for (const page of await tablePages(run, SMALL_INVESTORS, 3 * TABLE_WARM_UP_ROUNDS))
+      run.small.set(page.key, { timing: page.timing });
+  }
+  if (phases.includes("api")) {
+    const bearer = { Authorization: `Bearer ${await apiAccessToken(ADMIN)}` };
+    run.small.set("get_investors", {
+      timing: await latency("/api/user/get_investors", bearer, 20),
+      rows: SMALL_INVESTORS,
+    });
+  }
+  if (phases.includes("investorPage")) {
+    run.small.set(INVESTOR_PAGE, { timing: await investorPageTiming(run, await seedInvestorActivity(run.database)) });
+  }
+  if (phases.includes("afterMaterials")) run.small.set(PIPELINE, { timing: await pipelineAt(run, SMALL_INVESTORS) });
 }
 
 async function investorCount(database: BenchDatabase) {
@@ -339,7 +357,6 @@ async function investorCount(database: BenchDatabase) {
 
 /** The administrator's table at the table's size, judged against the floors, and its growth from the small size. */
 async function table(run: Run) {
-  await tableAtSmallSize(run);
   await seedInvestorsUpTo(run.database, config.tableInvestors);
   const at = config.tableInvestors.toLocaleString("en-US");
   for (const page of await tablePages(run, config.tableInvestors)) {
@@ -599,7 +616,7 @@ async function startRun(
   let cookie: Promise<string> | undefined;
   const adminCookie = () => (cookie ??= pageSessionCookie(ADMIN));
   useFrameworkSession(adminCookie);
-  return {
+  const run: Run = {
     server,
     database,
     investorHash,
@@ -609,6 +626,8 @@ async function startRun(
     alone: phases.includes("administratorsPage") ? await administratorsPageAlone(adminCookie) : null,
     small: new Map(),
   };
+  await growthSmallSizes(run, phases);
+  return run;
 }
 
 /** A phase, its rows given the load average at its start where they have none of their own. */

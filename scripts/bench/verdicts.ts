@@ -99,6 +99,12 @@ export async function judgedAgainstFloors(
   };
 }
 
+/** The investors' growth rows' small size, measured before any phase. */
+export const SMALL_SIZE_INVESTORS = 1000;
+
+/** A growth row's small size's timing, by the row's key, and the answer's rows for a list. */
+export type GrowthSmallSizes = Map<string, { timing: Latency; rows?: number }>;
+
 /**
  * How a row's cost grows with the data: its CPU per request at the median (the event loop's, and on PostgreSQL
  * its backends' too) at the large size over the small one, per row of the answer for a list (`rows` at each
