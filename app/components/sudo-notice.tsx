@@ -30,3 +30,14 @@ export function ConfirmFirstLink({ href }: { href: string | null | undefined }) 
     </p>
   );
 }
+
+/** A refused action's message above the page's forms, with the way to confirm it's you when that is what it wants. */
+export function RefusalAlert({ message, confirmHref }: { message: string; confirmHref?: string }) {
+  return (
+    <div className="form-error" role="alert">
+      <p>
+        {message} {confirmHref ? <Link to={confirmHref}>{sudoContent.confirmLink}</Link> : null}
+      </p>
+    </div>
+  );
+}

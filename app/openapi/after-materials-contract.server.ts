@@ -136,6 +136,9 @@ type Refusals = {
   emptyBody: NonNullable<ApiOperation["body"]>;
 };
 
+/** A call's own words; its method and answers come from `reading` or `writing`. */
+type CallWords = Omit<ApiOperation, "method" | "answers">;
+
 const OFF = "The firm has turned this part off.";
 
 export function afterMaterialsCalls({
@@ -149,211 +152,196 @@ export function afterMaterialsCalls({
   const investorOnly = refused("The token is not an investor's.");
   const adminOnly = refused("The token is not an administrator's.");
   const idParameter = { id: { schema: z.string(), description: "The question's id." } };
+  /** A GET: 400 for a refused query (where it takes one), 401 without a token, 403 for `forbidden`, 404 while the part is off. */
+  const reading = (call: CallWords, ok: Answer, forbidden: Answer): ApiOperation => {
+    const answers: Record<number, Answer> = { 200: ok, 401: notSignedIn, 403: forbidden, 404: refused(OFF) };
+    if (call.query) answers[400] = badInput;
+    return { ...call, method: "get", answers };
+  };
+  /** A POST with a JSON body: the body's refusals (403 for `forbidden`), 401 without a token, 404 for `missing` or while the part is off. */
+  const writing = (call: CallWords, ok: Record<number, Answer>, forbidden: string, missing?: string): ApiOperation => ({
+    ...call,
+    method: "post",
+    answers: {
+      ...ok,
+      ...bodyRefusals(forbidden),
+      401: notSignedIn,
+      404: refused(missing ? `${missing} Or: ${OFF}` : OFF),
+    },
+  });
   return [
-    {
-      operationId: "listOwnQuestions",
-      method: "get",
-      path: "/api/questions",
-      summary: "List my questions",
-      description: "The investor's own questions with the firm's answers, newest first.",
-      tag: "Questions",
-      auth: "bearer",
-      answers: {
-        200: { description: "The questions.", schema: afterMaterialsShapes.OwnQuestions },
-        401: notSignedIn,
-        403: investorOnly,
-        404: refused(OFF),
+    reading(
+      {
+        operationId: "listOwnQuestions",
+        path: "/api/questions",
+        summary: "List my questions",
+        description: "The investor's own questions with the firm's answers, newest first.",
+        tag: "Questions",
+        auth: "bearer",
       },
-    },
-    {
-      operationId: "askQuestion",
-      method: "post",
-      path: "/api/questions",
-      summary: "Ask a question",
-      description:
-        "Asks the firm a question, about the offering or a document the investor can read (and a page of it); the firm's investors mailbox is told.",
-      tag: "Questions",
-      auth: "bearer",
-      body: { schema: askQuestionSchema, required: true, name: "AskQuestionRequest" },
-      answers: {
-        201: { description: "The question as stored.", schema: afterMaterialsShapes.AskedQuestion },
-        ...bodyRefusals("The token is not an investor's whose NDA is signed."),
-        401: notSignedIn,
-        404: refused(OFF),
+      { description: "The questions.", schema: afterMaterialsShapes.OwnQuestions },
+      investorOnly,
+    ),
+    writing(
+      {
+        operationId: "askQuestion",
+        path: "/api/questions",
+        summary: "Ask a question",
+        description:
+          "Asks the firm a question, about the offering or a document the investor can read (and a page of it); the firm's investors mailbox is told.",
+        tag: "Questions",
+        auth: "bearer",
+        body: { schema: askQuestionSchema, required: true, name: "AskQuestionRequest" },
       },
-    },
-    {
-      operationId: "listPublishedAnswers",
-      method: "get",
-      path: "/api/questions/published",
-      summary: "Read the published answers",
-      description:
-        "The answers the firm published to the caller (about the offering, or a document they can read), newest first; `q` searches them.",
-      tag: "Questions",
-      auth: "bearer",
-      query: publishedQuerySchema,
-      answers: {
-        200: { description: "The published answers.", schema: afterMaterialsShapes.PublishedAnswers },
-        400: badInput,
-        401: notSignedIn,
-        403: refused("The investor's NDA is not signed yet."),
-        404: refused(OFF),
+      { 201: { description: "The question as stored.", schema: afterMaterialsShapes.AskedQuestion } },
+      "The token is not an investor's whose NDA is signed.",
+    ),
+    reading(
+      {
+        operationId: "listPublishedAnswers",
+        path: "/api/questions/published",
+        summary: "Read the published answers",
+        description:
+          "The answers the firm published to the caller (about the offering, or a document they can read), newest first; `q` searches them.",
+        tag: "Questions",
+        auth: "bearer",
+        query: publishedQuerySchema,
       },
-    },
-    {
-      operationId: "getQuestionQueue",
-      method: "get",
-      path: "/api/questions/queue",
-      summary: "Read the question queue",
-      description: "The investors' questions in one status (new, answered or closed), newest first, 50 a page.",
-      tag: "Questions",
-      auth: "administrator",
-      query: queueQuerySchema,
-      answers: {
-        200: { description: "A page of the queue.", schema: afterMaterialsShapes.QuestionQueue },
-        400: badInput,
-        401: notSignedIn,
-        403: adminOnly,
-        404: refused(OFF),
+      { description: "The published answers.", schema: afterMaterialsShapes.PublishedAnswers },
+      refused("The investor's NDA is not signed yet."),
+    ),
+    reading(
+      {
+        operationId: "getQuestionQueue",
+        path: "/api/questions/queue",
+        summary: "Read the question queue",
+        description: "The investors' questions in one status (new, answered or closed), newest first, 50 a page.",
+        tag: "Questions",
+        auth: "administrator",
+        query: queueQuerySchema,
       },
-    },
-    {
-      operationId: "answerQuestion",
-      method: "post",
-      path: "/api/questions/{id}/answer",
-      summary: "Answer a question",
-      description:
-        "Answers privately, publishes the answer to every investor who can read the document (the asker not named), or both; a published answer given again is an edit, and its earlier text is kept. The asker is e-mailed.",
-      tag: "Questions",
-      auth: "administrator",
-      pathParameters: idParameter,
-      body: { schema: answerBodySchema, required: true, name: "AnswerQuestionRequest" },
-      answers: {
-        200: { description: "The answer is stored.", schema: message },
-        ...bodyRefusals("The token is not an administrator's."),
-        401: notSignedIn,
-        404: refused(`No question has this id. Or: ${OFF}`),
+      { description: "A page of the queue.", schema: afterMaterialsShapes.QuestionQueue },
+      adminOnly,
+    ),
+    writing(
+      {
+        operationId: "answerQuestion",
+        path: "/api/questions/{id}/answer",
+        summary: "Answer a question",
+        description:
+          "Answers privately, publishes the answer to every investor who can read the document (the asker not named), or both; a published answer given again is an edit, and its earlier text is kept. The asker is e-mailed.",
+        tag: "Questions",
+        auth: "administrator",
+        pathParameters: idParameter,
+        body: { schema: answerBodySchema, required: true, name: "AnswerQuestionRequest" },
       },
-    },
-    {
-      operationId: "closeQuestion",
-      method: "post",
-      path: "/api/questions/{id}/close",
-      summary: "Close a question",
-      description: "Closes a question; its answers stand.",
-      tag: "Questions",
-      auth: "administrator",
-      pathParameters: idParameter,
-      body: emptyBody,
-      answers: {
-        200: { description: "The question is closed.", schema: message },
-        ...bodyRefusals("The token is not an administrator's."),
-        401: notSignedIn,
-        404: refused(`No question has this id. Or: ${OFF}`),
+      { 200: { description: "The answer is stored.", schema: message } },
+      "The token is not an administrator's.",
+      "No question has this id.",
+    ),
+    writing(
+      {
+        operationId: "closeQuestion",
+        path: "/api/questions/{id}/close",
+        summary: "Close a question",
+        description: "Closes a question; its answers stand.",
+        tag: "Questions",
+        auth: "administrator",
+        pathParameters: idParameter,
+        body: emptyBody,
       },
-    },
-    {
-      operationId: "getQualification",
-      method: "get",
-      path: "/api/qualification",
-      summary: "Read my qualification",
-      description:
-        "The investor's statements of how they qualify, and the firm's verifications with when each expires.",
-      tag: "Qualification",
-      auth: "bearer",
-      answers: {
-        200: { description: "The statements and verifications.", schema: afterMaterialsShapes.Qualification },
-        401: notSignedIn,
-        403: investorOnly,
-        404: refused(OFF),
+      { 200: { description: "The question is closed.", schema: message } },
+      "The token is not an administrator's.",
+      "No question has this id.",
+    ),
+    reading(
+      {
+        operationId: "getQualification",
+        path: "/api/qualification",
+        summary: "Read my qualification",
+        description:
+          "The investor's statements of how they qualify, and the firm's verifications with when each expires.",
+        tag: "Qualification",
+        auth: "bearer",
       },
-    },
-    {
-      operationId: "stateQualification",
-      method: "post",
-      path: "/api/qualification",
-      summary: "Say how I qualify",
-      description:
-        "States whether and how the investor is an accredited investor (a category of Rule 501(a), or `not_accredited`), as of a date; earlier statements are kept.",
-      tag: "Qualification",
-      auth: "bearer",
-      body: { schema: qualificationStatementSchema, required: true, name: "QualificationRequest" },
-      answers: {
-        201: { description: "The statements and verifications.", schema: afterMaterialsShapes.Qualification },
-        ...bodyRefusals("The token is not an investor's."),
-        401: notSignedIn,
-        404: refused(OFF),
+      { description: "The statements and verifications.", schema: afterMaterialsShapes.Qualification },
+      investorOnly,
+    ),
+    writing(
+      {
+        operationId: "stateQualification",
+        path: "/api/qualification",
+        summary: "Say how I qualify",
+        description:
+          "States whether and how the investor is an accredited investor (a category of Rule 501(a), or `not_accredited`), as of a date; earlier statements are kept.",
+        tag: "Qualification",
+        auth: "bearer",
+        body: { schema: qualificationStatementSchema, required: true, name: "QualificationRequest" },
       },
-    },
-    {
-      operationId: "recordVerification",
-      method: "post",
-      path: "/api/investors/{id}/verifications",
-      summary: "Record a verification",
-      description:
-        "Records the firm's verification of how an investor qualifies (its method, date and note); it expires after the days the firm set. A file goes with it on the investor's page.",
-      tag: "Qualification",
-      auth: "administrator",
-      pathParameters: { id: { schema: z.string(), description: "The investor's id." } },
-      body: { schema: verificationSchema, required: true, name: "VerificationRequest" },
-      answers: {
+      { 201: { description: "The statements and verifications.", schema: afterMaterialsShapes.Qualification } },
+      "The token is not an investor's.",
+    ),
+    writing(
+      {
+        operationId: "recordVerification",
+        path: "/api/investors/{id}/verifications",
+        summary: "Record a verification",
+        description:
+          "Records the firm's verification of how an investor qualifies (its method, date and note); it expires after the days the firm set. A file goes with it on the investor's page.",
+        tag: "Qualification",
+        auth: "administrator",
+        pathParameters: { id: { schema: z.string(), description: "The investor's id." } },
+        body: { schema: verificationSchema, required: true, name: "VerificationRequest" },
+      },
+      {
         201: {
           description: "The investor's statements and verifications.",
           schema: afterMaterialsShapes.Qualification,
         },
-        ...bodyRefusals("The token is not an administrator's."),
-        401: notSignedIn,
-        404: refused(`No investor has this id. Or: ${OFF}`),
       },
-    },
-    {
-      operationId: "getInterest",
-      method: "get",
-      path: "/api/interest",
-      summary: "Read my indication of interest",
-      description: "The investor's indications, newest first, and the firm's words on what an indication is not.",
-      tag: "Interest",
-      auth: "bearer",
-      answers: {
-        200: { description: "The indications.", schema: afterMaterialsShapes.Interest },
-        401: notSignedIn,
-        403: investorOnly,
-        404: refused(OFF),
+      "The token is not an administrator's.",
+      "No investor has this id.",
+    ),
+    reading(
+      {
+        operationId: "getInterest",
+        path: "/api/interest",
+        summary: "Read my indication of interest",
+        description: "The investor's indications, newest first, and the firm's words on what an indication is not.",
+        tag: "Interest",
+        auth: "bearer",
       },
-    },
-    {
-      operationId: "indicateInterest",
-      method: "post",
-      path: "/api/interest",
-      summary: "Indicate interest",
-      description:
-        "States a non-binding amount in whole U.S. dollars (more than 0, at most 10 billion), and optionally a range and a note; each change is kept. Not an offer or a commitment.",
-      tag: "Interest",
-      auth: "bearer",
-      body: { schema: interestSchema, required: true, name: "InterestRequest" },
-      answers: {
-        201: { description: "The indications.", schema: afterMaterialsShapes.Interest },
-        ...bodyRefusals("The token is not an investor's."),
-        401: notSignedIn,
-        404: refused(OFF),
+      { description: "The indications.", schema: afterMaterialsShapes.Interest },
+      investorOnly,
+    ),
+    writing(
+      {
+        operationId: "indicateInterest",
+        path: "/api/interest",
+        summary: "Indicate interest",
+        description:
+          "States a non-binding amount in whole U.S. dollars (more than 0, at most 10 billion), and optionally a range and a note; each change is kept. Not an offer or a commitment.",
+        tag: "Interest",
+        auth: "bearer",
+        body: { schema: interestSchema, required: true, name: "InterestRequest" },
       },
-    },
-    {
-      operationId: "withdrawInterest",
-      method: "post",
-      path: "/api/interest/withdraw",
-      summary: "Withdraw my indication",
-      description: "Withdraws the investor's indication of interest; the earlier ones are kept.",
-      tag: "Interest",
-      auth: "bearer",
-      body: emptyBody,
-      answers: {
-        201: { description: "The indications.", schema: afterMaterialsShapes.Interest },
-        ...bodyRefusals("The token is not an investor's."),
-        401: notSignedIn,
-        404: refused(OFF),
+      { 201: { description: "The indications.", schema: afterMaterialsShapes.Interest } },
+      "The token is not an investor's.",
+    ),
+    writing(
+      {
+        operationId: "withdrawInterest",
+        path: "/api/interest/withdraw",
+        summary: "Withdraw my indication",
+        description: "Withdraws the investor's indication of interest; the earlier ones are kept.",
+        tag: "Interest",
+        auth: "bearer",
+        body: emptyBody,
       },
-    },
+      { 201: { description: "The indications.", schema: afterMaterialsShapes.Interest } },
+      "The token is not an investor's.",
+    ),
+    // The pipeline has no switch of its own, so no 404.
     {
       operationId: "getPipeline",
       method: "get",

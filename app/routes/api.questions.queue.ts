@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, methodNotAllowed, readApiQuery } from "~/http/api.server";
-import { requireApiUser } from "~/http/auth.server";
-import { requireFeatureApi } from "~/http/feature-gate.server";
+import { requireFeatureApiUser } from "~/http/feature-gate.server";
 import { listQueue } from "~/models/questions/question-queue.server";
 import { queueQuerySchema } from "~/models/questions/question-schemas.server";
 import type { AnswerOf } from "~/openapi/api-contract.server";
@@ -9,8 +8,7 @@ import type { AnswerOf } from "~/openapi/api-contract.server";
 /** GET ?status=&before= → 200 { questions, nextBefore } (administrators only): a page of the queue. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(["GET"]);
-  await requireApiUser(request, { role: "administrator" });
-  await requireFeatureApi("questions");
+  await requireFeatureApiUser(request, "questions", { role: "administrator" });
   return apiJson((await listQueue(readApiQuery(request, queueQuerySchema))) satisfies AnswerOf<"QuestionQueue">);
 }
 

@@ -1,53 +1,48 @@
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/form-field";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { investorStepsContent } from "~/content/investor-steps";
-import { requireNdaSigned } from "~/http/auth.server";
-import { requireFeaturePage } from "~/http/feature-gate.server";
 import { parseSubmission } from "~/http/form-submission.server";
-import { readInvestorStepForm, refuseStep } from "~/http/investor-step-form.server";
+import { readInvestorStepForm, refuseStep, requireStepReader } from "~/http/investor-step-gate.server";
+import { privateJson } from "~/http/private-json.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { formatDollars } from "~/lib/dollars";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import { interestNoticeOf, readPortalFeatures } from "~/models/features/portal-features.server";
-import { interestSchema } from "~/models/interest/interest-schemas.server";
+import { interestSchema, type InterestInput } from "~/models/interest/interest-schemas.server";
 import { indicateInterest, indicationsOf } from "~/models/interest/interest.server";
 import portalStyles from "~/styles/portal.css";
 
 const words = investorStepsContent.interest;
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const INTEREST_PATH = "/financing/interest";
+/** The fields in whole dollars: the amount, and the optional range around it. */
+const AMOUNTS = ["amount", "low", "high"] as const;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await requireFeaturePage("interest");
+  const user = await requireStepReader(request, "interest");
   const [indications, features] = await Promise.all([indicationsOf(user.id), readPortalFeatures()]);
-  return json({ indications, notice: interestNoticeOf(features) }, { headers: NO_STORE });
+  return privateJson({ indications, notice: interestNoticeOf(features) });
 }
 
 /** Save an indication, or withdraw it (`intent=withdraw`); each is kept. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readInvestorStepForm(request, "interest");
   if (form.refusal) return form.refusal;
-  if (form.formData.get("intent") === "withdraw") {
-    await indicateInterest({ user: form.user, input: null, ip: context.clientIp });
-    return redirectWithSuccess("/financing/interest", words.withdrawn);
+  const withdraw = form.formData.get("intent") === "withdraw";
+  let input: InterestInput | null = null;
+  if (!withdraw) {
+    const submission = parseSubmission(form.formData, interestSchema);
+    if (submission.status !== "success") return refuseStep(400, submission.reply());
+    input = submission.value;
   }
-  const submission = parseSubmission(form.formData, interestSchema);
-  if (submission.status !== "success") return refuseStep(400, submission.reply());
-  await indicateInterest({ user: form.user, input: submission.value, ip: context.clientIp });
-  return redirectWithSuccess("/financing/interest", words.saved);
+  await indicateInterest({ user: form.user, input, ip: context.clientIp });
+  return redirectWithSuccess(INTEREST_PATH, withdraw ? words.withdrawn : words.saved);
 }
 
 function indicationText(indication: { amount: number | null; low: number | null; high: number | null }) {
@@ -80,31 +75,18 @@ export default function InterestPage() {
       {standing?.note ? <p>{standing.note}</p> : null}
       <Form method="post">
         <FormErrors id="interest-form-error" errors={errors?.[""]} />
-        <Field
-          id="interest-amount"
-          name="amount"
-          label={words.amount}
-          inputMode="numeric"
-          required
-          defaultValue={values?.amount ?? (standing?.amount ? String(standing.amount) : "")}
-          errors={errors?.amount}
-        />
-        <Field
-          id="interest-low"
-          name="low"
-          label={words.low}
-          inputMode="numeric"
-          defaultValue={values?.low ?? (standing?.low ? String(standing.low) : "")}
-          errors={errors?.low}
-        />
-        <Field
-          id="interest-high"
-          name="high"
-          label={words.high}
-          inputMode="numeric"
-          defaultValue={values?.high ?? (standing?.high ? String(standing.high) : "")}
-          errors={errors?.high}
-        />
+        {AMOUNTS.map((name) => (
+          <Field
+            key={name}
+            id={`interest-${name}`}
+            name={name}
+            label={words[name]}
+            inputMode="numeric"
+            required={name === "amount"}
+            defaultValue={values?.[name] ?? (standing?.[name] ? String(standing[name]) : "")}
+            errors={errors?.[name]}
+          />
+        ))}
         <Field
           id="interest-note"
           name="note"

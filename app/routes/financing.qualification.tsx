@@ -1,19 +1,12 @@
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/form-field";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { VerificationLine } from "~/components/verification-line";
 import { ACCREDITATION_CATEGORIES, investorStepsContent } from "~/content/investor-steps";
-import { requireNdaSigned } from "~/http/auth.server";
-import { requireFeaturePage } from "~/http/feature-gate.server";
 import { parseSubmission } from "~/http/form-submission.server";
-import { readInvestorStepForm, refuseStep } from "~/http/investor-step-form.server";
+import { readInvestorStepForm, refuseStep, requireStepReader } from "~/http/investor-step-gate.server";
+import { privateJson } from "~/http/private-json.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
@@ -22,19 +15,14 @@ import { qualificationOf, stateQualification } from "~/models/qualification/qual
 import portalStyles from "~/styles/portal.css";
 
 const words = investorStepsContent.qualification;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await requireFeaturePage("qualification");
-  return json(
-    { ...(await qualificationOf(user.id)), today: new Date().toISOString().slice(0, 10) },
-    { headers: NO_STORE },
-  );
+  const user = await requireStepReader(request, "qualification");
+  return privateJson({ ...(await qualificationOf(user.id)), today: new Date().toISOString().slice(0, 10) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,20 +1,12 @@
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrors } from "~/components/form-field";
 import { MaterialsRefusal } from "~/components/portal-refusal";
 import { questionsContent as words } from "~/content/questions";
-import { requireNdaSigned } from "~/http/auth.server";
-import { requireFeaturePage } from "~/http/feature-gate.server";
-import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { readInvestorStepForm, refuseStep, requireStepReader } from "~/http/investor-step-gate.server";
+import { privateJson } from "~/http/private-json.server";
 import { redirectWithSuccess } from "~/http/toast.server";
-import type { FormReply } from "~/lib/form-reply";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
 import { listOpenableDocuments } from "~/models/library/library-access.server";
@@ -23,7 +15,6 @@ import { askQuestion, listOwnQuestions, listPublishedAnswers } from "~/models/qu
 import portalStyles from "~/styles/portal.css";
 
 const QUESTIONS_PATH = "/financing/questions";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
@@ -31,8 +22,7 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 
 /** The investor's own thread, the form to ask, and the published answers (searchable). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await requireFeaturePage("questions");
+  const user = await requireStepReader(request, "questions");
   const query = publishedQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const q = query.success ? query.data.q : "";
   const [mine, published, documents] = await Promise.all([
@@ -40,29 +30,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listPublishedAnswers(user, q),
     listOpenableDocuments(user, null),
   ]);
-  return json(
-    {
-      mine,
-      published,
-      q,
-      canAsk: user.role.name === "investor",
-      documents: documents.map((document) => ({ id: document.id, title: document.title })),
-    },
-    { headers: NO_STORE },
-  );
+  return privateJson({
+    mine,
+    published,
+    q,
+    canAsk: user.role.name === "investor",
+    documents: documents.map((document) => ({ id: document.id, title: document.title })),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireNdaSigned(request);
-  await requireFeaturePage("questions");
-  const refuse = (status: number, reply: FormReply) => json({ reply }, { status, headers: NO_STORE });
-  const body = await readFormBody(request);
-  if (!body.ok) return refuse(body.status, { error: { "": [body.message] }, initialValue: {} });
-  const submission = parseSubmission(body.formData, askQuestionSchema);
-  if (submission.status !== "success") return refuse(400, submission.reply());
-  const outcome = await askQuestion({ user, input: submission.value, ip: context.clientIp });
+  // The model refuses anyone but an investor, in its own words, once the form is read.
+  const form = await readInvestorStepForm(request, "questions", { investorsOnly: false });
+  if (form.refusal) return form.refusal;
+  const submission = parseSubmission(form.formData, askQuestionSchema);
+  if (submission.status !== "success") return refuseStep(400, submission.reply());
+  const outcome = await askQuestion({ user: form.user, input: submission.value, ip: context.clientIp });
   if (!outcome.ok) {
-    return refuse(outcome.status, submission.reply({ fieldErrors: { [outcome.field ?? ""]: [outcome.message] } }));
+    return refuseStep(outcome.status, submission.reply({ fieldErrors: { [outcome.field ?? ""]: [outcome.message] } }));
   }
   return redirectWithSuccess(QUESTIONS_PATH, words.ask.sent);
 }

@@ -1,21 +1,15 @@
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
-import { SudoNotice } from "~/components/sudo-notice";
+import { RefusalAlert, SudoNotice } from "~/components/sudo-notice";
 import { portalFeaturesContent as words } from "~/content/portal-features";
-import { sudoContent } from "~/content/sudo";
 import { requireAdminSession } from "~/http/auth.server";
-import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
-import { confirmHref, sudoRefusal, sudoState } from "~/http/sudo.server";
+import { privateJson } from "~/http/private-json.server";
+import { readSudoForm, type SudoFormRefusal } from "~/http/sudo-form.server";
+import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/meta";
@@ -23,7 +17,6 @@ import { portalFeaturesSchema, readPortalFeatures, setPortalFeatures } from "~/m
 import styles from "~/styles/administrators.css";
 
 const SETTINGS_PATH = "/financing/settings";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const links: LinksFunction = () => [...investorTableLinks(), { rel: "stylesheet", href: styles }];
 
@@ -31,25 +24,22 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireAdminSession(request);
-  return json({ features: await readPortalFeatures(), sudo: sudoState(session, SETTINGS_PATH) }, { headers: NO_STORE });
+  return privateJson({ features: await readPortalFeatures(), sudo: sudoState(session, SETTINGS_PATH) });
 }
 
-type Refusal = { message: string; confirmHref?: string; reply?: FormReply };
+type Refusal = SudoFormRefusal & { reply?: FormReply };
 
 /** Saves the switches: only in "sudo mode", else 403 and nothing changes. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireAdminSession(request);
-  const refuse = (status: number, refusal: Refusal) => json(refusal, { status, headers: NO_STORE });
-  const body = await readFormBody(request);
-  if (!body.ok) return refuse(body.status, { message: body.message });
-  const notConfirmed = sudoRefusal(session);
-  if (notConfirmed) return refuse(403, { message: notConfirmed.message, confirmHref: confirmHref(SETTINGS_PATH) });
-  const submission = parseSubmission(body.formData, portalFeaturesSchema);
+  const form = await readSudoForm(request, SETTINGS_PATH);
+  const refuse = (status: number, refusal: Refusal) => privateJson(refusal, status);
+  if (!form.ok) return refuse(form.status, form.refusal);
+  const submission = parseSubmission(form.formData, portalFeaturesSchema);
   if (submission.status !== "success") {
     const reply = submission.reply();
     return refuse(400, { message: Object.values(reply.error).flat()[0] ?? "", reply });
   }
-  await setPortalFeatures({ actor: session.user, values: submission.value, ip: context.clientIp });
+  await setPortalFeatures({ actor: form.session.user, values: submission.value, ip: context.clientIp });
   return redirectWithSuccess(SETTINGS_PATH, words.saved);
 }
 
@@ -65,14 +55,7 @@ export default function SettingsPage() {
       </p>
       <p>{words.intro}</p>
       <SudoNotice sudo={sudo} notice={words.notice} />
-      {refusal ? (
-        <div className="form-error" role="alert">
-          <p>
-            {refusal.message}{" "}
-            {refusal.confirmHref ? <Link to={refusal.confirmHref}>{sudoContent.confirmLink}</Link> : null}
-          </p>
-        </div>
-      ) : null}
+      {refusal ? <RefusalAlert {...refusal} /> : null}
       <Form method="post" className="settings-form">
         <FormErrors id="settings-form-error" errors={errors?.[""]} />
         <fieldset>

@@ -21,39 +21,56 @@ import { recordAuditEvent } from "./audit.server";
 const errors = auditLogContent.errors;
 const DAY_MS = 86_400_000;
 
+/** The instant a day (UTC, YYYY-MM-DD) begins, and the one it ends (the next day's beginning). */
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+const dayEnd = (day: string) => dayStart(day) + DAY_MS;
+
 /**
  * A filter's field: empty (as a GET form sends an unused field) counts as not given. `given` is the pattern
- * a given value meets, spaces around it allowed: it is what the OpenAPI document says of the field, and
- * `schema` then holds the rules no pattern can (a day that exists).
+ * a given value meets, spaces around it allowed: it is what the OpenAPI document says of the field, with
+ * its description and an example, and `schema` then holds the rules no pattern can (a day that exists).
  */
-function optionalField<Schema extends z.ZodType<unknown, string>>(given: RegExp, error: string, schema: Schema) {
+function optionalField<Schema extends z.ZodType<unknown, string>>(
+  { given, error, schema }: { given: RegExp; error: string; schema: Schema },
+  description: string,
+  example: string,
+) {
   return z
     .string()
     .regex(new RegExp(`^\\s*(?:${given.source})?\\s*$`), { error })
     .trim()
     .transform((text) => (text === "" ? undefined : text))
     .pipe(schema.optional())
-    .optional();
+    .optional()
+    .meta({ description, examples: [example] });
 }
 
 const EMAIL_MAX_LENGTH = 254;
 /** An address with an @ and no space, at most 254 characters. */
 const emailShape = new RegExp(`(?=\\S{1,${EMAIL_MAX_LENGTH}}\\s*$)[^\\s@]+@[^\\s@]+`);
-const emailFilter = z
-  .string()
-  .max(EMAIL_MAX_LENGTH, { error: errors.email })
-  .regex(/^[^\s@]+@[^\s@]+$/, { error: errors.email })
-  .transform((email) => email.toLowerCase());
+const emailFilter = {
+  given: emailShape,
+  error: errors.email,
+  schema: z
+    .string()
+    .max(EMAIL_MAX_LENGTH, { error: errors.email })
+    .regex(/^[^\s@]+@[^\s@]+$/, { error: errors.email })
+    .transform((email) => email.toLowerCase()),
+};
 
 /** A calendar date in UTC, YYYY-MM-DD, that exists (no 2026-02-30). */
 const dateShape = /\d{4}-\d{2}-\d{2}/;
-const dateFilter = z.string().refine(
-  (text) => {
-    const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00.000Z`) : NaN;
-    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(text);
-  },
-  { error: errors.date },
-);
+const dateFilter = {
+  given: dateShape,
+  error: errors.date,
+  schema: z.string().refine(
+    (text) => {
+      const at = /^\d{4}-\d{2}-\d{2}$/.test(text) ? dayStart(text) : NaN;
+      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(text);
+    },
+    { error: errors.date },
+  ),
+};
 
 /** One of the known kinds of event, by its name. */
 const kindShape = new RegExp(
@@ -61,43 +78,33 @@ const kindShape = new RegExp(
     .map((kind) => kind.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join("|"),
 );
-const kindFilter = z.string().refine((kind) => Object.hasOwn(auditEvents, kind), { error: errors.kind });
+const kindFilter = {
+  given: kindShape,
+  error: errors.kind,
+  schema: z.string().refine((kind) => Object.hasOwn(auditEvents, kind), { error: errors.kind }),
+};
 
 /** A row id: up to 15 digits, not zero. */
 const cursorShape = /(?=\d*[1-9])\d{1,15}/;
-const cursorFilter = z
-  .string()
-  .regex(/^\d{1,15}$/, { error: errors.cursor })
-  .transform(Number)
-  .refine((id) => id >= 1, { error: errors.cursor });
+const cursorFilter = {
+  given: cursorShape,
+  error: errors.cursor,
+  schema: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: errors.cursor })
+    .transform(Number)
+    .refine((id) => id >= 1, { error: errors.cursor }),
+};
 
 /** The page's and the API's filters and cursor, each optional; a malformed one, or a reversed range, is refused. */
 export const auditLogQuerySchema = z
   .object({
-    person: optionalField(emailShape, errors.email, emailFilter).meta({
-      description: "Only events this e-mail address caused.",
-      examples: ["admin@example.com"],
-    }),
-    kind: optionalField(kindShape, errors.kind, kindFilter).meta({
-      description: "Only events of this kind (an action, e.g. `login.succeeded`).",
-      examples: ["login.succeeded"],
-    }),
-    investor: optionalField(emailShape, errors.email, emailFilter).meta({
-      description: "Only events that concern this e-mail address.",
-      examples: ["investor@example.com"],
-    }),
-    from: optionalField(dateShape, errors.date, dateFilter).meta({
-      description: "Only events on or after this day (UTC), YYYY-MM-DD.",
-      examples: ["2026-01-01"],
-    }),
-    to: optionalField(dateShape, errors.date, dateFilter).meta({
-      description: "Only events on or before this day (UTC), YYYY-MM-DD.",
-      examples: ["2026-01-31"],
-    }),
-    cursor: optionalField(cursorShape, errors.cursor, cursorFilter).meta({
-      description: "The `nextCursor` of the page before: the events older than it.",
-      examples: ["1041"],
-    }),
+    person: optionalField(emailFilter, "Only events this e-mail address caused.", "admin@example.com"),
+    kind: optionalField(kindFilter, "Only events of this kind (an action, e.g. `login.succeeded`).", "login.succeeded"),
+    investor: optionalField(emailFilter, "Only events that concern this e-mail address.", "investor@example.com"),
+    from: optionalField(dateFilter, "Only events on or after this day (UTC), YYYY-MM-DD.", "2026-01-01"),
+    to: optionalField(dateFilter, "Only events on or before this day (UTC), YYYY-MM-DD.", "2026-01-31"),
+    cursor: optionalField(cursorFilter, "The `nextCursor` of the page before: the events older than it.", "1041"),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], error: errors.range });
 
@@ -196,35 +203,26 @@ export function toAuditLogRow(row: Selectable<AuditEventsTable>): AuditLogRow {
 
 type AuditQuery = SelectQueryBuilder<Database, "audit_events", Selectable<AuditEventsTable>>;
 
+/** The id of the first row recorded at `at` or later (`after`), or of the last before it; null when there is none. */
+async function edgeId(side: "after" | "before", at: number): Promise<number | null> {
+  const order = side === "after" ? "asc" : "desc";
+  const row = await getDb()
+    .selectFrom("audit_events")
+    .select("id")
+    .where("at", side === "after" ? ">=" : "<", at)
+    .orderBy("at", order)
+    .orderBy("id", order)
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
 /** Ids [first, last] of the rows recorded in the date range, or null when none are. */
 async function idRangeOf({ from, to }: AuditLogFilters): Promise<{ first: number; last: number } | null> {
-  const db = getDb();
-  let first = 1;
-  let last = Number.MAX_SAFE_INTEGER;
-  if (from) {
-    const row = await db
-      .selectFrom("audit_events")
-      .select("id")
-      .where("at", ">=", Date.parse(`${from}T00:00:00.000Z`))
-      .orderBy("at")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst();
-    if (!row) return null;
-    first = Number(row.id);
-  }
-  if (to) {
-    const row = await db
-      .selectFrom("audit_events")
-      .select("id")
-      .where("at", "<", Date.parse(`${to}T00:00:00.000Z`) + DAY_MS)
-      .orderBy("at", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    if (!row) return null;
-    last = Number(row.id);
-  }
+  const first = from ? await edgeId("after", dayStart(from)) : 1;
+  if (first === null) return null;
+  const last = to ? await edgeId("before", dayEnd(to)) : Number.MAX_SAFE_INTEGER;
+  if (last === null) return null;
   return first <= last ? { first, last } : null;
 }
 
@@ -239,8 +237,8 @@ async function filteredRows(filters: AuditLogFilters): Promise<AuditQuery | null
     if (!ids) return null;
     query = query.where("id", ">=", ids.first).where("id", "<=", ids.last);
     // The ids bound the walk; the times keep it exact should a clock have stepped back between two rows.
-    if (filters.from) query = query.where("at", ">=", Date.parse(`${filters.from}T00:00:00.000Z`));
-    if (filters.to) query = query.where("at", "<", Date.parse(`${filters.to}T00:00:00.000Z`) + DAY_MS);
+    if (filters.from) query = query.where("at", ">=", dayStart(filters.from));
+    if (filters.to) query = query.where("at", "<", dayEnd(filters.to));
   }
   return query;
 }

@@ -1,23 +1,17 @@
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { EmailField } from "~/components/auth-form";
 import { FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
-import { SudoNotice } from "~/components/sudo-notice";
+import { RefusalAlert, SudoNotice } from "~/components/sudo-notice";
 import { administratorNotices, administratorsPage as words } from "~/content/administrators";
-import { sudoContent } from "~/content/sudo";
 import { useLiveValidation } from "~/hooks/use-live-validation";
 import { LOGIN_PATH, requireAdminSession } from "~/http/auth.server";
-import { readFormBody } from "~/http/form-body.server";
 import { formLevelBeyond, parseSubmission } from "~/http/form-submission.server";
-import { confirmHref, sudoRefusal, sudoState } from "~/http/sudo.server";
+import { privateJson } from "~/http/private-json.server";
+import { readSudoForm, type SudoFormRefusal } from "~/http/sudo-form.server";
+import { sudoState } from "~/http/sudo.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { formatRegistrationTime } from "~/lib/investor-table";
@@ -40,7 +34,6 @@ import {
 import styles from "~/styles/administrators.css";
 
 const ADMINS_PATH = "/financing/admins";
-const NO_STORE = { "Cache-Control": "private, no-store" };
 const INVITE_FORM = "invite-administrator";
 
 export const links: LinksFunction = () => [...investorTableLinks(), { rel: "stylesheet", href: styles }];
@@ -51,30 +44,23 @@ export const meta: MetaFunction = () => pageMeta(words.title, words.description)
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireAdminSession(request);
   const [administrators, invitations] = await Promise.all([listAdministrators(), listPendingInvitations()]);
-  return json(
-    {
-      administrators,
-      invitations,
-      me: session.user.id,
-      // The last administrator cannot be removed (the action refuses it too): their card offers no Remove.
-      removalOffered: administrators.length > 1,
-      sudo: sudoState(session, ADMINS_PATH),
-    },
-    { headers: NO_STORE },
-  );
+  return privateJson({
+    administrators,
+    invitations,
+    me: session.user.id,
+    // The last administrator cannot be removed (the action refuses it too): their card offers no Remove.
+    removalOffered: administrators.length > 1,
+    sudo: sudoState(session, ADMINS_PATH),
+  });
 }
 
-type Refusal = {
-  /** What was refused, said above the page's forms. */
-  message: string;
-  /** Set when the refusal is "confirm it's you first". */
-  confirmHref?: string;
+type Refusal = SudoFormRefusal & {
   /** The invitation form's messages and values. */
   invite?: FormReply;
 };
 
 function refuse(status: number, refusal: Refusal) {
-  return json(refusal, { status, headers: NO_STORE });
+  return privateJson(refusal, status);
 }
 
 /**
@@ -82,16 +68,14 @@ function refuse(status: number, refusal: Refusal) {
  * this session in the last ten minutes), else 403 and nothing changes.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const session = await requireAdminSession(request);
-  const actor = session.user;
-  const body = await readFormBody(request);
-  if (!body.ok) return refuse(body.status, { message: body.message });
-  const notConfirmed = sudoRefusal(session);
-  if (notConfirmed) return refuse(403, { message: notConfirmed.message, confirmHref: confirmHref(ADMINS_PATH) });
+  const form = await readSudoForm(request, ADMINS_PATH);
+  if (!form.ok) return refuse(form.status, form.refusal);
+  const { formData } = form;
+  const actor = form.session.user;
   const ip = context.clientIp;
 
-  if (body.formData.get("intent") === "invite") {
-    const submission = parseSubmission(body.formData, inviteAdministratorSchema);
+  if (formData.get("intent") === "invite") {
+    const submission = parseSubmission(formData, inviteAdministratorSchema);
     if (submission.status !== "success") {
       const invite = formLevelBeyond(submission.reply(), ["email"]);
       return refuse(400, { message: Object.values(invite.error).flat()[0] ?? "", invite });
@@ -106,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithSuccess(ADMINS_PATH, administratorNotices.invited(outcome.email));
   }
 
-  const submission = parseSubmission(body.formData, administratorActionSchema);
+  const submission = parseSubmission(formData, administratorActionSchema);
   if (submission.status !== "success") {
     return refuse(400, { message: Object.values(submission.reply().error).flat()[0] ?? "" });
   }
@@ -180,14 +164,7 @@ export default function AdministratorsPage() {
         <Link to="/financing">{words.back}</Link>
       </p>
       <SudoNotice sudo={sudo} />
-      {refusal && !refusal.invite ? (
-        <div className="form-error" role="alert">
-          <p>
-            {refusal.message}{" "}
-            {refusal.confirmHref ? <Link to={refusal.confirmHref}>{sudoContent.confirmLink}</Link> : null}
-          </p>
-        </div>
-      ) : null}
+      {refusal && !refusal.invite ? <RefusalAlert {...refusal} /> : null}
 
       <h2>{words.caption}</h2>
       <p className="administrators__note">{words.removeNote}</p>

@@ -1,0 +1,12 @@
+/**
+ * What a signed-in person's page answers with (its data, a form's refusal) is theirs alone: no cache,
+ * shared or the browser's, keeps it.
+ */
+import { json } from "@remix-run/node";
+
+export const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** JSON for one signed-in person, never kept by a cache. */
+export function privateJson<Data>(data: Data, status = 200) {
+  return json(data, { status, headers: NO_STORE });
+}
