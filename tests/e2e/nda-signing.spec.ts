@@ -96,7 +96,8 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
   await expect(section.getByRole("heading", { name: "Review the agreement" })).toBeVisible();
   const pdfLink = section.getByRole("link", { name: "Open the agreement (PDF)" }).last();
   await expect(pdfLink).toHaveAttribute("href", "/financing/nda.pdf");
-  if (javaScriptOn) await expect(section.locator("object[data='/financing/nda.pdf']")).toHaveAttribute("type", "application/pdf");
+  if (javaScriptOn)
+    await expect(section.locator("object[data='/financing/nda.pdf']")).toHaveAttribute("type", "application/pdf");
   const copy = await page.request.get((await pdfLink.getAttribute("href"))!);
   expect(copy.headers()["content-type"]).toBe("application/pdf");
   const copyBytes = await copy.body();
@@ -128,6 +129,7 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
   const signed = await signatureOf(investor.email);
   expect(signed).toMatchObject({ typed_name: TYPED_NAME.trim().replace(/\s+/g, " "), completed_sha256: null });
   await fitsAndPasses(page, "the signature waiting for the countersignature");
+  await screenshots(page, "signed");
 
   // The administrator countersigns, in a browser of their own, only once they confirmed it's them.
   const admin = await createAdministrator();
@@ -150,6 +152,7 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
     await adminPage.getByRole("button", { name: "Confirm", exact: true }).click();
     await expect(adminPage).toHaveURL(/\/financing\/nda$/);
     await fitsAndPasses(adminPage, "the NDA page with the investor waiting");
+    await screenshots(adminPage, "countersign");
     await waiting.getByRole("button", { name: "Review and countersign" }).click();
     await expect(
       adminPage.getByText(`Countersigned: ${investor.email}'s NDA is complete and both sides were e-mailed.`).first(),
@@ -171,6 +174,10 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
   expect(file.headers()["content-type"]).toBe("application/pdf");
   const completed = await signatureOf(investor.email);
   expect(completed?.completed_sha256).toMatch(/^[0-9a-f]{64}$/);
-  expect(createHash("sha256").update(await file.body()).digest("hex")).toBe(completed?.completed_sha256);
+  expect(
+    createHash("sha256")
+      .update(await file.body())
+      .digest("hex"),
+  ).toBe(completed?.completed_sha256);
   await fitsAndPasses(page, "the account page with the signed NDA");
 });
