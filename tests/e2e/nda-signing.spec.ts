@@ -91,6 +91,9 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
   await section.getByLabel(/agree to receive and sign the non-disclosure agreement electronically/).check();
   await section.getByRole("button", { name: "I agree" }).click();
   await expect(page.getByText("Thank you. Your copy of the agreement is ready to review.").first()).toBeVisible();
+  // The copy is offered: the NDA is sent, and the details it was prepared with are fixed.
+  await expect(page.getByText("NDA is not completed yet.")).toBeVisible();
+  await expect(page.getByText("Correct my details")).toHaveCount(0);
 
   // The copy to review: in the page (the browser's viewer) and as a link to the PDF, which is theirs.
   await expect(section.getByRole("heading", { name: "Review the agreement" })).toBeVisible();
