@@ -48,7 +48,7 @@ export function NdaSigning({ nda, lastResult }: { nda: NdaSection; lastResult: F
             <input id="nda-agree" type="checkbox" name="agree" required />
             <label htmlFor="nda-agree">{nda.disclosure.agree}</label>
           </div>
-          <button type="submit" name="intent" value="nda-consent">
+          <button type="submit" name="intent" value="nda-consent" className="button">
             {words.agreeButton}
           </button>
         </Form>
@@ -106,7 +106,7 @@ export function NdaSigning({ nda, lastResult }: { nda: NdaSection; lastResult: F
                 />
               ) : null}
             </fieldset>
-            <button type="submit" name="intent" value="nda-sign">
+            <button type="submit" name="intent" value="nda-sign" className="button">
               {words.signButton}
             </button>
           </Form>

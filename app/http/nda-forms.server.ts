@@ -8,6 +8,7 @@ import { ndaContent } from "~/content/nda";
 import { confirmIdentity } from "~/models/account/reauthentication.server";
 import type { PublicUser } from "~/models/account/user.server";
 import { giveConsent } from "~/models/nda/nda-consent.server";
+import { copyToReview } from "~/models/nda/nda-copies.server";
 import { ndaSignFormSchema } from "~/models/nda/nda-schemas.server";
 import { signNda } from "~/models/nda/nda-signing.server";
 import { formRefusal } from "./form-body.server";
@@ -24,6 +25,9 @@ export async function ndaFormAction(
   if (intent === "nda-consent") {
     const result = await giveConsent(user, { agreed: formData.get("agree") === "on", ip, userAgent });
     if (!result.ok) return json({ nda: true, result: formRefusal(result.message) }, { status: result.status });
+    // Agreeing offers the copy ("NDA sent") now, not in the next page's loader: that page reads the investor
+    // before it would offer, and would show the NDA not sent and the details still correctable.
+    await copyToReview(user.id, ip);
     return redirectWithSuccess("/financing", ndaContent.consented);
   }
   const submission = parseSubmission(formData, ndaSignFormSchema, { keepEmpty: false });

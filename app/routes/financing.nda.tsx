@@ -86,7 +86,7 @@ export default function NdaAdminPage() {
                 <Form method="post" encType="multipart/form-data">
                   <input type="hidden" name="investorId" value={row.userId} />
                   <input type="hidden" name="investorEmail" value={row.email} />
-                  <button type="submit" name="intent" value="countersign">
+                  <button type="submit" name="intent" value="countersign" className="button">
                     {words.countersign}
                   </button>
                 </Form>
@@ -120,7 +120,7 @@ function PdfForm({ intent, label, button }: { intent: "upload" | "verify"; label
     <Form method="post" encType="multipart/form-data" className={`nda-admin__${intent}`}>
       <label htmlFor={`nda-${intent}-file`}>{label}</label>
       <input id={`nda-${intent}-file`} type="file" name="file" accept="application/pdf" required />
-      <button type="submit" name="intent" value={intent}>
+      <button type="submit" name="intent" value={intent} className="button">
         {button}
       </button>
     </Form>

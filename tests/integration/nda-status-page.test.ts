@@ -73,9 +73,20 @@ describe("the status page", () => {
 
     const agreed = await post(user.cookie, { intent: "nda-consent", agree: "on" });
     expect(agreed.status).toBe(302);
+    // Agreeing offers the copy: the page it leads to shows the NDA sent and the details fixed.
+    expect((await userRow(user.id))?.is_nda_sent).toBe(1);
+    const after = (await (
+      await callRoute(routes.index, { path: "/financing?index", headers: { Cookie: user.cookie } })
+    ).json()) as {
+      screen: string;
+      progress: { steps: { sent: { done: boolean } }; details: { correctable: boolean } };
+    };
+    expect(after).toMatchObject({
+      screen: "nda-pending",
+      progress: { steps: { sent: { done: true } }, details: { correctable: false } },
+    });
     const section = await page(user.cookie);
     expect(section).toMatchObject({ step: "ready-to-sign", copy: { templateVersion: 1 } });
-    expect((await userRow(user.id))?.is_nda_sent).toBe(1);
 
     const pdf = await callRoute(routes.pdf, { path: "/financing/nda.pdf", headers: { Cookie: user.cookie } });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

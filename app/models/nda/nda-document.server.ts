@@ -9,6 +9,16 @@ import { copyToReview } from "./nda-copies.server";
 
 export type NdaFile = { bytes: Buffer; fileName: string; sha256: string };
 
+/** Whether the investor has a signed file to download: what they signed in the portal, or a copy attached to one signed outside. */
+export async function hasSignedNdaFile(userId: string): Promise<boolean> {
+  const row = await getDb()
+    .selectFrom("nda_signatures")
+    .select(["signed_blob_id", "completed_blob_id"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.completed_blob_id ?? row?.signed_blob_id);
+}
+
 export async function investorNdaFile(user: { id: string; email: string }, ip: string | null): Promise<NdaFile | null> {
   const signed = await getDb()
     .selectFrom("nda_signatures")

@@ -11,6 +11,7 @@ import { reauthenticate } from "~/models/account/reauthentication.server";
 import { isReauthenticated } from "~/models/account/session.server";
 import { canGoWithoutSecondFactor } from "~/models/library/access.server";
 import { activeConsent } from "~/models/nda/nda-consent.server";
+import { hasSignedNdaFile } from "~/models/nda/nda-document.server";
 import { listPasskeys, removePasskey, renamePasskey } from "~/models/second-factor/passkey.server";
 import { securityChangeSchema } from "~/models/second-factor/second-factor-schemas.server";
 import {
@@ -29,10 +30,11 @@ const SECRET_FIELDS = ["password", "code", "passkeyAnswer"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireUserSession(request);
-  const [status, passkeys, ndaConsent] = await Promise.all([
+  const [status, passkeys, ndaConsent, ndaSigned] = await Promise.all([
     secondFactorStatus(session.user.id),
     listPasskeys(session.user.id),
     activeConsent(session.user.id),
+    hasSignedNdaFile(session.user.id),
   ]);
   return json(
     {
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canTurnOff: canGoWithoutSecondFactor(session.user),
       reauthentication: reauthenticationState(session, status),
       ndaConsent: ndaConsent !== null,
+      ndaSigned,
     },
     { headers: NO_STORE },
   );

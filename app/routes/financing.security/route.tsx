@@ -34,7 +34,7 @@ export const headers = keepRetryAfter;
  * always shown; the changes open once the user confirms it is them.
  */
 export default function SecurityPage() {
-  const { status, passkeys, canTurnOff, reauthentication, ndaConsent } = useLoaderData<typeof loader>();
+  const { status, passkeys, canTurnOff, reauthentication, ndaConsent, ndaSigned } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The first passkey's recovery codes, from its script's answer: shown once, like any new set, until
   // the page is left ("Continue" comes back here, as a new visit).
@@ -163,6 +163,14 @@ export default function SecurityPage() {
 
         <SignInLinks />
         <MyDataSection confirmed={confirmed} />
+        {ndaSigned ? (
+          <section className="security-section" aria-labelledby="security-nda-signed">
+            <h2 id="security-nda-signed">{ndaContent.heading}</h2>
+            <p>
+              <a href="/financing/nda.pdf">{ndaContent.download}</a>
+            </p>
+          </section>
+        ) : null}
         {ndaConsent ? (
           <section aria-labelledby="security-nda-consent">
             <h2 id="security-nda-consent">{ndaContent.withdraw}</h2>
