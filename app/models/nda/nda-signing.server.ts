@@ -10,6 +10,7 @@ import { firmSettings } from "~/content/firm";
 import { ndaMessages } from "~/content/nda";
 import { changeWithAudit } from "~/models/audit/audit.server";
 import type { Failure } from "~/models/failure";
+import { foldForSearch } from "~/models/investors/search-text.server";
 import { completeBlob, deleteBlob, readWholeBlob, storeMadeBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
@@ -30,11 +31,12 @@ export type SignInput = {
 
 export type SignResult = { ok: true; signatureId: string; sha256: string; completed: boolean } | Failure<400 | 409>;
 
-/** Names compared as a person reads them: case, accents and runs of spaces do not count. */
+/**
+ * Names compared as a person reads them, folded as the investor search folds them: case, accents (Ø and ß
+ * too, which carry none Unicode can drop), punctuation and runs of spaces do not count.
+ */
 export function sameName(typed: string, onFile: string): boolean {
-  const plain = (name: string) =>
-    name.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("en").replace(/\s+/g, " ").trim();
-  return plain(typed) !== "" && plain(typed) === plain(onFile);
+  return foldForSearch(typed) !== "" && foldForSearch(typed) === foldForSearch(onFile);
 }
 
 export async function signNda(user: Signer, input: SignInput): Promise<SignResult> {
