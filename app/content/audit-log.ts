@@ -276,7 +276,9 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "NDA completed by hand",
     says: ({ target, details }) =>
       `Marked the NDA of ${whom(target)} completed by hand, signed outside the portal` +
-      (typeof details.sha256 === "string" ? `, with the signed copy (SHA-256 ${details.sha256})` : ", no copy attached") +
+      (typeof details.sha256 === "string"
+        ? `, with the signed copy (SHA-256 ${details.sha256})`
+        : ", no copy attached") +
       (typeof details.reason === "string" ? `: "${details.reason}"` : ""),
   },
   "nda.outside_removed": {

@@ -75,7 +75,14 @@ export async function investorPageLoader(request: Request, params: { id?: string
   );
 }
 
-const intentSchema = z.enum(["nda-sent", "nda-signed", "nda-outside", "correct", "resend-verification", "reset-factor"]);
+const intentSchema = z.enum([
+  "nda-sent",
+  "nda-signed",
+  "nda-outside",
+  "correct",
+  "resend-verification",
+  "reset-factor",
+]);
 
 const flagSchema = z.object({
   intent: z.enum(["nda-sent", "nda-signed"]),
@@ -136,7 +143,12 @@ export async function investorPageAction(request: Request, params: { id?: string
         ip: clientIp,
       });
       if (!result.ok) {
-        return refused("nda-outside", result.message, result.status, submission.reply({ formErrors: [result.message] }));
+        return refused(
+          "nda-outside",
+          result.message,
+          result.status,
+          submission.reply({ formErrors: [result.message] }),
+        );
       }
       return redirectWithToast(pagePath(id), `${adminContent.notices.ndaChanged}: ${words.notices.signedOutside}`);
     }

@@ -120,7 +120,14 @@ export async function markNdaSignedOutside({
       );
       if (!row) return undefined;
       const attached = blob && file && { blobId: blob.id, sha256: blob.sha256, fileName: file.fileName };
-      await insertOutsideRecord(db, record, { actor, investor, reason, file: attached, at: Number(row.updated_at), ip });
+      await insertOutsideRecord(db, record, {
+        actor,
+        investor,
+        reason,
+        file: attached,
+        at: Number(row.updated_at),
+        ip,
+      });
       if (blob) await completeBlob(db, blob.id);
       return row;
     });
