@@ -103,8 +103,8 @@ async function stateOf(id: string) {
     );
   const user = await userRow(id);
   return {
-    sent: user.is_nda_sent,
-    signed: user.is_nda_signed,
+    sent: user?.is_nda_sent,
+    signed: user?.is_nda_signed,
     blobs: await count("blobs"),
     signatures: await count("nda_signatures"),
     mails: smtp.messages.length,
@@ -211,7 +211,7 @@ describe("marking the NDA completed by hand, signed outside the portal", () => {
       copySha256: "0".repeat(64),
       intent: true,
       authMethod: "password",
-      ip: null,
+      ip: "192.0.2.66",
       userAgent: null,
     });
     expect(refused).toMatchObject({ ok: false, status: 409, message: ndaMessages.alreadySigned });
@@ -247,7 +247,7 @@ describe("marking the NDA completed by hand, signed outside the portal", () => {
       copySha256: offered.copy.sha256,
       intent: true,
       authMethod: "password",
-      ip: null,
+      ip: "192.0.2.66",
       userAgent: null,
     });
     expect(signed.ok).toBe(true);
@@ -310,7 +310,7 @@ describe("clearing the flag again", () => {
       copySha256: offered.copy.sha256,
       intent: true,
       authMethod: "password",
-      ip: null,
+      ip: "192.0.2.66",
       userAgent: null,
     });
     expect(signed.ok).toBe(true);
