@@ -92,6 +92,9 @@ async function verifiedInvestor(database: BenchDatabase, hash: string) {
   return email;
 }
 
+/** Where the status page's forms post: its own address, marked as the index route's (as Remix renders the form's action). */
+const STATUS_FORM = "/financing?index";
+
 const hiddenValue = (page: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(page)?.[1];
 
 /** The walk itself; returns its steps. */
@@ -100,18 +103,18 @@ async function walk(base: string, email: string) {
   await investor.get("/financing/login");
   const details = await investor.post("/financing/login", { email, password: INVESTOR.password });
   if (!details.includes('name="fullName"')) throw new Error("After the login, no name and address form.");
-  const consent = await investor.post("/financing", {
+  const consent = await investor.post(STATUS_FORM, {
     fullName: "Path Investor",
     addressLine1: "1 Path Street",
     addressLine2: "Springfield",
     addressLine3: "",
   });
   if (!consent.includes('value="nda-consent"')) throw new Error("After the name and address, no consent form.");
-  const review = await investor.post("/financing", { intent: "nda-consent", agree: "on" });
+  const review = await investor.post(STATUS_FORM, { intent: "nda-consent", agree: "on" });
   const copySha256 = hiddenValue(review, "copySha256");
   if (!copySha256) throw new Error("After the consent, no copy to sign.");
   await investor.get("/financing/nda.pdf");
-  const materials = await investor.post("/financing", {
+  const materials = await investor.post(STATUS_FORM, {
     intent: "nda-sign",
     copySha256,
     typedName: "Path Investor",
