@@ -12,7 +12,6 @@ import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { config } from "./config";
 import { percentile } from "./measure";
 import { ndaOneSidedPath } from "./nda-path";
-import type { Row } from "./report";
 
 const PAGES = 10;
 const RATIO_TARGET = 3;

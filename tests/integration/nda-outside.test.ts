@@ -13,6 +13,7 @@ import { REASON_MAX_LENGTH } from "~/content/investor-page";
 import { ndaMessages } from "~/content/nda";
 import { settleAccountMail } from "~/models/account/account-mail.server";
 import { eventInWords } from "~/models/audit/audit-log.server";
+import { ndaChanges } from "~/models/investors/nda-timeline.server";
 import { giveConsent } from "~/models/nda/nda-consent.server";
 import { copyToReview } from "~/models/nda/nda-copies.server";
 import { investorNdaFile } from "~/models/nda/nda-document.server";
@@ -119,6 +120,22 @@ const auditOf = (action: string, targetId: string) =>
     .where("target_id", "=", targetId)
     .execute();
 
+/** The investor consents and signs the copy offered, in the portal. */
+async function signInPortal(investor: { id: string; email: string; full_name: string }) {
+  const user = { id: investor.id, email: investor.email, fullName: investor.full_name };
+  await giveConsent(user, { agreed: true, ip: "192.0.2.64", userAgent: null });
+  const offered = await copyToReview(investor.id, null);
+  if (!offered.ok) throw new Error(offered.message);
+  return signNda(user, {
+    typedName: investor.full_name,
+    copySha256: offered.copy.sha256,
+    intent: true,
+    authMethod: "password",
+    ip: "192.0.2.66",
+    userAgent: null,
+  });
+}
+
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 describe("marking the NDA completed by hand, signed outside the portal", () => {
@@ -182,6 +199,11 @@ describe("marking the NDA completed by hand, signed outside the portal", () => {
 
     const [row] = await auditOf("nda.recorded_outside", investor.id);
     expect(row.actor_email).toBe(admin.email);
+    // The NDA's steps on the investor's page read it as both flags set, by the administrator.
+    const steps = await ndaChanges(investor.id);
+    for (const flag of [steps.sent, steps.signed]) {
+      expect(flag).toEqual([expect.objectContaining({ change: "done", actorEmail: admin.email })]);
+    }
     const details = JSON.parse(row.details!) as Record<string, unknown>;
     expect(details).toMatchObject({
       reason: "Signed on paper at the roadshow",
@@ -238,19 +260,7 @@ describe("marking the NDA completed by hand, signed outside the portal", () => {
 
   it("refuses an NDA signed in the portal, one completed already, and an investor not ready, changing nothing", async () => {
     const portal = await fixture.investor("named");
-    const user = { id: portal.id, email: portal.email, fullName: portal.full_name };
-    await giveConsent(user, { agreed: true, ip: "192.0.2.64", userAgent: null });
-    const offered = await copyToReview(portal.id, null);
-    if (!offered.ok) throw new Error(offered.message);
-    const signed = await signNda(user, {
-      typedName: portal.full_name,
-      copySha256: offered.copy.sha256,
-      intent: true,
-      authMethod: "password",
-      ip: "192.0.2.66",
-      userAgent: null,
-    });
-    expect(signed.ok).toBe(true);
+    expect((await signInPortal(portal)).ok).toBe(true);
     const completed = await fixture.investor("nda-signed");
     const unverified = await fixture.investor("registered", { fullName: "Una Verified", address: "3 Side Street" });
     for (const [investor, status, message] of [
@@ -301,19 +311,7 @@ describe("clearing the flag again", () => {
     expect(JSON.parse(removed.details!)).toMatchObject({ reason: "Signed by post", sha256: sha256(copy) });
     expect((await ndaRecord(investor.id)).signature).toBeNull();
 
-    const user = { id: investor.id, email: investor.email, fullName: investor.full_name };
-    await giveConsent(user, { agreed: true, ip: "192.0.2.65", userAgent: null });
-    const offered = await copyToReview(investor.id, null);
-    if (!offered.ok) throw new Error(offered.message);
-    const signed = await signNda(user, {
-      typedName: investor.full_name,
-      copySha256: offered.copy.sha256,
-      intent: true,
-      authMethod: "password",
-      ip: "192.0.2.66",
-      userAgent: null,
-    });
-    expect(signed.ok).toBe(true);
+    expect((await signInPortal(investor)).ok).toBe(true);
   });
 
   it("through the page's or the table's flag forms, sent or completed, removes it too", async () => {

@@ -8,9 +8,9 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { apiMessages } from "~/content/api-messages";
-import { ndaMessages } from "~/content/nda";
 import { portalEmails } from "~/content/emails";
 import { investorPageContent } from "~/content/investor-page";
+import { ndaMessages } from "~/content/nda";
 import { emailSchema } from "~/models/account/account-schemas.server";
 import { normalizeEmail, toPublicUser, type PublicUser, type PublicUserRow } from "~/models/account/user.server";
 import { notFound, type Actor, type AdminFailure, type AdminResult } from "~/models/administrators/admin-result.server";
