@@ -28,6 +28,7 @@ import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { accessTokenFor, createSession, userRow } from "../support/factories";
 import { useIntegration } from "../support/integration";
+import { countRows } from "../support/library-rows";
 
 const fixture = useIntegration({ mail: true });
 const { smtp } = fixture;
@@ -92,22 +93,12 @@ async function adminFile(id: string, file: string) {
 
 /** What a refusal must leave as it was: the flags, the NDA rows, the blobs, the mail. */
 async function stateOf(id: string) {
-  const db = getDb();
-  const count = async (table: "blobs" | "nda_signatures") =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const user = await userRow(id);
   return {
     sent: user?.is_nda_sent,
     signed: user?.is_nda_signed,
-    blobs: await count("blobs"),
-    signatures: await count("nda_signatures"),
+    blobs: await countRows("blobs"),
+    signatures: await countRows("nda_signatures"),
     mails: smtp.messages.length,
   };
 }
