@@ -36,7 +36,7 @@ export function NdaRecordSection({ record, filePath }: { record: NdaRecordShown;
       <h2 id="nda-record-heading">{words.heading}</h2>
       {record.templateVersion === null && !signature ? <p>{words.none}</p> : null}
       {record.templateVersion !== null ? <p>{words.templateVersion(record.templateVersion)}</p> : null}
-      {signature?.kind === "outside" ? <p>{words.outside}</p> : null}
+      {signature?.kind === "outside" ? <SignedOutside steps={record.steps} hasFile={record.files.outside} /> : null}
       {record.steps.length > 0 ? (
         <>
           <h3>{words.steps}</h3>
@@ -65,7 +65,7 @@ export function NdaRecordSection({ record, filePath }: { record: NdaRecordShown;
       ) : null}
       {record.files.signed || record.files.outside ? (
         <p>
-          <a href={filePath("signed")}>{words.signedFile}</a>
+          <a href={filePath("signed")}>{record.files.outside ? words.outsideFile : words.signedFile}</a>
         </p>
       ) : null}
       {record.files.completed ? (
@@ -74,5 +74,19 @@ export function NdaRecordSection({ record, filePath }: { record: NdaRecordShown;
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** An NDA marked completed by hand: said so, with who marked it and when (its audit row), and whether a copy is attached. */
+function SignedOutside({ steps, hasFile }: { steps: NdaRecordStep[]; hasFile: boolean }) {
+  const marked = steps.findLast((step) => step.action === "nda.recorded_outside");
+  return (
+    <>
+      <p>
+        <strong>{words.outside}</strong>
+      </p>
+      {marked ? <p>{words.outsideBy(marked.by, when(marked.at))}</p> : null}
+      {hasFile ? null : <p>{words.outsideNoFile}</p>}
+    </>
   );
 }

@@ -272,6 +272,21 @@ export const auditEvents: Record<string, EventWords> = {
     kind: "NDA completed",
     says: ({ target }) => `Completed the NDA of ${whom(target)}: the materials are open`,
   },
+  "nda.recorded_outside": {
+    kind: "NDA completed by hand",
+    says: ({ target, details }) =>
+      `Marked the NDA of ${whom(target)} completed by hand, signed outside the portal` +
+      (typeof details.sha256 === "string"
+        ? `, with the signed copy (SHA-256 ${details.sha256})`
+        : ", no copy attached") +
+      (typeof details.reason === "string" ? `: "${details.reason}"` : ""),
+  },
+  "nda.outside_removed": {
+    kind: "NDA signed outside removed",
+    says: ({ target, details }) =>
+      `Removed the record of the NDA of ${whom(target)} signed outside the portal` +
+      (typeof details.sha256 === "string" ? `, and its signed copy (SHA-256 ${details.sha256})` : ""),
+  },
   "nda.mailed": {
     kind: "Signed NDA e-mail",
     says: ({ target, details }) =>

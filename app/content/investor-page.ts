@@ -86,12 +86,26 @@ export const investorPageContent = {
       submit: "Reset the second factor",
       none: "The investor has no second factor: they sign in with their password alone, so there is nothing to reset.",
     },
-    nda: { heading: "NDA", save: "Save" },
+    nda: {
+      heading: "NDA",
+      save: "Save",
+      /** Marking it completed by hand: an NDA signed outside the portal, with its reason and the signed copy. */
+      outside: {
+        heading: "Mark the NDA completed: signed outside the portal",
+        intro:
+          "For an NDA the investor signed elsewhere. The investor is then not offered signing in the portal; marking it not completed again removes this record and its file (the audit log keeps both hashes and the reason).",
+        reason: "Reason",
+        reasonHint: `Where and how it was signed; kept in the NDA record and the audit log (up to ${REASON_MAX_LENGTH} characters).`,
+        file: "The signed copy (PDF, optional)",
+        submit: "Mark the NDA completed",
+      },
+    },
     remove: { heading: "Delete", link: "Delete this investor…" },
   },
   notices: {
     corrected: "The name and address were corrected, and the investor was told by e-mail.",
     verificationSent: "A new verification e-mail was sent.",
+    signedOutside: "Recorded as signed outside the portal.",
     factorReset: "The second factor was reset: the investor was signed out everywhere and told by e-mail.",
   },
   errors: {

@@ -41,6 +41,14 @@ export const ndaMessages = {
   noDocument: "There is no agreement to open yet: give your name and address first.",
   noInvestor: "No investor has this id.",
   verifyNotPdf: "Upload the signed agreement as a PDF file.",
+  /** An administrator marking the NDA completed by hand, for one signed outside the portal. */
+  outsideNotPdf: "The signed copy must be a PDF file (or leave it out).",
+  outsideTooLarge: "The signed copy is larger than a PDF may be.",
+  outsideReasonRequired: "Give the reason for marking the NDA completed by hand.",
+  outsideReasonTooLong: (max: number) => `Keep the reason to ${max} characters.`,
+  outsideCompletedAlready: "The NDA is marked completed already.",
+  outsideSignedInPortal:
+    "This investor signed the NDA in the portal: countersign it on the NDA page rather than marking it by hand.",
 };
 
 /** The status page's NDA section. */
@@ -85,6 +93,8 @@ export const ndaAdminContent = {
     templateVersion: (version: number | null) =>
       version === null ? "Template: none offered" : `Template: version ${version}`,
     outside: "Signed outside the portal",
+    outsideBy: (by: string | null, at: string) => `Marked completed by hand${by ? ` by ${by}` : ""}, ${at}.`,
+    outsideNoFile: "No signed copy attached.",
     steps: "Steps",
     by: (who: string | null) => (who ? ` by ${who}` : ""),
     evidence: "The signer's evidence",
@@ -99,6 +109,7 @@ export const ndaAdminContent = {
     completedSha256: "SHA-256 of the fully signed file",
     reason: "Reason",
     signedFile: "Download the signed file",
+    outsideFile: "Download the signed copy attached",
     completedFile: "Download the fully signed file",
   },
   template: "The NDA template",

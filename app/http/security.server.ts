@@ -134,8 +134,16 @@ const UPLOAD_PATHS = [
 ];
 export const UPLOAD_BODY_LIMIT_BYTES = MATERIAL_LIMITS.video + MATERIAL_LIMITS.captions + 1024 * 1024;
 
+/**
+ * The administrators' pages that take one PDF in a form (each checks the length again before it reads): the NDA page (a
+ * template, a file to verify) and an investor's page (the copy of an NDA signed outside the portal).
+ */
+const PDF_FORM_PATHS = [/^\/financing\/nda$/, /^\/financing\/investors\/[^/]+$/];
+export const PDF_FORM_BODY_LIMIT_BYTES = MATERIAL_LIMITS.pdf + 64 * 1024;
+
 export function bodyLimitFor(pathname: string) {
   const path = pathname.toLowerCase();
   if (UPLOAD_PATHS.some((pattern) => pattern.test(path))) return UPLOAD_BODY_LIMIT_BYTES;
+  if (PDF_FORM_PATHS.some((pattern) => pattern.test(path))) return PDF_FORM_BODY_LIMIT_BYTES;
   return isPortalPath(pathname) ? AUTH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES;
 }

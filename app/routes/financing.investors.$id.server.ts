@@ -28,9 +28,10 @@ import {
   resendInvestorVerification,
   resetInvestorFactor,
 } from "~/models/investors/investor-record.server";
-import { setNdaSent, setNdaSigned } from "~/models/investors/nda-flags.server";
+import { markNdaSignedOutside, setNdaSent, setNdaSigned } from "~/models/investors/nda-flags.server";
 import { readingsOf } from "~/models/library/library-openings.server";
 import { ndaRecord } from "~/models/nda/nda-record.server";
+import { ndaOutsideFormSchema } from "~/models/nda/nda-schemas.server";
 import { investorReadingTime } from "~/models/reading/reading-insights.server";
 
 const words = investorPageContent;
@@ -74,7 +75,14 @@ export async function investorPageLoader(request: Request, params: { id?: string
   );
 }
 
-const intentSchema = z.enum(["nda-sent", "nda-signed", "correct", "resend-verification", "reset-factor"]);
+const intentSchema = z.enum([
+  "nda-sent",
+  "nda-signed",
+  "nda-outside",
+  "correct",
+  "resend-verification",
+  "reset-factor",
+]);
 
 const flagSchema = z.object({
   intent: z.enum(["nda-sent", "nda-signed"]),
@@ -124,6 +132,26 @@ export async function investorPageAction(request: Request, params: { id?: string
         flag.value.intent === "nda-sent" ? adminContent.notices.ndaSentChanged : adminContent.notices.ndaChanged;
       return redirectWithToast(returnTo, `${notice}: ${context}`);
     }
+    case "nda-outside": {
+      const submission = parseSubmission(formData, ndaOutsideFormSchema, { keepEmpty: true });
+      if (submission.status !== "success") return refused("nda-outside", "", 400, submission.reply());
+      const result = await markNdaSignedOutside({
+        actor,
+        id,
+        reason: submission.value.reason,
+        file: await chosenFile(formData.get("file")),
+        ip: clientIp,
+      });
+      if (!result.ok) {
+        return refused(
+          "nda-outside",
+          result.message,
+          result.status,
+          submission.reply({ formErrors: [result.message] }),
+        );
+      }
+      return redirectWithToast(pagePath(id), `${adminContent.notices.ndaChanged}: ${words.notices.signedOutside}`);
+    }
     case "correct": {
       const submission = parseSubmission(formData, correctionSchema.extend({ intent: z.literal("correct") }), {
         keepEmpty: true,
@@ -152,4 +180,10 @@ export async function investorPageAction(request: Request, params: { id?: string
       return redirectWithToast(pagePath(id), words.notices.factorReset);
     }
   }
+}
+
+/** The form's file, if one was chosen: a browser sends an empty, nameless part for a file input left empty. */
+async function chosenFile(entry: FormDataEntryValue | null) {
+  if (!entry || typeof entry === "string" || entry.size === 0) return null;
+  return { bytes: new Uint8Array(await entry.arrayBuffer()), fileName: entry.name };
 }

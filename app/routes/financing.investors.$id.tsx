@@ -10,6 +10,7 @@ import { AddressLines } from "~/components/address-lines";
 import { AdminRefusal } from "~/components/admin-refusal";
 import { Field, FormErrors } from "~/components/form-field";
 import { investorTableLinks } from "~/components/investor-table";
+import { NdaOutsideForm } from "~/components/nda-outside-form";
 import { NdaRecordSection } from "~/components/nda-record";
 import { OpenedAt, ReadingTable, readingTableLinks } from "~/components/reading-table";
 import { InvestorReadingTime } from "~/components/reading-time";
@@ -81,12 +82,21 @@ export default function InvestorPage() {
             label={adminContent.table.columns.ndaSent}
             value={record.isNDASent}
           />
-          <FlagForm
-            id={record.id}
-            intent="nda-signed"
-            label={adminContent.table.columns.ndaSigned}
-            value={record.isNDASigned}
-          />
+          {/* Completed by hand only with its reason; once completed, the flag can be undone here. */}
+          {record.isNDASigned ? (
+            <FlagForm
+              id={record.id}
+              intent="nda-signed"
+              label={adminContent.table.columns.ndaSigned}
+              value={record.isNDASigned}
+            />
+          ) : (
+            <NdaOutsideForm
+              returnTo={pagePath(record.id)}
+              refusal={refusalFor("nda-outside")}
+              reply={refused?.intent === "nda-outside" ? refused.result : undefined}
+            />
+          )}
         </section>
 
         <section aria-labelledby="correct-heading">

@@ -1,7 +1,8 @@
 /**
  * The NDA signed in the portal (issue 52), in process: an investor's copy of a 10-page NDA rendered, and the
  * signed file rendered and sealed, each timed against stamping the same PDF in the same run (the ratio of
- * their p95s, ≤ 3×), so the machine's speed cancels out.
+ * their p95s, ≤ 3×), so the machine's speed cancels out; then, over HTTP, the one-sided path's count of page
+ * loads and form posts (nda-path.ts).
  */
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { materialsStamp } from "../../app/content/portal";
@@ -10,7 +11,7 @@ import { describeP12, selfSignedP12 } from "../../app/server/nda-signing-key.ser
 import { stampPdf } from "../../app/server/pdf-stamp.server";
 import { config } from "./config";
 import { percentile } from "./measure";
-import type { Row } from "./report";
+import { ndaOneSidedPath } from "./nda-path";
 
 const PAGES = 10;
 const RATIO_TARGET = 3;
@@ -42,7 +43,7 @@ async function p95(work: () => Promise<unknown>) {
   return percentile(times, 0.95);
 }
 
-export async function ndaRendering(run: { rows: Row[] }) {
+export async function ndaRendering(run: Parameters<typeof ndaOneSidedPath>[0]) {
   const template = await tenPageNda();
   const passphrase = "bench";
   const p12 = selfSignedP12("Bench NDA seal", passphrase);
@@ -89,4 +90,5 @@ export async function ndaRendering(run: { rows: Row[] }) {
       pass: ratio <= RATIO_TARGET,
     });
   }
+  await ndaOneSidedPath(run);
 }

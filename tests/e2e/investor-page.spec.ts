@@ -1,10 +1,13 @@
 /**
  * An investor's page, with and without JavaScript: reached from the table, a correction with its reason
  * (a line of its own beneath the NDA's "Name and address given"), axe-clean, no sideways scroll at 320 px (the table's cards too); after a deletion the table lands on the
- * next row; and an investor who lost their only factor signs in again after an administrator's reset.
+ * next row; an NDA signed outside the portal marked completed by hand, with its reason and signed copy
+ * (refused without a reason or with a file that is not a PDF), shown in the NDA record at 375 px; and an
+ * investor who lost their only factor signs in again after an administrator's reset.
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { enrolTotp, expireReauthentication, insertUsers, withDatabase } from "../support/outside-database";
 import { unusedTotpCode } from "../support/totp";
 import { createAdministrator, createVerifiedAccount, logIn, type TestAccount } from "./support/accounts";
@@ -81,6 +84,55 @@ test("the investor's page: from the table, a correction with its reason; axe-cle
   await expect(nda.getByRole("row")).toHaveCount(5);
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(page, "the investor's page after a correction");
+});
+
+test("an NDA signed outside the portal: marked completed by hand with its reason and signed copy, at 375 px", async ({
+  page,
+  javaScriptOn,
+}) => {
+  const tag = `outside${randomBytes(3).toString("hex")}`;
+  const [investor] = await seed(tag, 1);
+  const admin = await createAdministrator();
+  await logIn(page, javaScriptOn, admin);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await visit(page, `/financing/investors/${investor.id}`, javaScriptOn);
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Mark the NDA completed" }) });
+  const reason = form.getByLabel("Reason", { exact: true });
+  const file = form.getByLabel("The signed copy (PDF, optional)");
+  const submit = form.getByRole("button", { name: "Mark the NDA completed" });
+
+  // No reason: refused, and the NDA stays not completed.
+  await submit.click();
+  await expect(page.getByText("Give the reason for marking the NDA completed by hand.")).toBeVisible();
+  // A file named like a PDF that is not one: refused, the reason kept for the next try.
+  await reason.fill("Signed on paper at the roadshow");
+  await file.setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
+  await submit.click();
+  await expect(page.getByText("The signed copy must be a PDF file (or leave it out).")).toBeVisible();
+  await expect(reason).toHaveValue("Signed on paper at the roadshow");
+  await expect(page.getByText("Signed outside the portal", { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page, "the hand-completion form refused at 375 px");
+
+  const pdf = await PDFDocument.create();
+  pdf.addPage();
+  const copy = Buffer.from(await pdf.save());
+  await file.setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: copy });
+  await submit.click();
+  await expect(page.getByText("NDA Sign state changed: Recorded as signed outside the portal.").first()).toBeVisible();
+  const record = page.locator("section.investor-page__nda-record");
+  await expect(record.getByText("Signed outside the portal", { exact: true })).toBeVisible();
+  await expect(record.getByText(`Marked completed by hand by ${admin.email}`)).toBeVisible();
+  await expect(record.getByText("Signed on paper at the roadshow")).toBeVisible();
+  // Completed now: the form gives way to the flag, which can be set back.
+  await expect(submit).toHaveCount(0);
+  await expect(page.getByLabel("NDA completed", { exact: true })).toHaveValue("yes");
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, "the NDA record of an NDA signed outside the portal at 375 px");
+
+  const link = record.getByRole("link", { name: "Download the signed copy attached" });
+  const download = await page.request.get((await link.getAttribute("href"))!);
+  expect(download.status()).toBe(200);
+  expect(Buffer.from(await download.body()).equals(copy)).toBe(true);
 });
 
 test("after a deletion the table lands on the next row", async ({ page, javaScriptOn }) => {

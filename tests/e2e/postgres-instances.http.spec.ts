@@ -1,10 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { databaseUnavailable } from "~/content/unavailable";
 import { createDatabase, startCluster, stopCluster, switchCluster } from "../../scripts/throwaway-postgres";
 import { databaseEnv, enrolTotp, updateUser, withDatabase } from "../support/outside-database";
+import { pdfsig } from "../support/pdfsig";
 import { runScript } from "../support/run-script";
 import { TEST_KEYS } from "../support/test-keys";
 import { unusedTotpCode } from "../support/totp";
@@ -14,7 +16,8 @@ import { cookiePair, sendRaw, type RawAnswer, type RawRequest } from "./support/
 /**
  * Two instances of the built server on one PostgreSQL database, as behind a load balancer: what one
  * knows, the other knows (sessions, logouts, rate limits, lockouts, spent refresh tokens, one audit
- * chain, the materials library's files). Then the database goes away and comes back while they serve: 503 with a clear message
+ * chain, the materials library's files, an NDA signed on one and countersigned on the other under the one
+ * signing certificate). Then the database goes away and comes back while they serve: 503 with a clear message
  * meanwhile, recovery without a restart, and nothing answered as done is lost.
  */
 
@@ -58,6 +61,26 @@ async function registerVerified(server: PrivateServer, other: PrivateServer) {
   return email;
 }
 
+/**
+ * An administrator with an authenticator app (an account made one straight in the database), signed in to
+ * the API on instance a.
+ */
+async function administrator() {
+  const email = await registerVerified(a, b);
+  const totpSecret = await withDatabase({ url: databaseUrl }, async (db) => {
+    await db.updateTable("users").set({ role: "administrator" }).where("email", "=", email).execute();
+    return enrolTotp(db, email);
+  });
+  const login = await send(a, {
+    method: "POST",
+    path: "/api/auth/login",
+    ...json({ email, password: PASSWORD, code: await unusedTotpCode(totpSecret) }),
+  });
+  expect(login.status, login.body).toBe(200);
+  const { accessToken } = JSON.parse(login.body) as { accessToken: string };
+  return { email, totpSecret, accessToken };
+}
+
 /** The audit rows both instances have written so far. */
 function auditRowCount() {
   return withDatabase({ url: databaseUrl }, async (db) =>
@@ -80,6 +103,9 @@ test.beforeAll(async () => {
     DATABASE_URL: databaseUrl,
     TRUST_PROXY: "1",
     SESSION_SECRET: TEST_KEYS.SESSION_SECRET,
+    // And the NDA's signing certificate: a file signed on one is countersigned, sealed again, on the other.
+    NDA_SIGNING_P12: TEST_KEYS.NDA_SIGNING_P12,
+    NDA_SIGNING_P12_PASSPHRASE: TEST_KEYS.NDA_SIGNING_P12_PASSPHRASE,
   };
   a = await startPrivateServer({ name: "instance-a", env });
   b = await startPrivateServer({ name: "instance-b", env });
@@ -217,19 +243,7 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
 
 test("a video uploaded through one instance is listed and served, range by range, by the other", async () => {
   test.setTimeout(60_000);
-  // An administrator with an authenticator app (an account made one straight in the database), signed in to the API on instance a.
-  const adminEmail = await registerVerified(a, b);
-  const totpSecret = await withDatabase({ url: databaseUrl }, async (db) => {
-    await db.updateTable("users").set({ role: "administrator" }).where("email", "=", adminEmail).execute();
-    return enrolTotp(db, adminEmail);
-  });
-  const login = await send(a, {
-    method: "POST",
-    path: "/api/auth/login",
-    ...json({ email: adminEmail, password: PASSWORD, code: await unusedTotpCode(totpSecret) }),
-  });
-  expect(login.status, login.body).toBe(200);
-  const { accessToken } = JSON.parse(login.body) as { accessToken: string };
+  const { accessToken } = await administrator();
 
   const video = videoOverChunks();
   const title = `Site visit ${Date.now().toString(36)}`;
@@ -269,6 +283,92 @@ test("a video uploaded through one instance is listed and served, range by range
   expect(range.status).toBe(206);
   expect(range.headers.get("content-range")).toBe(`bytes ${start}-${end}/${video.byteLength}`);
   expect(Buffer.from(await range.arrayBuffer()).equals(video.subarray(start, end + 1))).toBe(true);
+});
+
+test("an NDA signed on one instance is countersigned on the other; either serves the completed PDF and flags", async () => {
+  test.setTimeout(90_000);
+  const admin = await administrator();
+  // The firm's NDA uploaded through the administrators' page on instance a (a page session, with the code step).
+  const password = await send(a, {
+    method: "POST",
+    path: "/financing/login",
+    ...form({ email: admin.email, password: PASSWORD }),
+  });
+  const step = cookiePair(password, "__login_step")!;
+  const code = await send(a, {
+    method: "POST",
+    path: "/financing/login/code",
+    ...form({ code: await unusedTotpCode(admin.totpSecret) }, { Cookie: step }),
+  });
+  const adminCookie = cookiePair(code, "__session")!;
+  const template = await PDFDocument.create();
+  template.addPage().drawText("The recipient shall hold the information in confidence.", { x: 72, y: 700, size: 12 });
+  const upload = multipart(
+    { intent: "upload" },
+    { name: "nda.pdf", type: "application/pdf", bytes: Buffer.from(await template.save()) },
+  );
+  const uploaded = await send(a, {
+    method: "POST",
+    path: "/financing/nda",
+    headers: { Cookie: adminCookie, ...upload.headers },
+    body: upload.body,
+  });
+  expect(uploaded.status, uploaded.body).toBe(302);
+
+  // The investor consents and signs through the API on instance a.
+  const email = await registerVerified(a, b);
+  await withDatabase({ url: databaseUrl }, (db) =>
+    updateUser(db, email, { fullName: "Nia Instance", address: "3 Shared Street" }),
+  );
+  const login = await send(a, { method: "POST", path: "/api/auth/login", ...json({ email, password: PASSWORD }) });
+  const investor = { Authorization: `Bearer ${(JSON.parse(login.body) as { accessToken: string }).accessToken}` };
+  expect((await send(a, { method: "POST", path: "/api/nda/consent", ...json({ agree: true }, investor) })).status).toBe(
+    201,
+  );
+  const offered = JSON.parse((await send(a, { method: "GET", path: "/api/nda", headers: investor })).body) as {
+    copy: { sha256: string };
+  };
+  const signed = await send(a, {
+    method: "POST",
+    path: "/api/nda/sign",
+    ...json({ typedName: "nia instance", copySha256: offered.copy.sha256, intent: true }, investor),
+  });
+  expect(signed.status, signed.body).toBe(201);
+  expect(JSON.parse(signed.body)).toMatchObject({ completed: false });
+
+  // The firm countersigns on instance b, under the same certificate.
+  const { id } = await withDatabase({ url: databaseUrl }, (db) =>
+    db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow(),
+  );
+  const countersigned = await send(b, {
+    method: "POST",
+    path: "/api/nda/countersign",
+    ...json({ investorId: id }, { Authorization: `Bearer ${admin.accessToken}` }),
+  });
+  expect(countersigned.status, countersigned.body).toBe(201);
+  const { sha256 } = JSON.parse(countersigned.body) as { sha256: string };
+  expect((await b.smtp.mailTo(email, /signed non-disclosure agreement/i, 10_000)).attachments).toHaveLength(1);
+
+  // Either instance: the NDA complete, both flags set, and the same fully signed PDF, its seal valid.
+  for (const server of [a, b]) {
+    const state = JSON.parse((await send(server, { method: "GET", path: "/api/nda", headers: investor })).body);
+    expect(state, server.url).toMatchObject({ step: "completed", signature: { completedSha256: sha256 } });
+    const record = await send(server, {
+      method: "GET",
+      path: `/api/user/get_investor?${new URLSearchParams({ id })}`,
+      headers: { Authorization: `Bearer ${admin.accessToken}` },
+    });
+    expect(JSON.parse(record.body), server.url).toMatchObject({ investor: { isNDASent: true, isNDASigned: true } });
+    const file = await fetch(`${server.url}/api/nda/document`, {
+      headers: { ...investor, "X-Forwarded-For": freshAddress() },
+    });
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(createHash("sha256").update(bytes).digest("hex"), server.url).toBe(sha256);
+    const verdict = await pdfsig(bytes);
+    expect(verdict).toContain("Signature is Valid.");
+    expect(verdict).toContain("Total document signed");
+  }
 });
 
 test("PostgreSQL goes away and comes back: 503 with a clear message meanwhile, then recovery, nothing lost", async () => {

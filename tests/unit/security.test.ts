@@ -140,6 +140,14 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/contact")).toBeGreaterThan(16 * 1024);
   });
 
+  it("takes a PDF's worth on the administrators' pages that take one: the NDA page and an investor's page", () => {
+    for (const path of ["/financing/nda", "/financing/investors/0b7d8b1e-3c1f-4f55-9d55-3c5b1f0b8a11"]) {
+      expect(bodyLimitFor(path)).toBe(50 * 1024 * 1024 + 64 * 1024);
+    }
+    // Not the investor's other addresses under it.
+    expect(bodyLimitFor("/financing/investors/x/delete")).toBe(16 * 1024);
+  });
+
   it("holds however the path is spelled, as Remix matches it", () => {
     expect(bodyLimitFor("/API/Auth/Login")).toBe(16 * 1024);
     expect(bodyLimitFor("/Financing/SignUp")).toBe(16 * 1024);

@@ -17,6 +17,8 @@ const TIMELINE_ACTIONS = [
   // The NDA signed in the portal: its copy offered sets "sent", its completion both (their details say so).
   "nda.offered",
   "nda.completed",
+  // Marked completed by hand on the investor's page, as signed outside the portal: both flags set.
+  "nda.recorded_outside",
 ];
 const DETAILS_ACTIONS = new Set(["profile.name_address.set", "profile.name_address.corrected", "investor.corrected"]);
 

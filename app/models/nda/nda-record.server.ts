@@ -17,6 +17,7 @@ const RECORD_ACTIONS = [
   "nda.mailed",
   "nda.downloaded",
   "nda.recorded_outside",
+  "nda.outside_removed",
 ];
 
 export type NdaRecord = {

@@ -1,5 +1,6 @@
 /** The NDA's request bodies, for the API and the pages' forms alike: validated once, at the edge. */
 import { z } from "zod";
+import { REASON_MAX_LENGTH } from "~/content/investor-page";
 import { ndaMessages } from "~/content/nda";
 import { loginPasswordSchema } from "~/models/account/account-schemas.server";
 import { secondFactorCodeSchema } from "~/models/second-factor/second-factor-schemas.server";
@@ -44,4 +45,14 @@ export const ndaCountersignSchema = z.object({
 
 export const ndaRecordQuerySchema = z.object({
   investorId: z.string().min(1).max(64).meta({ description: "The investor's user id." }),
+});
+
+/** An investor's page marking the NDA completed by hand: the reason; the signed copy is the form's file. */
+export const ndaOutsideFormSchema = z.object({
+  intent: z.literal("nda-outside"),
+  reason: z
+    .string({ error: ndaMessages.outsideReasonRequired })
+    .trim()
+    .min(1, { error: ndaMessages.outsideReasonRequired })
+    .max(REASON_MAX_LENGTH, { error: ndaMessages.outsideReasonTooLong(REASON_MAX_LENGTH) }),
 });
