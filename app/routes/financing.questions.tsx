@@ -13,6 +13,7 @@ import { requireNdaSigned } from "~/http/auth.server";
 import { requireFeaturePage } from "~/http/feature-gate.server";
 import { readFormBody } from "~/http/form-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
+import { keepRetryAfter, refusalInit } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import type { FormReply } from "~/lib/form-reply";
 import { formatRegistrationTime } from "~/lib/investor-table";
@@ -28,6 +29,8 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);
+
+export const headers = keepRetryAfter;
 
 /** The investor's own thread, the form to ask, and the published answers (searchable). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -55,14 +58,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireNdaSigned(request);
   await requireFeaturePage("questions");
-  const refuse = (status: number, reply: FormReply) => json({ reply }, { status, headers: NO_STORE });
+  const refuse = (status: number, reply: FormReply, retryAfterSeconds?: number) =>
+    json({ reply }, { status, headers: { ...NO_STORE, ...refusalInit({ status, retryAfterSeconds }).headers } });
   const body = await readFormBody(request);
   if (!body.ok) return refuse(body.status, { error: { "": [body.message] }, initialValue: {} });
   const submission = parseSubmission(body.formData, askQuestionSchema);
   if (submission.status !== "success") return refuse(400, submission.reply());
   const outcome = await askQuestion({ user, input: submission.value, ip: context.clientIp });
   if (!outcome.ok) {
-    return refuse(outcome.status, submission.reply({ fieldErrors: { [outcome.field ?? ""]: [outcome.message] } }));
+    const reply = submission.reply({ fieldErrors: { [outcome.field ?? ""]: [outcome.message] } });
+    return refuse(outcome.status, reply, outcome.retryAfterSeconds);
   }
   return redirectWithSuccess(QUESTIONS_PATH, words.ask.sent);
 }
