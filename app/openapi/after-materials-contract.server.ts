@@ -180,9 +180,10 @@ export function afterMaterialsCalls({
         ...bodyRefusals("The token is not an investor's whose NDA is signed."),
         401: notSignedIn,
         404: refused(OFF),
-        429: refused("The investor has asked as many questions as an hour allows: try again after `Retry-After` seconds.", [
-          "Retry-After",
-        ]),
+        429: refused(
+          "The investor has asked as many questions as an hour allows: try again after `Retry-After` seconds.",
+          ["Retry-After"],
+        ),
       },
     },
     {

@@ -8,6 +8,7 @@
  */
 import { firm } from "~/content/firm";
 import { eventInWords } from "~/models/audit/audit-log.server";
+import { QUESTIONS_PER_HOUR } from "~/models/questions/questions.server";
 import * as questionsApi from "~/routes/api.questions";
 import * as answerApi from "~/routes/api.questions.$id.answer";
 import * as closeApi from "~/routes/api.questions.$id.close";
@@ -16,7 +17,6 @@ import * as queueApi from "~/routes/api.questions.queue";
 import * as queuePage from "~/routes/financing.question-queue";
 import * as questionsPage from "~/routes/financing.questions";
 import * as settingsPage from "~/routes/financing.settings";
-import { QUESTIONS_PER_HOUR } from "~/models/questions/questions.server";
 import { getDb } from "~/server/db.server";
 import { callRoute, type RouteModule } from "../support/api-routes";
 import { bearerHeaders, createSession, sessionHeaders } from "../support/factories";
