@@ -2,7 +2,7 @@
  * The one select of questions both lists read, the investor's own and the administrators' queue: each
  * question with the title of the document it is about, newest first, and the fields they both show.
  */
-import { getDb, type QuestionStatus } from "~/server/db.server";
+import { getDb, type QuestionStatus, type QuestionsTable } from "~/server/db.server";
 
 /** The questions with their document's title, newest first; each list adds its own filter, joins and limit. */
 export function questionRows() {
@@ -35,16 +35,10 @@ export type QuestionFields = {
   askedAt: string;
 };
 
-type QuestionRow = {
-  id: string;
-  body: string;
-  page: number | null;
-  status: QuestionStatus;
-  private_answer: string | null;
-  published_answer: string | null;
-  created_at: number;
-  title: string | null;
-};
+type QuestionRow = Pick<
+  QuestionsTable,
+  "id" | "body" | "page" | "status" | "private_answer" | "published_answer" | "created_at"
+> & { title: string | null };
 
 /** The fields both lists show, from a row of `questionRows`. */
 export function questionFieldsOf(row: QuestionRow): QuestionFields {
