@@ -5,6 +5,7 @@ import { administratorsPage } from "~/content/administrators";
 import { alertsPage } from "~/content/alerts";
 import { tracePage } from "~/content/copy-trace";
 import { investorPageContent } from "~/content/investor-page";
+import { investorStepsContent } from "~/content/investor-steps";
 import { libraryContent } from "~/content/library";
 import { ndaAdminContent } from "~/content/nda";
 import { pipelineContent } from "~/content/pipeline";
@@ -30,6 +31,7 @@ import { SudoNotice } from "./sudo-notice";
 
 const words = adminContent.table;
 const rowWords = investorPageContent.table;
+const verifyWords = investorStepsContent.verify;
 
 type InvestorRow = InvestorTableRow;
 type Sudo = { until: string | null; confirmHref: string };
@@ -120,6 +122,7 @@ export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableD
               <SortableHeader column="registered" state={state} label={words.columns.registered} />
               <th scope="col">{rowWords.verified}</th>
               <th scope="col">{rowWords.secondFactor}</th>
+              <th scope="col">{verifyWords.tableColumn}</th>
               <th scope="col">{words.columns.ndaSent}</th>
               <th scope="col">{words.columns.ndaSigned}</th>
               <th scope="col">{words.columns.delete}</th>
@@ -128,7 +131,7 @@ export function InvestorTable({ data, sudo, ndaWaiting }: { data: InvestorTableD
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={9}>{words.empty}</td>
+                <td colSpan={10}>{words.empty}</td>
               </tr>
             ) : (
               rows.map((row, index) => (
@@ -298,6 +301,9 @@ function InvestorTableRow({
       <td data-label={words.columns.registered}>{formatRegistrationTime(row.createdAt)}</td>
       <td data-label={rowWords.verified}>{row.emailVerified ? words.yes : words.no}</td>
       <td data-label={rowWords.secondFactor}>{describeSecondFactor(row.secondFactor)}</td>
+      <td data-label={verifyWords.tableColumn}>
+        <AccreditationCell verification={row.verification} />
+      </td>
       <td data-label={words.columns.ndaSent}>
         <FlagForm
           controls={controls}
@@ -323,6 +329,13 @@ function InvestorTableRow({
       </td>
     </tr>
   );
+}
+
+/** Until when the latest verification stands, or that it expired: its date as the investor's page gives it. */
+function AccreditationCell({ verification }: { verification: InvestorRow["verification"] }) {
+  if (!verification) return null;
+  const date = verification.expiresAt.slice(0, 10);
+  return <>{verification.expired ? verifyWords.tableExpired(date) : verifyWords.tableUntil(date)}</>;
 }
 
 /**

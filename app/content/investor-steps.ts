@@ -77,6 +77,10 @@ export const investorStepsContent = {
     file: "The letter or statement (PDF, optional)",
     submit: "Record the verification",
     recorded: "The verification is recorded.",
+    /** The investor table's column: the latest verification's expiry, or nothing before one is recorded. */
+    tableColumn: "Accreditation",
+    tableUntil: (date: string) => `Verified until ${date}`,
+    tableExpired: (date: string) => `Verification expired ${date}`,
   },
   methods: {
     cpa_letter: "a letter from a CPA",

@@ -64,6 +64,12 @@ export const questionsContent = {
     bodyTooLong: "A question can be at most 2,000 characters.",
     documentUnreadable: "You cannot ask about this document.",
     pageInvalid: "Give the page as a whole number from 1 to 10,000.",
+    pageWithoutDocument: "Choose the document the page is in, or leave the page empty.",
+    pageOfVideo: "A video has no pages: leave the page empty.",
+    pageBeyond: (pages: number) =>
+      `This document has ${pages === 1 ? "1 page" : `${pages.toLocaleString("en-US")} pages`}: give a page from 1 to ${pages.toLocaleString("en-US")}.`,
+    tooMany: (limit: number, minutes: number) =>
+      `You can ask up to ${limit} questions an hour. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`,
     answerRequired: "Write a private answer, a published answer, or both.",
     answerTooLong: "An answer can be at most 5,000 characters.",
     notFound: "No question has this id.",

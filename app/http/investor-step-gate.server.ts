@@ -13,7 +13,8 @@ import { readFormBody } from "./form-body.server";
 import { privateJson } from "./private-json.server";
 
 /** A refusal of the step's form: its messages and values, and the status. */
-export const refuseStep = (status: number, reply: FormReply) => privateJson({ reply }, status);
+export const refuseStep = (status: number, reply: FormReply, retryAfterSeconds?: number) =>
+  privateJson({ reply }, status, retryAfterSeconds);
 
 const formLevel = (message: string): FormReply => ({ error: { "": [message] }, initialValue: {} });
 

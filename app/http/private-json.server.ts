@@ -3,10 +3,11 @@
  * shared or the browser's, keeps it.
  */
 import { json } from "@remix-run/node";
+import { refusalInit } from "./retry-after";
 
 export const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** JSON for one signed-in person, never kept by a cache. */
-export function privateJson<Data>(data: Data, status = 200) {
-  return json(data, { status, headers: NO_STORE });
+/** JSON for one signed-in person, never kept by a cache; a refusal may say when to try again. */
+export function privateJson<Data>(data: Data, status = 200, retryAfterSeconds?: number) {
+  return json(data, { status, headers: { ...NO_STORE, ...refusalInit({ status, retryAfterSeconds }).headers } });
 }

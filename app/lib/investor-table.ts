@@ -32,12 +32,14 @@ export type { InvestorRow };
 
 /**
  * A row as the table shows it: the investor, the lines of their address (null before migration 019),
- * whether their e-mail address is verified, and their second factor.
+ * whether their e-mail address is verified, their second factor, and until when the firm's latest
+ * verification of how they qualify stands (null: none recorded).
  */
 export type InvestorTableRow = InvestorRow & {
   addressLines: string | null;
   emailVerified: boolean;
   secondFactor: { authenticator: boolean; passkeys: number };
+  verification: { expiresAt: string; expired: boolean } | null;
 };
 
 export type InvestorTableData = {

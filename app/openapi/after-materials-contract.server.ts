@@ -12,7 +12,7 @@ import {
   publishedQuerySchema,
   queueQuerySchema,
 } from "~/models/questions/question-schemas.server";
-import type { Answer, ApiOperation } from "./api-contract.server";
+import type { Answer, AnswerHeader, ApiOperation } from "./api-contract.server";
 
 const iso = z.iso.datetime();
 const questionStatus = z.enum(["new", "answered", "closed"]);
@@ -128,7 +128,7 @@ export const afterMaterialsShapes = {
 
 /** What the calls' answers are built from, passed in by api-contract.server.ts (which lists these calls). */
 type Refusals = {
-  refused: (description: string) => Answer;
+  refused: (description: string, headers?: AnswerHeader[]) => Answer;
   badInput: Answer;
   notSignedIn: Answer;
   bodyRefusals: (forbidden?: string) => Record<number, Answer>;
@@ -188,12 +188,18 @@ export function afterMaterialsCalls({
         path: "/api/questions",
         summary: "Ask a question",
         description:
-          "Asks the firm a question, about the offering or a document the investor can read (and a page of it); the firm's investors mailbox is told.",
+          "Asks the firm a question, about the offering or a document the investor can read (and a page of it: one the document has, and a video has none); the firm's investors mailbox is told. An investor may ask 10 questions an hour.",
         tag: "Questions",
         auth: "bearer",
         body: { schema: askQuestionSchema, required: true, name: "AskQuestionRequest" },
       },
-      { 201: { description: "The question as stored.", schema: afterMaterialsShapes.AskedQuestion } },
+      {
+        201: { description: "The question as stored.", schema: afterMaterialsShapes.AskedQuestion },
+        429: refused(
+          "The investor has asked as many questions as an hour allows: try again after `Retry-After` seconds.",
+          ["Retry-After"],
+        ),
+      },
       "The token is not an investor's whose NDA is signed.",
     ),
     reading(

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { apiJson, apiRefusal, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireFeatureApiUser } from "~/http/feature-gate.server";
 import { askQuestionSchema } from "~/models/questions/question-schemas.server";
 import { askQuestion, listOwnQuestions } from "~/models/questions/questions.server";
@@ -12,12 +12,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return apiJson({ questions: await listOwnQuestions(user.id) } satisfies AnswerOf<"OwnQuestions">);
 }
 
-/** POST { body, documentId?, page? } → 201 { question }; a document the investor cannot read is a 400. */
+/**
+ * POST { body, documentId?, page? } → 201 { question }; a document the investor cannot read, or a page it does
+ * not have, is a 400; past the hour's questions, a 429 with Retry-After.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireFeatureApiUser(request, "questions", { role: "investor" });
   const input = await readJsonBody(request, askQuestionSchema);
   const outcome = await askQuestion({ user, input, ip: context.clientIp });
-  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  if (!outcome.ok) return apiRefusal(outcome);
   return apiJson({ question: outcome.question } satisfies AnswerOf<"AskedQuestion">, { status: 201 });
 }

@@ -6,6 +6,7 @@ import { questionsContent as words } from "~/content/questions";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readInvestorStepForm, refuseStep, requireStepReader } from "~/http/investor-step-gate.server";
 import { privateJson } from "~/http/private-json.server";
+import { keepRetryAfter } from "~/http/retry-after";
 import { redirectWithSuccess } from "~/http/toast.server";
 import { formatRegistrationTime } from "~/lib/investor-table";
 import { pageMeta } from "~/lib/meta";
@@ -19,6 +20,8 @@ const QUESTIONS_PATH = "/financing/questions";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyles }];
 
 export const meta: MetaFunction = () => pageMeta(words.title, words.description);
+
+export const headers = keepRetryAfter;
 
 /** The investor's own thread, the form to ask, and the published answers (searchable). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,7 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuseStep(400, submission.reply());
   const outcome = await askQuestion({ user: form.user, input: submission.value, ip: context.clientIp });
   if (!outcome.ok) {
-    return refuseStep(outcome.status, submission.reply({ fieldErrors: { [outcome.field ?? ""]: [outcome.message] } }));
+    const reply = submission.reply({ fieldErrors: { [outcome.field ?? ""]: [outcome.message] } });
+    return refuseStep(outcome.status, reply, outcome.retryAfterSeconds);
   }
   return redirectWithSuccess(QUESTIONS_PATH, words.ask.sent);
 }

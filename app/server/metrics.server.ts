@@ -158,7 +158,7 @@ export function recordAuditChainCheck({
 
 // Rate limits
 
-/** The throttles of app/models/throttle.server.ts and the contact form, by the name of the key they count. */
+/** The throttles of app/models/throttle.server.ts, the contact form and questions, by the name of the key they count. */
 export const RATE_LIMIT_RULES = [
   "auth-ip",
   "code-ip",
@@ -167,6 +167,7 @@ export const RATE_LIMIT_RULES = [
   "contact",
   "login-lock",
   "code-lock",
+  "questions",
 ] as const;
 export type RateLimitRuleName = (typeof RATE_LIMIT_RULES)[number];
 

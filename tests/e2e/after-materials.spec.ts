@@ -1,11 +1,12 @@
 /**
  * After the materials (issue 54), in the browser with JavaScript on and off, at 375 px, axe on each page:
- * an investor asks a question, says how they qualify and indicates interest (a bad amount refused in
- * words); an administrator answers on the queue, reads the pipeline (its funnel drawn on the server) and
- * the settings page.
+ * an investor asks a question (one past the hour's limit refused in words), says how they qualify and
+ * indicates interest (a bad amount refused in words); an administrator answers on the queue, reads the
+ * investors table (the verification's expiry, at 375 and 320 px), the pipeline (its funnel drawn on the
+ * server) and the settings page.
  */
 import type { Page } from "@playwright/test";
-import { updateUser, withDatabase } from "../support/outside-database";
+import { addVerification, updateUser, withDatabase } from "../support/outside-database";
 import { createAdministrator, createVerifiedAccount, logIn, submitLogin } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { E2E_DATABASE } from "./support/server";
@@ -47,6 +48,27 @@ test("an investor asks, says how they qualify and indicates interest; an adminis
   await expect(page.getByText(question)).toBeVisible();
   await expect(page.getByText("Waiting for an answer")).toBeVisible();
   await fitsAndPasses(page, "the investor's questions");
+
+  // The hour's questions used up (as ten questions would): the next is refused in words, and not stored.
+  await withDatabase(E2E_DATABASE, async (db) => {
+    const { id } = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", investor.email)
+      .executeTakeFirstOrThrow();
+    const full = { count: 10, reset_at: Date.now() + 3_600_000 };
+    await db
+      .insertInto("rate_limits")
+      .values({ key: `questions:${id}`, ...full })
+      .onConflict((conflict) => conflict.column("key").doUpdateSet(full))
+      .execute();
+  });
+  const oneMore = `And the closing date? (${javaScriptOn ? "js" : "no js"})`;
+  await page.getByLabel("Your question").fill(oneMore);
+  await page.getByRole("button", { name: "Send the question" }).click();
+  await expect(page.getByText(/You can ask up to 10 questions an hour\. Try again in \d+ minutes\./)).toBeVisible();
+  await expect(page.locator(".questions__list").getByText(oneMore)).toHaveCount(0);
+  await fitsAndPasses(page, "the investor's questions, refused");
 
   await visit(page, "/financing/qualification", javaScriptOn);
   await page.getByLabel(/I hold a Series 7/).check();
@@ -97,6 +119,15 @@ test("an investor asks, says how they qualify and indicates interest; an adminis
       "/financing?stage=indicated",
     );
     await fitsAndPasses(adminPage, "the pipeline");
+
+    // The investors table says until when the firm's verification stands, and still fits a phone.
+    await withDatabase(E2E_DATABASE, (db) => addVerification(db, investor.email, Date.UTC(2031, 2, 12)));
+    await visit(adminPage, `/financing?q=${encodeURIComponent(investor.email)}`, javaScriptOn);
+    await expect(adminPage.getByText("Verified until 2031-03-12")).toBeVisible();
+    await fitsAndPasses(adminPage, "the investors table at 375 px");
+    await adminPage.setViewportSize({ width: 320, height: 700 });
+    await fitsAndPasses(adminPage, "the investors table at 320 px");
+    await adminPage.setViewportSize({ width: 375, height: 740 });
 
     await visit(adminPage, "/financing/settings", javaScriptOn);
     await expect(adminPage.getByRole("heading", { name: "What investors see after the materials" })).toBeVisible();

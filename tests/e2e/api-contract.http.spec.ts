@@ -471,6 +471,19 @@ test("the calls after the materials: questions, qualification, interest, verific
   expectStatus(await postAs("/api/questions", { body: "" }, signed.bearer), 400);
   expectStatus(await postAs("/api/questions", { body: "Open?" }), 401);
   expectStatus(await postAs("/api/questions", { body: "Open?" }, unsigned.bearer), 403);
+  // The hour's questions used up (as ten questions would): 429 with Retry-After, then the counter forgotten.
+  const hourKey = `questions:${signedId}`;
+  withDatabaseFile(server.databasePath, (db) =>
+    db
+      .prepare(
+        "insert into rate_limits (key, count, reset_at) values (?, 10, ?) on conflict (key) do update set count = 10",
+      )
+      .run(hourKey, Date.now() + 3_600_000),
+  );
+  const throttled = await postAs("/api/questions", { body: "One more?" }, signed.bearer);
+  expectStatus(throttled, 429);
+  expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
+  withDatabaseFile(server.databasePath, (db) => db.prepare("delete from rate_limits where key = ?").run(hourKey));
   expectStatus(await get("/api/questions", signed.bearer), 200);
   expectStatus(await get("/api/questions"), 401);
   expectStatus(await get("/api/questions", adminBearer), 403);

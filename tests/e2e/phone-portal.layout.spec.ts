@@ -7,7 +7,13 @@
  * width in turn.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expireReauthentication, reauthenticateNow, updateUser, withDatabase } from "../support/outside-database";
+import {
+  addVerification,
+  expireReauthentication,
+  reauthenticateNow,
+  updateUser,
+  withDatabase,
+} from "../support/outside-database";
 import { createAdministrator, loggedInAccount, logIn, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { E2E_BASE_URL, E2E_DATABASE } from "./support/server";
@@ -133,6 +139,10 @@ test.beforeAll(async ({ browser }) => {
       .executeTakeFirstOrThrow();
     return [investor.id, video.id];
   });
+  // The firm's verification of how they qualify: the investors table's Accreditation column says until when.
+  await withDatabase(E2E_DATABASE, (db) =>
+    addVerification(db, signedIn.investor!.account.email, Date.UTC(2031, 2, 12)),
+  );
 });
 
 async function newPortalPage(browser: Browser, javaScriptOn: boolean, cookies: SignedIn["cookies"] = []) {

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { insertUsers, withDatabase } from "../support/outside-database";
+import { addVerification, insertUsers, withDatabase } from "../support/outside-database";
 import { createAdministrator, logIn, loggedInAccount, type TestAccount } from "./support/accounts";
 import { expect, expectNoAxeViolations, test, visit } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -201,7 +201,10 @@ test.describe("the administrator's investor table", () => {
     await expect(tableRows(page)).toHaveCount(1);
   });
 
-  test("fits a laptop's 1280 px with a long company name and a four-line address", async ({ page, javaScriptOn }) => {
+  test("fits a laptop's 1280 px with a long company name, a four-line address and a verification", async ({
+    page,
+    javaScriptOn,
+  }) => {
     const wide = `wide${randomBytes(4).toString("hex")}`;
     const company = `${wide} `.padEnd(120, "Northwind Pacific Infrastructure Capital Partners Holdings ").trimEnd();
     const lines = [
@@ -214,7 +217,7 @@ test.describe("the administrator's investor table", () => {
     await withDatabase(E2E_DATABASE, (db) =>
       insertUsers(db, [
         { email, fullName: company, address: lines.join(" "), addressLines: lines.join("\n"), named: true, sent: true },
-      ]),
+      ]).then(() => addVerification(db, email, Date.UTC(2031, 2, 12))),
     );
     await page.setViewportSize({ width: 1280, height: 900 });
     await logIn(page, javaScriptOn, admin);
@@ -223,6 +226,7 @@ test.describe("the administrator's investor table", () => {
     // The whole name and address are on the page, wrapped, not cut.
     await expect(tableRows(page).first()).toContainText(company);
     await expect(tableRows(page).first().locator(".address-lines__line")).toHaveText(lines);
+    await expect(tableRows(page).first()).toContainText("Verified until 2031-03-12");
     const outside = await page.evaluate(() => {
       const viewport = document.documentElement.clientWidth;
       const scroll = document.querySelector<HTMLElement>(".investor-table__scroll")!;

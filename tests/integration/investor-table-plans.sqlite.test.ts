@@ -58,3 +58,12 @@ it("reads a search's page from the sort's own index, and its total from an index
   expect(total.plan).toHaveLength(1);
   expect(total.plan[0]).toMatch(/^SCAN users USING COVERING INDEX users_investors_by_(registration|name|email)$/);
 });
+
+it("reads each row's latest accreditation verification with one seek of its index, never a scan", async () => {
+  // A correlated subquery runs once a row of the page: without verifications_user it would read every
+  // verification for each of the fifty rows.
+  const [page] = await plansOf("page=2", isPage);
+  const verification = page.plan.filter((step) => /\bv\b/.test(step));
+  expect(verification).toContain("SEARCH v USING INDEX verifications_user (user_id=?)");
+  expect(verification.filter((step) => step.startsWith("SCAN v"))).toEqual([]);
+});

@@ -9,6 +9,7 @@ import * as interestApi from "~/routes/api.interest";
 import * as withdrawApi from "~/routes/api.interest.withdraw";
 import * as verificationsApi from "~/routes/api.investors.$id.verifications";
 import * as qualificationApi from "~/routes/api.qualification";
+import * as indexPage from "~/routes/financing._index";
 import * as interestPage from "~/routes/financing.interest";
 import * as verifyPage from "~/routes/financing.investors.$id_.qualification";
 import * as qualificationPage from "~/routes/financing.qualification";
@@ -370,5 +371,46 @@ describe("turned on", () => {
       headers: await sessionHeaders(administrator.id),
     });
     expect(await adminView.text()).toMatch(/professional[\s\S]*attorney_letter[\s\S]*777777/);
+  });
+
+  it("shows on the investors table until when each investor's latest verification stands, or that it expired", async () => {
+    const [twice, lapsed, never] = [
+      await investor("nda-signed"),
+      await investor("nda-signed"),
+      await investor("named"),
+    ];
+    const administrator = await admin();
+    // Dates from today (the sessions are read against the real clock): the firm's days are 30.
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const day = (offset: number) => new Date(today + offset * 86_400_000).toISOString().slice(0, 10);
+    const verify = async (who: { id: string }, verifiedOn: string) => {
+      const answer = await callRoute(route(verificationsApi), {
+        path: `/api/investors/${who.id}/verifications`,
+        params: { id: who.id },
+        json: { method: "cpa_letter", verifiedOn },
+        headers: await bearerHeaders(administrator.id),
+      });
+      expect(answer.status).toBe(201);
+    };
+    await verify(twice, day(-100));
+    await verify(lapsed, day(-35));
+    // Recorded a moment later, so it is the latest.
+    testClock.freeze(Date.now() + 1000);
+    await verify(twice, day(-10));
+    testClock.reset();
+
+    const headers = await sessionHeaders(administrator.id);
+    const rowOf = async (who: { id: string; email: string }) => {
+      const page = await callRoute(route(indexPage), {
+        path: `/financing?q=${encodeURIComponent(who.email)}`,
+        headers,
+      });
+      const { table } = await page.json();
+      return (table.rows as { id: string; verification: unknown }[]).find((row) => row.id === who.id)!;
+    };
+    // 30 days from the latest verification's date; the earlier one, long expired, does not count.
+    expect((await rowOf(twice)).verification).toEqual({ expiresAt: `${day(20)}T00:00:00.000Z`, expired: false });
+    expect((await rowOf(lapsed)).verification).toEqual({ expiresAt: `${day(-5)}T00:00:00.000Z`, expired: true });
+    expect((await rowOf(never)).verification).toBeNull();
   });
 });

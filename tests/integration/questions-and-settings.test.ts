@@ -8,6 +8,7 @@
  */
 import { firm } from "~/content/firm";
 import { eventInWords } from "~/models/audit/audit-log.server";
+import { QUESTIONS_PER_HOUR } from "~/models/questions/questions.server";
 import * as questionsApi from "~/routes/api.questions";
 import * as answerApi from "~/routes/api.questions.$id.answer";
 import * as closeApi from "~/routes/api.questions.$id.close";
@@ -23,14 +24,23 @@ import { useIntegration } from "../support/integration";
 import { countRows as count } from "../support/library-rows";
 
 const route = (module: unknown) => module as RouteModule;
-const { smtp, investor, administrator: admin } = useIntegration({ mail: true });
+const { smtp, investor, administrator: admin, clock } = useIntegration({ mail: true });
+/** A PDF every signed investor can read (the first library's PDFs have one page), another no one can, a video. */
 let readableId: string;
 let unreadableId: string;
+let videoId: string;
 
 beforeAll(async () => {
-  const documents = await getDb().selectFrom("documents").select("id").where("published", "=", 1).execute();
-  readableId = documents[0]!.id;
-  unreadableId = documents[1]!.id;
+  const documents = await getDb()
+    .selectFrom("documents")
+    .select(["id", "kind"])
+    .where("published", "=", 1)
+    .orderBy("position")
+    .execute();
+  const pdfs = documents.filter((document) => document.kind === "pdf");
+  readableId = pdfs[0]!.id;
+  unreadableId = pdfs[1]!.id;
+  videoId = documents.find((document) => document.kind === "video")!.id;
   // Chosen for nobody: no investor can read it.
   await getDb().updateTable("documents").set({ audience: "chosen" }).where("id", "=", unreadableId).execute();
 });
@@ -160,17 +170,28 @@ describe("questions and answers turned on", () => {
       [{ body: "About this?", documentId: unreadableId }, /cannot ask about this document/],
       [{ body: "About this?", documentId: "no-such-document" }, /cannot ask about this document/],
       [{ body: "About this?", documentId: readableId, page: "0" }, /page/],
+      [{ body: "About this?", documentId: readableId, page: "-1" }, /whole number from 1/],
+      [{ body: "About this?", documentId: readableId, page: "1.5" }, /whole number from 1/],
+      [{ body: "About this?", documentId: readableId, page: "two" }, /whole number from 1/],
+      // The first library's PDF has one page; a video has none; a page needs its document.
+      [
+        { body: "About this?", documentId: readableId, page: "2" },
+        /This document has 1 page: give a page from 1 to 1\./,
+      ],
+      [{ body: "About this?", documentId: videoId, page: "1" }, /A video has no pages/],
+      [{ body: "About this?", page: "1" }, /Choose the document the page is in/],
     ];
     for (const [fields, message] of cases) {
       const page = await ask(asker.id, fields);
-      expect(page.status).toBe(400);
+      expect(page.status, JSON.stringify(fields)).toBe(400);
       expect(JSON.stringify(await page.json())).toMatch(message);
+      const number = Number(fields.page);
       const api = await callRoute(route(questionsApi), {
         path: "/api/questions",
-        json: { ...fields, ...(fields.page ? { page: Number(fields.page) } : {}) },
+        json: { ...fields, ...(fields.page ? { page: Number.isNaN(number) ? fields.page : number } : {}) },
         headers: await bearerHeaders(asker.id),
       });
-      expect(api.status).toBe(400);
+      expect(api.status, JSON.stringify(fields)).toBe(400);
       expect((await api.json()).message).toMatch(message);
     }
     expect(await count("questions")).toBe(before);
@@ -192,7 +213,7 @@ describe("questions and answers turned on", () => {
     const asker = await investor("nda-signed");
     const other = await investor("nda-signed");
     const administrator = await admin();
-    const asked = await ask(asker.id, { body: "What is the minimum investment?", documentId: readableId, page: "3" });
+    const asked = await ask(asker.id, { body: "What is the minimum investment?", documentId: readableId, page: "1" });
     expect(asked.status).toBe(302);
     const mail = await smtp.mailTo(firm.mailboxes.investors, "A new question from an investor");
     expect(mail.text).toContain("What is the minimum investment?");
@@ -345,14 +366,14 @@ describe("questions and answers turned on", () => {
     // Asked while the document was readable; then the document is chosen for the asker alone.
     const asked = await callRoute(route(questionsApi), {
       path: "/api/questions",
-      json: { body: "Is page 2 final?", documentId: readableId, page: 2 },
+      json: { body: "Is page 1 final?", documentId: readableId, page: 1 },
       headers: await bearerHeaders(asker.id),
     });
     const id = (await asked.json()).question.id as string;
     await callRoute(route(answerApi), {
       path: `/api/questions/${id}/answer`,
       params: { id },
-      json: { publishedAnswer: "Page 2 is final." },
+      json: { publishedAnswer: "Page 1 is final." },
       headers: await bearerHeaders(administrator.id),
     });
     await getDb().updateTable("documents").set({ audience: "chosen" }).where("id", "=", readableId).execute();
@@ -363,14 +384,82 @@ describe("questions and answers turned on", () => {
         path: "/api/questions/published",
         headers: await bearerHeaders(outsider.id),
       });
-      expect(JSON.stringify(await seen.json())).not.toContain("Page 2 is final.");
+      expect(JSON.stringify(await seen.json())).not.toContain("Page 1 is final.");
       const reader = await callRoute(route(publishedApi), {
         path: "/api/questions/published",
         headers: await bearerHeaders(asker.id),
       });
-      expect(JSON.stringify(await reader.json())).toContain("Page 2 is final.");
+      expect(JSON.stringify(await reader.json())).toContain("Page 1 is final.");
     } finally {
       await getDb().updateTable("documents").set({ audience: "signed" }).where("id", "=", readableId).execute();
     }
+  });
+
+  it("keeps a question's page: the one asked about, stored and shown with its document", async () => {
+    const asker = await investor("nda-signed");
+    const asked = await callRoute(route(questionsApi), {
+      path: "/api/questions",
+      json: { body: "Is the first page final?", documentId: readableId, page: 1 },
+      headers: await bearerHeaders(asker.id),
+    });
+    expect(asked.status).toBe(201);
+    expect((await asked.json()).question).toMatchObject({ page: 1, documentTitle: expect.any(String) });
+  });
+
+  it(`takes ${QUESTIONS_PER_HOUR.limit} questions an hour from an investor, then answers 429 by page and API, storing and mailing nothing`, async () => {
+    const asker = await investor("nda-signed");
+    const start = Date.now();
+    clock.freeze(start);
+    const bearer = await bearerHeaders(asker.id);
+    for (let n = 1; n <= QUESTIONS_PER_HOUR.limit; n++) {
+      const answer =
+        n % 2 === 0
+          ? await ask(asker.id, { body: `Question ${n}?` })
+          : await callRoute(route(questionsApi), {
+              path: "/api/questions",
+              json: { body: `Question ${n}?` },
+              headers: bearer,
+            });
+      expect(answer.status, `question ${n}`).toBe(n % 2 === 0 ? 302 : 201);
+    }
+    await smtp.waitFor((mail) => mail.text.includes(`Question ${QUESTIONS_PER_HOUR.limit}?`));
+    const before = await count("questions");
+    const mailsBefore = smtp.messages.length;
+    const auditBefore = (await auditActions("question.asked")).length;
+
+    const page = await ask(asker.id, { body: "One more?" });
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const refusal = (await page.json()).reply;
+    expect(refusal.error[""]).toEqual(["You can ask up to 10 questions an hour. Try again in 60 minutes."]);
+    // The question is kept in the form, to send again later.
+    expect(refusal.initialValue.body).toBe("One more?");
+
+    clock.freeze(start + 59 * 60_000 + 1);
+    const api = await callRoute(route(questionsApi), {
+      path: "/api/questions",
+      json: { body: "One more?" },
+      // A new token: the first one's minutes are over.
+      headers: await bearerHeaders(asker.id),
+    });
+    expect(api.status).toBe(429);
+    expect(api.headers.get("Retry-After")).toBe("60");
+    expect((await api.json()).message).toBe("You can ask up to 10 questions an hour. Try again in a minute.");
+    // Another investor's questions are their own.
+    const other = await callRoute(route(questionsApi), {
+      path: "/api/questions",
+      json: { body: "Mine is my first?" },
+      headers: await bearerHeaders((await investor("nda-signed")).id),
+    });
+    expect(other.status).toBe(201);
+    expect(await count("questions")).toBe(before + 1);
+    expect((await auditActions("question.asked")).length).toBe(auditBefore + 1);
+    await smtp.waitFor((mail) => mail.text.includes("Mine is my first?"));
+    expect(smtp.messages.filter((mail) => mail.text.includes("One more?"))).toEqual([]);
+    expect(smtp.messages.length).toBe(mailsBefore + 1);
+
+    // The hour over, the investor asks again.
+    clock.freeze(start + 60 * 60_000);
+    expect((await ask(asker.id, { body: "One more?" })).status).toBe(302);
   });
 });

@@ -4,6 +4,7 @@
  * what was stored. The same queries on either engine: an SQLite file or a PostgreSQL database.
  * Integration tests use the app's own handle instead (factories.ts).
  */
+import { randomUUID } from "node:crypto";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
@@ -93,6 +94,26 @@ export async function updateUser(
   if (Object.keys(changes).length === 0) throw new Error("updateUser: nothing to change");
   const { numUpdatedRows } = await db.updateTable("users").set(changes).where("email", "=", email).executeTakeFirst();
   if (numUpdatedRows !== 1n) throw new Error(`updateUser: no user ${email}`);
+}
+
+/** Records the firm's verification of how the investor (found by e-mail) qualifies, standing until `expiresAt`. */
+export async function addVerification(db: Kysely<Database>, email: string, expiresAt: number) {
+  const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  await db
+    .insertInto("verifications")
+    .values({
+      id: randomUUID(),
+      user_id: user.id,
+      method: "cpa_letter",
+      verified_on: new Date(expiresAt - 90 * 86_400_000).toISOString().slice(0, 10),
+      note: "",
+      blob_id: null,
+      file_name: null,
+      recorded_by: null,
+      expires_at: expiresAt,
+      created_at: Date.now(),
+    })
+    .execute();
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from "~/lib/investor-table";
 import { PUBLIC_USER_COLUMNS, toPublicUser, type PublicUserRow } from "~/models/account/user.server";
 import { stageCondition } from "~/models/pipeline/pipeline-stages.server";
+import { latestVerificationExpiryOf, verificationStandingOf } from "~/models/qualification/qualification.server";
 import { hasAppOf, passkeyCountOf } from "~/models/second-factor/second-factor.server";
 import { now } from "~/server/clock.server";
 import { getDb, type Database, type Role } from "~/server/db.server";
@@ -113,7 +114,7 @@ function indexWindowOf(page: Page): { limit: number; offset: number; fromEnd: bo
   return { limit: Math.min(page.limit, rowsLeft), offset: Math.max(0, rowsLeft - page.limit), fromEnd: true };
 }
 
-/** One page of the selection, sorted, each row with its verification and second factor. */
+/** One page of the selection, sorted, each row with its e-mail verification, second factor and accreditation. */
 async function selectInvestors(state: InvestorTableState, page: Page): Promise<InvestorTableRow[]> {
   const window = indexWindowOf(page);
   const order = orderOf(state, window.fromEnd);
@@ -124,7 +125,8 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
     .orderBy(order)
     .limit(window.limit)
     .offset(window.offset);
-  // Each row with its verification and second factor, read in the same statement: one round trip a page.
+  // Each row with its e-mail verification, second factor and latest accreditation verification, read in the
+  // same statement: one round trip a page, each subquery one index seek a row of the page.
   const rows = await getDb()
     .selectFrom(positions.as("page"))
     .innerJoin("users", (join) => join.on(sql<boolean>`${rowKey("users")} = page.position`))
@@ -134,14 +136,17 @@ async function selectInvestors(state: InvestorTableState, page: Page): Promise<I
       "email_verified_at",
       hasAppOf(eb).as("authenticator"),
       passkeyCountOf(eb).as("passkeys"),
+      latestVerificationExpiryOf(eb).as("verification_expires_at"),
     ])
     .orderBy(order)
     .execute();
+  const at = now();
   const investors = rows.map((row): InvestorTableRow => ({
     ...toInvestorRow(row),
     addressLines: row.address_lines,
     emailVerified: row.email_verified_at != null,
     secondFactor: { authenticator: Boolean(row.authenticator), passkeys: Number(row.passkeys ?? 0) },
+    verification: verificationStandingOf(row.verification_expires_at, at),
   }));
   return window.fromEnd ? investors.reverse() : investors;
 }

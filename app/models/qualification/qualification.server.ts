@@ -4,13 +4,14 @@
  * verification's file is stored as the library's files are (app/server/blob-store.server.ts), and only a PDF.
  */
 import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { PublicUser } from "~/models/account/user.server";
 import type { Actor } from "~/models/administrators/admin-result.server";
 import { changeWithAudit } from "~/models/audit/audit.server";
 import { readPortalFeatures } from "~/models/features/portal-features.server";
 import { completeBlob, deleteBlob } from "~/server/blob-store.server";
 import { now } from "~/server/clock.server";
-import { getDb } from "~/server/db.server";
+import { getDb, type Database } from "~/server/db.server";
 import type { QualificationStatementInput, VerificationInput } from "./qualification-schemas.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,6 +28,28 @@ export type Verification = {
   recordedAt: string;
 };
 export type Qualification = { statements: Statement[]; verifications: Verification[] };
+/** When the latest verification stops standing, and whether it has. */
+export type VerificationStanding = { expiresAt: string; expired: boolean };
+
+/**
+ * The expiry of the latest verification of the row's investor (its table named `users`), for a list of
+ * investors: one seek of verifications_user (user_id, created_at) a row.
+ */
+export const latestVerificationExpiryOf = (eb: ExpressionBuilder<Database, "users">) =>
+  eb
+    .selectFrom("verifications as v")
+    .select("v.expires_at")
+    .whereRef("v.user_id", "=", "users.id")
+    .orderBy("v.created_at", "desc")
+    .orderBy("v.id", "desc")
+    .limit(1);
+
+/** The standing of a verification expiring at `expiresAt` (ms; null: none recorded) at the time `at`. */
+export function verificationStandingOf(expiresAt: number | string | null, at: number): VerificationStanding | null {
+  if (expiresAt === null) return null;
+  const ms = Number(expiresAt);
+  return { expiresAt: new Date(ms).toISOString(), expired: ms <= at };
+}
 
 /** The investor's statements and the firm's verifications, newest first: theirs only. */
 export async function qualificationOf(userId: string): Promise<Qualification> {
@@ -60,8 +83,7 @@ export async function qualificationOf(userId: string): Promise<Qualification> {
       verifiedOn: row.verified_on,
       note: row.note,
       fileName: row.file_name,
-      expiresAt: new Date(row.expires_at).toISOString(),
-      expired: row.expires_at <= at,
+      ...verificationStandingOf(row.expires_at, at)!,
       recordedAt: new Date(row.created_at).toISOString(),
     })),
   };

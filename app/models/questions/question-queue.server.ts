@@ -11,19 +11,12 @@ import { now } from "~/server/clock.server";
 import { getDb, type QuestionStatus } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { trySendMail } from "~/server/mail.server";
+import { questionFieldsOf, questionRows, type QuestionFields } from "./question-rows.server";
 import type { AnswerQuestionInput } from "./question-schemas.server";
 import type { QuestionFailure } from "./questions.server";
 
-export type QueuedQuestion = {
-  id: string;
+export type QueuedQuestion = QuestionFields & {
   askerEmail: string;
-  body: string;
-  documentTitle: string | null;
-  page: number | null;
-  status: QuestionStatus;
-  privateAnswer: string | null;
-  publishedAnswer: string | null;
-  askedAt: string;
   history: { body: string; replacedAt: string }[];
 };
 
@@ -38,24 +31,10 @@ export async function listQueue({
   before?: number;
 }): Promise<{ questions: QueuedQuestion[]; nextBefore: number | null }> {
   const db = getDb();
-  let query = db
-    .selectFrom("questions as q")
+  let query = questionRows()
     .innerJoin("users as u", "u.id", "q.user_id")
-    .leftJoin("documents as d", "d.id", "q.document_id")
-    .select([
-      "q.id",
-      "q.body",
-      "q.page",
-      "q.status",
-      "q.private_answer",
-      "q.published_answer",
-      "q.created_at",
-      "u.email",
-      "d.title",
-    ])
+    .select("u.email")
     .where("q.status", "=", status)
-    .orderBy("q.created_at", "desc")
-    .orderBy("q.id", "desc")
     .limit(QUEUE_PAGE + 1);
   if (before !== undefined) query = query.where("q.created_at", "<", before);
   const rows = await query.execute();
@@ -72,15 +51,8 @@ export async function listQueue({
           .execute();
   return {
     questions: shown.map((row) => ({
-      id: row.id,
+      ...questionFieldsOf(row),
       askerEmail: row.email,
-      body: row.body,
-      documentTitle: row.title ?? null,
-      page: row.page,
-      status: row.status,
-      privateAnswer: row.private_answer,
-      publishedAnswer: row.published_answer,
-      askedAt: new Date(row.created_at).toISOString(),
       history: edits
         .filter((edit) => edit.question_id === row.id)
         .map((edit) => ({ body: edit.body, replacedAt: new Date(edit.replaced_at).toISOString() })),
