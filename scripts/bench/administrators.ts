@@ -33,13 +33,18 @@ export async function administratorsPage(run: AdministratorsRun) {
   const timing = await judgedLatency(ADMINISTRATORS_PAGE, { Cookie: await run.adminCookie() });
   run.rows.push(await judgedAgainstFloors("administrators page", timing, ALLOWANCE_IN_FLOORS, "≤ 50 ms"));
   if (!run.alone) return;
-  const ratio = timing.server.p95 / run.alone.server.p95;
+  // On the CPU a request costs (the event loop's, the backends' on PostgreSQL), as the growth rows are: what the
+  // phases before leave behind (a statement's plan, a heap, caches) costs CPU; a busy neighbour costs waiting.
+  const cpu = (latency: Latency) => latency.requestCpu?.p50 ?? latency.server.p50;
+  const ratio = cpu(timing) / cpu(run.alone);
   run.rows.push({
     figure: "administrators page: in the whole bench vs alone",
-    value: `${ratio.toFixed(2)}× (server p95 ${timing.server.p95.toFixed(1)} vs ${run.alone.server.p95.toFixed(1)} ms)`,
+    value: `${ratio.toFixed(2)}× (CPU median ${cpu(timing).toFixed(2)} vs ${cpu(run.alone).toFixed(2)} ms)`,
     target: `≤ ${WHOLE_BENCH_RATIO}×`,
     floor: "the same page on the fresh server, before any phase",
-    absolute: `client p95 ${timing.p95.toFixed(1)} vs ${run.alone.p95.toFixed(1)} ms`,
+    absolute:
+      `server p95 ${timing.server.p95.toFixed(1)} vs ${run.alone.server.p95.toFixed(1)} ms; ` +
+      `client p95 ${timing.p95.toFixed(1)} vs ${run.alone.p95.toFixed(1)} ms`,
     cpu: `${cpuText(timing)} vs ${cpuText(run.alone)}`,
     load: timing.loadAtStart,
     pass: ratio <= WHOLE_BENCH_RATIO,
