@@ -18,6 +18,7 @@ import * as m021 from "./021_reading_time.js";
 import * as m022 from "./022_administrator_alerts.js";
 import * as m023 from "./023_after_the_materials.js";
 import * as m024 from "./024_page_time_totals.js";
+import * as m025 from "./025_reader_reading_medians.js";
 
 /** @type {Record<string, import("kysely/migration").Migration>} */
 export const migrations = {
@@ -39,4 +40,5 @@ export const migrations = {
   "022_administrator_alerts": m022,
   "023_after_the_materials": m023,
   "024_page_time_totals": m024,
+  "025_reader_reading_medians": m025,
 };

@@ -31,18 +31,23 @@ const readers: { id: string; email: string }[] = [];
 const DAY = new Date(Date.UTC(2026, 10, 20, 9)).getTime();
 const { investor, administrator, clock: testClock } = useIntegration({ clockAt: DAY });
 
-/** A copy delivered to the reader, and their time on its pages reported an hour later. */
-async function reads(userId: string, headers: Record<string, string>, pages: [number, number][]) {
+/** A copy delivered to the reader, and their time on its pages reported an hour later (of the first document, unless named). */
+async function reads(
+  userId: string,
+  headers: Record<string, string>,
+  pages: [number, number][],
+  document = documentId,
+) {
   const response = await callRoute(routes.document, {
-    path: `/financing/materials/${documentId}`,
-    params: { documentId },
+    path: `/financing/materials/${document}`,
+    params: { documentId: document },
     headers,
   });
   await response.arrayBuffer();
   const downloadId = response.headers.get("X-Download-Id")!;
   testClock.advance(3_600_000);
   const batch = { downloadId, stream: randomUUID(), batch: 1, pages: pages.map(([page, ms]) => ({ page, ms })) };
-  expect(await recordReadingBatch({ id: userId }, documentId, batch)).toEqual({ ok: true });
+  expect(await recordReadingBatch({ id: userId }, document, batch)).toEqual({ ok: true });
   testClock.freeze(DAY);
 }
 
@@ -164,4 +169,27 @@ it("exports the ranking as CSV with every cell guarded, and records the export",
     (row) => row.action === "material.engagement_exported",
   );
   expect(audit?.details).toContain("2026-11-01");
+});
+
+it("takes an even number of readers' medians between the middle two, time and share of pages alike", async () => {
+  // Last, so the rankings above see only the first document: two readers of a second, 1 and 2 pages of 4.
+  const second = await publishedPdfDocument("Four more pages", 4);
+  await reads(readers[0].id, await sessionHeaders(readers[0].id), [[1, 10_000]], second);
+  await reads(
+    readers[1].id,
+    await sessionHeaders(readers[1].id),
+    [
+      [1, 20_000],
+      [2, 10_000],
+    ],
+    second,
+  );
+  const response = await callRoute(routes.readers, {
+    path: `/financing/library/reading/${second}`,
+    params: { id: second },
+    headers: adminHeaders,
+  });
+  const { readingTime } = (await response.json()) as { readingTime: { readers: number } };
+  // 10 s and 30 s; a quarter and a half of the pages.
+  expect(readingTime).toMatchObject({ readers: 2, medianMs: 20_000, shareSeen: 0.375 });
 });
