@@ -71,7 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const correcting = body.formData.get("intent") === "correct";
-  const fixed = screen === "materials" || (screen === "nda-pending" && !(correcting && (await detailsCorrectable(user.id))));
+  const fixed =
+    screen === "materials" || (screen === "nda-pending" && !(correcting && (await detailsCorrectable(user.id))));
   if (fixed) return json({ correction: false, result: formRefusal(myDetailsContent.fixed) }, { status: 409 });
   // The first form sent again (a second click, a tab left open): the details are given already.
   if (screen === "thank-you" && !correcting) {

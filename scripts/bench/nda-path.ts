@@ -109,7 +109,8 @@ async function walk(base: string, email: string) {
     addressLine2: "Springfield",
     addressLine3: "",
   });
-  if (!review.includes('name="agree"')) throw new Error("After the name and address, no consent on the signature form.");
+  if (!review.includes('name="agree"'))
+    throw new Error("After the name and address, no consent on the signature form.");
   const copySha256 = hiddenValue(review, "copySha256");
   if (!copySha256) throw new Error("After the name and address, no copy to sign.");
   await investor.get("/financing/nda.pdf");

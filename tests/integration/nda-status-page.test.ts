@@ -84,6 +84,12 @@ const signForm = (sha256: string, name = "ana maria  LOPEZ") => ({
   password: PASSWORD,
 });
 
+const signer = (user: { id: string; email: string; full_name: string }) => ({
+  id: user.id,
+  email: user.email,
+  fullName: user.full_name,
+});
+
 /** A named investor who logs in with a password only. */
 async function investor() {
   const row = await fixture.investor("named", {
@@ -211,7 +217,7 @@ describe("the status page", () => {
 
   it("needs no box where consent is in force already (given through the API)", async () => {
     const user = await investor();
-    await giveConsent(user, { agreed: true, ip: "127.0.0.1", userAgent: null });
+    await giveConsent(signer(user), { agreed: true, ip: "127.0.0.1", userAgent: null });
     const { copy, step } = await page(user.cookie);
     expect(step).toBe("ready-to-sign");
     const { agree: _none, ...form } = signForm(copy!.sha256);
@@ -221,7 +227,7 @@ describe("the status page", () => {
 
   it("takes a withdrawal of consent from the account's security page: recorded, the firm mailed, once", async () => {
     const user = await investor();
-    await giveConsent(user, { agreed: true, ip: "127.0.0.1", userAgent: null });
+    await giveConsent(signer(user), { agreed: true, ip: "127.0.0.1", userAgent: null });
     expect((await page(user.cookie)).step).toBe("ready-to-sign");
     const withdraw = () =>
       callRoute(routes.withdraw, {

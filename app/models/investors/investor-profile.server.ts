@@ -9,7 +9,6 @@ import { nameAddressMail, nameAddressMessages } from "~/content/portal";
 import { emailSchema } from "~/models/account/account-schemas.server";
 import { getUserRowByEmail, toPublicUser, type PublicUser } from "~/models/account/user.server";
 import { changeWithAudit } from "~/models/audit/audit.server";
-import { detailsCorrectable, detailsOpen } from "~/models/nda/nda-details-open.server";
 import {
   ADDRESS_MAX_LENGTH,
   addressToStore,
@@ -17,6 +16,7 @@ import {
   textField,
   type StoredAddress,
 } from "~/models/investors/name-address-schema.server";
+import { detailsCorrectable, detailsOpen } from "~/models/nda/nda-details-open.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
@@ -178,7 +178,8 @@ export async function setNameAndAddress({
 async function refusalAfterRace(id: string, isAdministrator: boolean): Promise<NameAddressResult> {
   const now = await getDb().selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
   if (!now) return { ok: false, status: 404, message: nameAddressMessages.notFound };
-  if (!isAdministrator && !(await detailsCorrectable(id))) return { ok: false, status: 409, message: nameAddressMessages.locked };
+  if (!isAdministrator && !(await detailsCorrectable(id)))
+    return { ok: false, status: 409, message: nameAddressMessages.locked };
   return { ok: false, status: 409, message: myDetailsContent.changedMeanwhile };
 }
 

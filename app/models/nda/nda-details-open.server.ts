@@ -32,6 +32,11 @@ export function detailsOpen(eb: ExpressionBuilder<Database, "users">) {
 }
 
 export async function detailsCorrectable(userId: string): Promise<boolean> {
-  const row = await getDb().selectFrom("users").select("id").where("id", "=", userId).where(detailsOpen).executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", userId)
+    .where(detailsOpen)
+    .executeTakeFirst();
   return !!row;
 }

@@ -9,10 +9,7 @@ import { hasSecondFactor, secondFactorStatus } from "~/models/second-factor/seco
 import { investorNda } from "./nda-state.server";
 
 export async function ndaSection(user: PublicUser, ip: string) {
-  const [nda, factor] = await Promise.all([
-    investorNda(user, ip),
-    secondFactorStatus(user.id),
-  ]);
+  const [nda, factor] = await Promise.all([investorNda(user, ip), secondFactorStatus(user.id)]);
   if (!["consent-needed", "ready-to-sign", "waiting-for-countersignature"].includes(nda.step)) return undefined;
   return {
     step: nda.step,
