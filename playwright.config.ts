@@ -28,9 +28,19 @@ const chromium = {
   },
 };
 
-const browserIgnore = E2E_ON_POSTGRES
-  ? [/\.http\.spec\.ts$/, /\.layout\.spec\.ts$/, /\.public\.spec\.ts$/]
-  : /\.http\.spec\.ts$/;
+/**
+ * Specs that upload the firm's NDA template into the shared server's database. A template changes every
+ * investor's way once they give their details (their copy is offered, "NDA sent" set, at once), so these run
+ * in projects of their own after the browser projects, never beside a spec of the manual path. A lone run
+ * of one of them: `--no-deps`.
+ */
+const NDA_TEMPLATE_SPECS = /nda-signing\.spec\.ts$/;
+
+const browserIgnore = [
+  /\.http\.spec\.ts$/,
+  NDA_TEMPLATE_SPECS,
+  ...(E2E_ON_POSTGRES ? [/\.layout\.spec\.ts$/, /\.public\.spec\.ts$/] : []),
+];
 
 /**
  * One production server (built app, its own SQLite file, a real SMTP catcher)
@@ -62,6 +72,12 @@ export default defineConfig({
   projects: [
     { name: "js-on", testIgnore: browserIgnore, use: { ...chromium, javaScriptEnabled: true } },
     { name: "js-off", testIgnore: browserIgnore, use: { ...chromium, javaScriptEnabled: false } },
+    ...[true, false].map((javaScriptEnabled) => ({
+      name: `nda-${javaScriptEnabled ? "js-on" : "js-off"}`,
+      testMatch: NDA_TEMPLATE_SPECS,
+      dependencies: ["js-on", "js-off"],
+      use: { ...chromium, javaScriptEnabled },
+    })),
     // HTTP-level checks (headers, status codes, the API) need no browser, so they run once.
     ...(E2E_ON_POSTGRES ? [] : [{ name: "http", testMatch: /\.http\.spec\.ts$/ }]),
   ],

@@ -14,9 +14,9 @@ export type NdaSection = {
 const PDF_PATH = "/financing/nda.pdf";
 
 /**
- * The NDA on the status page: consent to electronic records, the agreement to review (in the page where
- * the browser shows PDFs, and a link either way), and the signature with "Confirm it's you". Plain forms:
- * the same without JavaScript.
+ * The NDA on the status page: the agreement to review (in the page where the browser shows PDFs, and a link
+ * either way), and the signature with "Confirm it's you", which carries the consent to electronic records
+ * while none is in force. One plain form: the same without JavaScript.
  */
 export function NdaSigning({ nda, lastResult }: { nda: NdaSection; lastResult: FormReply | undefined }) {
   const words = ndaContent;
@@ -37,22 +37,7 @@ export function NdaSigning({ nda, lastResult }: { nda: NdaSection; lastResult: F
     <section className="nda-signing" aria-labelledby="nda-signing-heading">
       <h2 id="nda-signing-heading">{words.heading}</h2>
       <FormErrors id="nda-signing-error" errors={errors[""]} />
-      {nda.step === "consent-needed" || !nda.copy ? (
-        <Form method="post" className="nda-signing__consent">
-          <p>{words.consentIntro}</p>
-          <h3>{nda.disclosure.title}</h3>
-          {nda.disclosure.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          <div className="field field--checkbox">
-            <input id="nda-agree" type="checkbox" name="agree" required />
-            <label htmlFor="nda-agree">{nda.disclosure.agree}</label>
-          </div>
-          <button type="submit" name="intent" value="nda-consent" className="button">
-            {words.agreeButton}
-          </button>
-        </Form>
-      ) : (
+      {nda.copy ? (
         <>
           <h3>{words.reviewHeading}</h3>
           <p>{words.reviewIntro(nda.copy.templateVersion)}</p>
@@ -69,6 +54,7 @@ export function NdaSigning({ nda, lastResult }: { nda: NdaSection; lastResult: F
           <Form method="post" className="nda-signing__sign" aria-labelledby="nda-sign-heading">
             <h3 id="nda-sign-heading">{words.signHeading}</h3>
             <input type="hidden" name="copySha256" value={nda.copy.sha256} />
+            {nda.step === "consent-needed" ? <ConsentBox disclosure={nda.disclosure} errors={errors.agree} /> : null}
             <Field
               id="nda-typed-name"
               name="typedName"
@@ -111,7 +97,35 @@ export function NdaSigning({ nda, lastResult }: { nda: NdaSection; lastResult: F
             </button>
           </Form>
         </>
-      )}
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * Consent to electronic records, given with the signature: the disclosure in full, and its own box (the
+ * disclosure's words, whose hash the consent records).
+ */
+function ConsentBox({ disclosure, errors }: { disclosure: NdaSection["disclosure"]; errors: string[] | undefined }) {
+  return (
+    <div className="nda-signing__consent">
+      <p>{ndaContent.consentIntro}</p>
+      <h4>{disclosure.title}</h4>
+      {disclosure.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      <div className="field field--checkbox">
+        <input
+          id="nda-agree"
+          type="checkbox"
+          name="agree"
+          required
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? "nda-agree-error" : undefined}
+        />
+        <label htmlFor="nda-agree">{disclosure.agree}</label>
+      </div>
+      <FormErrors id="nda-agree-error" errors={errors} />
+    </div>
   );
 }

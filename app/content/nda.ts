@@ -55,7 +55,6 @@ export const ndaMessages = {
 export const ndaContent = {
   heading: "Your non-disclosure agreement",
   consentIntro: "You can sign the agreement here, in the portal. First, please read and agree to the following.",
-  agreeButton: "I agree",
   reviewHeading: "Review the agreement",
   reviewIntro: (version: number) => `Read the whole agreement (version ${version}) before you sign it.`,
   openPdf: "Open the agreement (PDF)",
@@ -68,7 +67,6 @@ export const ndaContent = {
   password: "Password",
   code: "Code from your authenticator app, or a recovery code",
   signButton: "Sign the agreement",
-  consented: "Thank you. Your copy of the agreement is ready to review.",
   signedWaiting: "Signed. The firm countersigns next; you will receive the signed agreement by e-mail.",
   signedComplete: "Signed. The materials are open to you, and the signed agreement is on its way by e-mail.",
   waiting: "You signed the agreement. The firm countersigns it next; you will receive the fully signed copy by e-mail.",

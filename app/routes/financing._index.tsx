@@ -25,6 +25,7 @@ import { investorScreen, ownNdaProgress, setNameAndAddress } from "~/models/inve
 import { loadInvestorTable } from "~/models/investors/investor-table.server";
 import { detailsCorrectionSchema, nameAddressFormSchema } from "~/models/investors/name-address-schema.server";
 import { waitingCount } from "~/models/nda/nda-completion.server";
+import { detailsCorrectable } from "~/models/nda/nda-details-open.server";
 import { ndaSection } from "~/models/nda/nda-section.server";
 import portalStyles from "~/styles/portal.css";
 
@@ -33,21 +34,26 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: portalStyl
 /** The screen is decided here, from the database, on every visit (docs/requirements.md, "Account and NDA states"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUserSession(request);
-  const screen = investorScreen(session.user);
-  if (screen === "materials") throw redirect("/financing/materials");
-  if (screen === "administrator") {
+  const first = investorScreen(session.user);
+  if (first === "materials") throw redirect("/financing/materials");
+  if (first === "administrator") {
     const url = new URL(request.url);
     const [table, ndaWaiting] = await Promise.all([loadInvestorTable(url), waitingCount()]);
-    return json({ screen, table, ndaWaiting, sudo: sudoState(session, table.returnTo) } as const);
+    return json({ screen: first, table, ndaWaiting, sudo: sudoState(session, table.returnTo) } as const);
   }
-  if (screen === "name-address") return json({ screen, table: null, progress: null, nda: undefined });
-  const [progress, nda] = await Promise.all([ownNdaProgress(session.user), ndaSection(session.user, context.clientIp)]);
-  return json({ screen, table: null, progress, nda });
+  if (first === "name-address") return json({ screen: first, table: null, progress: null, nda: undefined });
+  // The section offers the copy ("NDA sent") once the details are given, so it comes first, and the screen
+  // follows the offer it may just have made.
+  const nda = await ndaSection(session.user, context.clientIp);
+  const user = nda?.offered ? { ...session.user, isNDASent: true } : session.user;
+  const screen = investorScreen(user);
+  return json({ screen, table: null, progress: await ownNdaProgress(user), nda });
 }
 
 /**
- * State 0 takes the name and address; state 1 (NDA not sent yet) takes a correction of them. Once the NDA
- * is sent they are fixed: a correction is refused (409) and changes nothing. `correction` says whether a
+ * State 0 takes the name and address; state 1 (NDA not sent yet) takes a correction of them, and so does
+ * state 2 while the NDA sent is the portal's copy, not yet signed (a correction renders a new copy). Once
+ * the NDA is sent otherwise, or signed, they are fixed: a correction is refused (409) and changes nothing. `correction` says whether a
  * reply belongs to the correction form, or to the screen as a whole.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,16 +64,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return json({ correction: false, result: formRefusal(body.message) }, { status: body.status });
   const intent = body.formData.get("intent");
   if (isNdaIntent(intent)) {
-    return ndaFormAction(intent, body.formData, {
+    return ndaFormAction(body.formData, {
       user,
       ip: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
     });
   }
-  if (screen === "nda-pending" || screen === "materials") {
-    return json({ correction: false, result: formRefusal(myDetailsContent.fixed) }, { status: 409 });
-  }
   const correcting = body.formData.get("intent") === "correct";
+  const fixed =
+    screen === "materials" || (screen === "nda-pending" && !(correcting && (await detailsCorrectable(user.id))));
+  if (fixed) return json({ correction: false, result: formRefusal(myDetailsContent.fixed) }, { status: 409 });
   // The first form sent again (a second click, a tab left open): the details are given already.
   if (screen === "thank-you" && !correcting) {
     return json({ correction: false, result: formRefusal(myDetailsContent.alreadyGiven) }, { status: 409 });

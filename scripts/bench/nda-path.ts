@@ -103,22 +103,23 @@ async function walk(base: string, email: string) {
   await investor.get("/financing/login");
   const details = await investor.post("/financing/login", { email, password: INVESTOR.password });
   if (!details.includes('name="fullName"')) throw new Error("After the login, no name and address form.");
-  const consent = await investor.post(STATUS_FORM, {
+  const review = await investor.post(STATUS_FORM, {
     fullName: "Path Investor",
     addressLine1: "1 Path Street",
     addressLine2: "Springfield",
     addressLine3: "",
   });
-  if (!consent.includes('value="nda-consent"')) throw new Error("After the name and address, no consent form.");
-  const review = await investor.post(STATUS_FORM, { intent: "nda-consent", agree: "on" });
+  if (!review.includes('name="agree"'))
+    throw new Error("After the name and address, no consent on the signature form.");
   const copySha256 = hiddenValue(review, "copySha256");
-  if (!copySha256) throw new Error("After the consent, no copy to sign.");
+  if (!copySha256) throw new Error("After the name and address, no copy to sign.");
   await investor.get("/financing/nda.pdf");
   const materials = await investor.post(STATUS_FORM, {
     intent: "nda-sign",
     copySha256,
     typedName: "Path Investor",
     signIntent: "on",
+    agree: "on",
     password: INVESTOR.password,
   });
   const last = investor.steps.at(-1)!;

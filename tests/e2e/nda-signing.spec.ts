@@ -1,10 +1,12 @@
 /**
  * The NDA signed in the portal (issue 52), in the browser with JavaScript on and off, at 375 px, axe on each
- * screen: an investor with a long accented name and a four-line address consents to electronic records,
- * reviews their copy, is refused for a typed name that is not theirs (nothing stored), signs with the name
+ * screen: an investor with a long accented name and a four-line address finds their copy offered at once,
+ * reviews it, is stopped without the consent's box and refused for a typed name that is not theirs (nothing
+ * stored, no consent either), then consents to electronic records and signs in one post, with the name
  * typed in capitals without accents and their password; an administrator countersigns behind "Confirm
  * it's you"; the investor reaches the materials and downloads what they signed from their account.
- * Screenshots at 375 and 1280 px of the long name and address are kept in the test's output folder.
+ * Screenshots at 375 and 1280 px of the long name and address are kept in the test's output folder. It runs
+ * in the `nda-js-on` / `nda-js-off` projects, after the others (playwright.config.ts): alone, `--no-deps`.
  */
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -50,6 +52,13 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize(PHONE);
 }
 
+async function consentsOf(email: string) {
+  const rows = await withDatabase(E2E_DATABASE, (db) =>
+    db.selectFrom("nda_consents").select("id").where("email", "=", email).execute(),
+  );
+  return rows.length;
+}
+
 function signatureOf(email: string) {
   return withDatabase(E2E_DATABASE, (db) =>
     db
@@ -60,7 +69,7 @@ function signatureOf(email: string) {
   );
 }
 
-test("an investor consents, reviews and signs; an administrator countersigns; the investor reads the materials and keeps the signed copy", async ({
+test("an investor reviews, consents and signs in one form; an administrator countersigns; the investor reads the materials and keeps the signed copy", async ({
   page,
   browser,
   javaScriptOn,
@@ -82,18 +91,11 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
   );
   await logIn(page, javaScriptOn, investor);
 
-  // Consent to electronic records, the disclosure in full.
+  // The copy is offered as soon as the details are given: the NDA is sent, and the details stay correctable
+  // until the signature (a correction would render a new copy).
   const section = page.getByRole("region", { name: "Your non-disclosure agreement" });
-  await expect(section.getByRole("heading", { name: "Consent to electronic records and signatures" })).toBeVisible();
-  await expect(section.getByText(/^Paper copy\. You may ask for a paper copy/)).toBeVisible();
-  await fitsAndPasses(page, "the consent to electronic records");
-  await screenshots(page, "consent");
-  await section.getByLabel(/agree to receive and sign the non-disclosure agreement electronically/).check();
-  await section.getByRole("button", { name: "I agree" }).click();
-  await expect(page.getByText("Thank you. Your copy of the agreement is ready to review.").first()).toBeVisible();
-  // The copy is offered: the NDA is sent, and the details it was prepared with are fixed.
   await expect(page.getByText("NDA is not completed yet.")).toBeVisible();
-  await expect(page.getByText("Correct my details")).toHaveCount(0);
+  await expect(page.getByText("Correct my details")).toBeVisible();
 
   // The copy to review: in the page (the browser's viewer) and as a link to the PDF, which is theirs.
   await expect(section.getByRole("heading", { name: "Review the agreement" })).toBeVisible();
@@ -108,19 +110,34 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
   const copySha256 = createHash("sha256").update(copyBytes).digest("hex");
   await expect(section.locator("input[name=copySha256]")).toHaveValue(copySha256);
   await expect(section.getByText(`As it appears on the agreement: ${FULL_NAME}`)).toBeVisible();
-  await fitsAndPasses(page, "the copy to review and the signature form");
+
+  // Consent to electronic records on the same form, the disclosure in full and a box of its own.
+  await expect(section.getByRole("heading", { name: "Consent to electronic records and signatures" })).toBeVisible();
+  await expect(section.getByText(/^Paper copy\. You may ask for a paper copy/)).toBeVisible();
+  const consentBox = section.getByLabel(/agree to receive and sign the non-disclosure agreement electronically/);
+  await fitsAndPasses(page, "the copy to review and the signature form with the consent");
   await screenshots(page, "review-and-sign");
 
-  // A name that is not theirs: a clear message, and nothing signed.
-  const sign = async (typedName: string) => {
+  const sign = async (typedName: string, { consent = true } = {}) => {
     await section.getByLabel("Type your full name").fill(typedName);
     await section.getByLabel(/I intend to sign this agreement electronically/).check();
+    if (consent) await consentBox.check();
+    else await consentBox.uncheck();
     await passwordField(page).fill(investor.password);
     await section.getByRole("button", { name: "Sign the agreement" }).click();
   };
+  // Without the consent's box: the browser's own check stops it with JavaScript and without alike (the box
+  // is required), and the server's 400 stands behind it (tests/integration/nda-status-page.test.ts).
+  await sign(TYPED_NAME, { consent: false });
+  expect(await consentBox.evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(true);
+  expect(await signatureOf(investor.email)).toBeUndefined();
+  expect(await consentsOf(investor.email)).toBe(0);
+
+  // A name that is not theirs: a clear message, and nothing signed, no consent recorded either.
   await sign("María Núñez");
   await expect(section.getByText("Type your full name exactly as it appears on the agreement.")).toBeVisible();
   expect(await signatureOf(investor.email)).toBeUndefined();
+  expect(await consentsOf(investor.email)).toBe(0);
   await fitsAndPasses(page, "the signature refused for a name that does not match");
 
   // Their name in capitals without accents, spaces doubled: signed, waiting for the firm.
@@ -129,6 +146,8 @@ test("an investor consents, reviews and signs; an administrator countersigns; th
     page.getByText("Signed. The firm countersigns next; you will receive the signed agreement by e-mail.").first(),
   ).toBeVisible();
   await expect(section.getByText(/^You signed the agreement\. The firm countersigns it next/)).toBeVisible();
+  expect(await consentsOf(investor.email)).toBe(1);
+  await expect(page.getByText("Correct my details")).toHaveCount(0);
   const signed = await signatureOf(investor.email);
   expect(signed).toMatchObject({ typed_name: TYPED_NAME.trim().replace(/\s+/g, " "), completed_sha256: null });
   await fitsAndPasses(page, "the signature waiting for the countersignature");

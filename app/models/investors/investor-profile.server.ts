@@ -16,6 +16,7 @@ import {
   textField,
   type StoredAddress,
 } from "~/models/investors/name-address-schema.server";
+import { detailsCorrectable, detailsOpen } from "~/models/nda/nda-details-open.server";
 import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
@@ -58,8 +59,8 @@ export const setNameAddressSchema = z.object({
 /**
  * The one place a user's name and address are written (the investor's own form and API, an administrator's
  * correction): whatever must change with `full_name` changes here. The address is as addressToStore made
- * it, its lines beside it. The write is conditional, so a check made before it holds: `unlessNdaSent` (the
- * investor's own change), `unchangedFrom` (a correction made over what the administrator saw). It is
+ * it, its lines beside it. The write is conditional, so a check made before it holds: `unlessFixed` (the
+ * investor's own change, while the NDA leaves the details open), `unchangedFrom` (a correction made over what the administrator saw). It is
  * written in the caller's transaction (`db`, from changeWithAudit), with its audit row. Undefined when no
  * row matched.
  */
@@ -68,9 +69,9 @@ export function writeNameAndAddress(
   { id, email }: { id: string; email: string },
   { fullName, address, addressLines }: { fullName: string } & StoredAddress,
   {
-    unlessNdaSent = false,
+    unlessFixed = false,
     unchangedFrom,
-  }: { unlessNdaSent?: boolean; unchangedFrom?: { fullName: string; address: string } } = {},
+  }: { unlessFixed?: boolean; unchangedFrom?: { fullName: string; address: string } } = {},
 ) {
   let update = db
     .updateTable("users")
@@ -82,7 +83,7 @@ export function writeNameAndAddress(
       updated_at: now(),
     })
     .where("id", "=", id);
-  if (unlessNdaSent) update = update.where("is_nda_sent", "=", 0);
+  if (unlessFixed) update = update.where(detailsOpen);
   if (unchangedFrom) {
     update = update.where("full_name", "=", unchangedFrom.fullName).where("address", "=", unchangedFrom.address);
   }
@@ -100,7 +101,8 @@ export type NameAddressResult =
 
 /**
  * Sets a user's full name and address. An investor names only themselves, and
- * only until the NDA is sent (it is prepared with these details); an
+ * only until the NDA is sent (it is prepared with these details), or signed where the portal
+ * sent it (nda-details-open.server.ts); an
  * administrator may name anyone. Details given again over others are a
  * correction: written over the values read, recorded with the old and the new
  * ones, and the firm's mailbox is told of it as of the first. The same details
@@ -125,7 +127,7 @@ export async function setNameAndAddress({
     return { ok: false, status: 403, message: nameAddressMessages.notYours };
   }
   if (!target) return { ok: false, status: 404, message: nameAddressMessages.notFound };
-  if (!isAdministrator && target.is_nda_sent === 1) {
+  if (!isAdministrator && !(await detailsCorrectable(target.id))) {
     return { ok: false, status: 409, message: nameAddressMessages.locked };
   }
   const before = { fullName: target.full_name, address: target.address };
@@ -144,7 +146,7 @@ export async function setNameAndAddress({
       target,
       { ...after, addressLines: stored.addressLines },
       {
-        unlessNdaSent: !isAdministrator,
+        unlessFixed: !isAdministrator,
         unchangedFrom: isCorrection ? before : undefined,
       },
     );
@@ -174,9 +176,10 @@ export async function setNameAndAddress({
 
 /** Why a conditional write matched no row: the user is gone, their NDA was sent, or their details changed. */
 async function refusalAfterRace(id: string, isAdministrator: boolean): Promise<NameAddressResult> {
-  const now = await getDb().selectFrom("users").select(["is_nda_sent"]).where("id", "=", id).executeTakeFirst();
+  const now = await getDb().selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
   if (!now) return { ok: false, status: 404, message: nameAddressMessages.notFound };
-  if (!isAdministrator && now.is_nda_sent === 1) return { ok: false, status: 409, message: nameAddressMessages.locked };
+  if (!isAdministrator && !(await detailsCorrectable(id)))
+    return { ok: false, status: 409, message: nameAddressMessages.locked };
   return { ok: false, status: 409, message: myDetailsContent.changedMeanwhile };
 }
 
@@ -185,9 +188,10 @@ async function refusalAfterRace(id: string, isAdministrator: boolean): Promise<N
  * session's user does not carry) and the NDA's steps, with their dates.
  */
 export async function ownNdaProgress(user: PublicUser) {
-  const [steps, lines] = await Promise.all([
+  const [steps, lines, correctable] = await Promise.all([
     ndaTimeline(user.id, user),
     getDb().selectFrom("users").select("address_lines").where("id", "=", user.id).executeTakeFirst(),
+    detailsCorrectable(user.id),
   ]);
   // Who at the firm took a step is the firm's record, not the investor's.
   const dated = (step: TimelineStep) => ({ done: step.done, at: step.at });
@@ -196,7 +200,7 @@ export async function ownNdaProgress(user: PublicUser) {
       fullName: user.fullName,
       address: user.address,
       addressLines: lines?.address_lines ?? null,
-      correctable: !user.isNDASent,
+      correctable,
     },
     steps: { details: dated(steps.details), sent: dated(steps.sent), signed: dated(steps.signed) },
   };

@@ -30,10 +30,16 @@ export const ndaSignSchema = z.object({
   }),
 });
 
-/** The status page's signature form: the box is `signIntent` (the form's `intent` names its button), with the password. */
-export const ndaSignFormSchema = ndaSignSchema
-  .omit({ intent: true })
-  .extend({ signIntent: agreed(ndaMessages.intentNeeded), password: loginPasswordSchema });
+/**
+ * The status page's signature form: the box is `signIntent` (the form's `intent` names its button), with the
+ * password; and `agree`, the consent to electronic records given with the signature, which the form asks
+ * for while no consent is in force (the edge checks that, as it knows whether one is).
+ */
+export const ndaSignFormSchema = ndaSignSchema.omit({ intent: true }).extend({
+  signIntent: agreed(ndaMessages.intentNeeded),
+  password: loginPasswordSchema,
+  agree: agreed(ndaMessages.consentNotTicked).optional(),
+});
 
 export const ndaCountersignSchema = z.object({
   investorId: z

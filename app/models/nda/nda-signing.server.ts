@@ -16,7 +16,7 @@ import { now } from "~/server/clock.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { completeNda, mailSignedNda } from "./nda-completion.server";
-import { activeConsent, type FromClient, type Signer } from "./nda-consent.server";
+import { activeConsent, giveConsent, type FromClient, type Signer } from "./nda-consent.server";
 import { copyBySha256, copyState } from "./nda-copies.server";
 import { ndaSigningKey } from "./nda-key.server";
 import { renderSealed, type InvestorEvidence } from "./nda-pdf.server";
@@ -25,6 +25,8 @@ export type SignInput = {
   typedName: string;
   copySha256: string;
   intent: boolean;
+  /** The consent to electronic records comes with this signature (the status page's form): recorded just before it. */
+  consentWithSignature?: boolean;
   /** How the edge confirmed who is signing, e.g. "password+totp". */
   authMethod: string;
 } & FromClient;
@@ -42,6 +44,7 @@ export function sameName(typed: string, onFile: string): boolean {
 export async function signNda(user: Signer, input: SignInput): Promise<SignResult> {
   const refusal = await whyNotSign(user, input);
   if (refusal) return refusal;
+  if (input.consentWithSignature) await giveConsent(user, { agreed: true, ip: input.ip, userAgent: input.userAgent });
   const consent = (await activeConsent(user.id))!;
   const copy = (await copyBySha256(user.id, input.copySha256))!;
   const signedAt = now();
@@ -135,7 +138,9 @@ async function whyNotSign(user: Signer, input: SignInput): Promise<Failure<400 |
     .where("user_id", "=", user.id)
     .executeTakeFirst();
   if (signed) return { ok: false, status: 409, message: ndaMessages.alreadySigned };
-  if (!(await activeConsent(user.id))) return { ok: false, status: 409, message: ndaMessages.consentNeeded };
+  if (!input.consentWithSignature && !(await activeConsent(user.id))) {
+    return { ok: false, status: 409, message: ndaMessages.consentNeeded };
+  }
   const state = await copyState(user.id);
   if (!state.ok) return state;
   if (!state.offered) return { ok: false, status: 409, message: ndaMessages.notOffered };

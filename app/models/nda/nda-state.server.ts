@@ -7,7 +7,7 @@ import { NDA_DISCLOSURE_VERSION, ndaDisclosure, ndaMessages } from "~/content/nd
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { activeConsent, disclosureSha256 } from "./nda-consent.server";
-import { copyState, copyToReview, type NdaCopy } from "./nda-copies.server";
+import { copyToReview, type NdaCopy } from "./nda-copies.server";
 
 export type NdaStep =
   | "details-needed"
@@ -55,15 +55,11 @@ export async function signatureOf(userId: string): Promise<NdaSignatureSummary |
 }
 
 /**
- * The investor's NDA now; offers their copy if they are ready for one and it was not offered yet. The
- * status page offers it only once consent is given (`offerBeforeConsent` false): until then the investor
- * may still correct their details, which offering ("NDA sent") would fix.
+ * The investor's NDA now; offers their copy if they are ready for one (details given, a template uploaded)
+ * and it was not offered yet, or no longer matches the template or their details. Consent to electronic
+ * records may come with the signature, so the copy is offered before it.
  */
-export async function investorNda(
-  user: { id: string; isNDASigned: boolean },
-  ip: string | null,
-  { offerBeforeConsent = true } = {},
-): Promise<InvestorNda> {
+export async function investorNda(user: { id: string; isNDASigned: boolean }, ip: string | null): Promise<InvestorNda> {
   const consent = await activeConsent(user.id);
   const signature = await signatureOf(user.id);
   const base = {
@@ -76,11 +72,6 @@ export async function investorNda(
     return { ...base, copy: null, step: signature.completedAt === null ? "waiting-for-countersignature" : "completed" };
   }
   if (signature || user.isNDASigned) return { ...base, copy: null, step: "signed-outside" };
-  if (!consent && !offerBeforeConsent) {
-    const state = await copyState(user.id);
-    if (!state.ok) return { ...base, copy: null, step: stepWithoutCopy(state.message) };
-    return { ...base, copy: state.current ? state.offered : null, step: "consent-needed" };
-  }
   const copy = await copyToReview(user.id, ip);
   if (!copy.ok) return { ...base, copy: null, step: stepWithoutCopy(copy.message) };
   return { ...base, copy: copy.copy, step: consent ? "ready-to-sign" : "consent-needed" };
