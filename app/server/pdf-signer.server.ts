@@ -5,6 +5,7 @@
  * detached, the signed attributes in the order EU validators expect), from the cached key.
  */
 // @signpdf/signpdf re-exports the Signer class its sign() checks for (instanceof), from @signpdf/utils.
+import { constants, createPrivateKey, privateEncrypt } from "node:crypto";
 import { Signer, SignPdfError } from "@signpdf/signpdf";
 import forge from "node-forge";
 
@@ -35,9 +36,30 @@ export function parseP12(p12: Buffer, passphrase: string): ParsedP12 {
   return { privateKey, certificate, chain };
 }
 
+/** DigestInfo's DER before a SHA-256 hash (RFC 8017, 9.2): what RSASSA-PKCS1-v1_5 signs with the hash. */
+const SHA256_DIGEST_INFO = Buffer.from("3031300d060960864801650304020105000420", "hex");
+
+/**
+ * The private key as forge's PKCS#7 signer calls it (`key.sign(md, "RSASSA-PKCS1-V1_5")`), signing with Node's
+ * crypto: forge's RSA in JavaScript took 47 ms a signature, about a third of signing and sealing a 10-page NDA,
+ * and OpenSSL 1.4 ms. The signature is the same bytes (PKCS#1 v1.5 is deterministic).
+ */
+function nativeSigningKey(privateKey: forge.pki.rsa.PrivateKey) {
+  const key = createPrivateKey(forge.pki.privateKeyToPem(privateKey));
+  return {
+    sign(md: forge.md.MessageDigest) {
+      const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), "binary")]);
+      return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString("binary");
+    },
+  };
+}
+
 export class ParsedKeySigner extends Signer {
+  private readonly signingKey: ReturnType<typeof nativeSigningKey>;
+
   constructor(private readonly key: ParsedP12) {
     super();
+    this.signingKey = nativeSigningKey(key.privateKey);
   }
 
   async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
@@ -45,7 +67,8 @@ export class ParsedKeySigner extends Signer {
     p7.content = forge.util.createBuffer(pdfBuffer.toString("binary"));
     for (const cert of this.key.chain) p7.addCertificate(cert);
     p7.addSigner({
-      key: this.key.privateKey,
+      // forge's typings want its own key; it only ever calls sign(md, scheme) on it.
+      key: this.signingKey as unknown as forge.pki.rsa.PrivateKey,
       certificate: this.key.certificate,
       digestAlgorithm: forge.pki.oids.sha256,
       authenticatedAttributes: [
