@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type Database from "better-sqlite3";
 import { AUTH_BODY_LIMIT_BYTES, PAGE_BODY_LIMIT_BYTES } from "~/content/constants";
+import { PDF_FORM_BODY_LIMIT_BYTES } from "~/http/security.server";
 import { hashSecretToken } from "~/models/account/secret-token.server";
 import { contractChecker, type OpenApi } from "../support/api-contract";
 import { withDatabaseFile } from "../support/database-file";
@@ -473,6 +474,8 @@ function routes(): (RouteUnderTest & { extraCases?: BadCase[] })[] {
       ...administratorPage,
       name: "POST /financing/investors/:id",
       path: "/financing/investors/:id",
+      // The page's form that marks an NDA completed by hand takes a signed copy: a PDF's worth of body.
+      bodyLimit: PDF_FORM_BODY_LIMIT_BYTES,
       fields: { intent: { kind: "choice", value: "nda-sent" }, state: { kind: "choice", value: "yes" } },
       // A malformed id is a bad address (400, said on the page); a bad field goes back with a notice.
       fieldRefusals: ["error-notice", "4xx"],
