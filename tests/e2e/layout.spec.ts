@@ -116,6 +116,8 @@ test.describe("at 1280px", () => {
   test("the investor table's search field, filters and button line up", async ({ page, javaScriptOn }) => {
     await signIn(page, javaScriptOn, await createAdministrator());
     const search = page.getByRole("search");
+    // all() does not wait: the page may still be on its way after the sign-in.
+    await expect(search.getByRole("button", { name: "Search" })).toBeVisible();
     const filters = await search.getByRole("combobox").all();
     expect(filters.length).toBeGreaterThan(0);
     const boxes = await Promise.all(
