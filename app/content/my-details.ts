@@ -25,7 +25,8 @@ export const myDetailsContent = {
   intro: "The NDA is prepared with the name and address you gave:",
   fullName: "Full name",
   address: "Address",
-  correctable: "Spotted a typo? You can correct your details until the NDA is sent.",
+  correctable:
+    "Spotted a typo? You can correct your details until you sign the NDA here, or until it is sent to you by other means.",
   correct: {
     summary: "Correct my details",
     fullName: "Full Name",
