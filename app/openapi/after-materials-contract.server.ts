@@ -12,6 +12,7 @@ import {
   publishedQuerySchema,
   queueQuerySchema,
 } from "~/models/questions/question-schemas.server";
+import { QUESTIONS_PER_HOUR } from "~/models/questions/questions.server";
 import type { Answer, AnswerHeader, ApiOperation } from "./api-contract.server";
 
 const iso = z.iso.datetime();
@@ -187,8 +188,7 @@ export function afterMaterialsCalls({
         operationId: "askQuestion",
         path: "/api/questions",
         summary: "Ask a question",
-        description:
-          "Asks the firm a question, about the offering or a document the investor can read (and a page of it: one the document has, and a video has none); the firm's investors mailbox is told. An investor may ask 10 questions an hour.",
+        description: `Asks the firm a question, about the offering or a document the investor can read (and a page of it: one the document has, and a video has none); the firm's investors mailbox is told. An investor may ask ${QUESTIONS_PER_HOUR.limit} questions an hour.`,
         tag: "Questions",
         auth: "bearer",
         body: { schema: askQuestionSchema, required: true, name: "AskQuestionRequest" },
