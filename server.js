@@ -209,6 +209,22 @@ app.use((req, res, next) => {
   else sendError(req, res, 413, app$.httpErrors.tooLarge(limit));
 });
 
+// A copy asked for beyond its session's share of copies in flight is refused here, before the app's work for
+// it (app/http/copy-gate.server.ts): a burst of them would otherwise hold every other reader up.
+app.use((req, res, next) => {
+  const place = app$.enterCopyGate({
+    method: req.method,
+    path: res.locals.path,
+    cookie: req.get("cookie"),
+    authorization: req.get("authorization"),
+  });
+  if (place === "pass") return next();
+  if (place === "refuse")
+    return res.status(app$.copyRefusal.status).set(app$.copyRefusal.headers).send(app$.copyRefusal.body);
+  res.on("close", place);
+  next();
+});
+
 /**
  * An answer the server gives itself: JSON `{ message }` under /api; for a page's script (Remix's data request,
  * `?_data=`), the same JSON marked as a thrown answer, so the page shows the message rather than "try again";

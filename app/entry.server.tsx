@@ -37,6 +37,7 @@ export { httpErrors } from "~/content/http-errors";
 export { withDatabaseUnavailableAnswers } from "~/http/database-unavailable.server";
 export { settleAccountMail } from "~/models/account/account-mail.server";
 export { cachedPage } from "~/server/page-cache.server";
+export { copyRefusal, enterCopyGate } from "~/http/copy-gate.server";
 export { encodePage } from "~/http/page-encoding.server";
 export { startMetrics } from "~/http/metrics-endpoint.server";
 

@@ -36,6 +36,11 @@ export const config = {
   slowRoute: process.env.BENCH_SLOW_ROUTE || "routes/financing.admins",
   /** The port of that throwaway cluster (BENCH_POSTGRES_PORT), so two runs on one machine need not share one. */
   postgresPort: process.env.BENCH_POSTGRES_PORT || "25435",
+  /**
+   * BENCH_BESIDE=cpu: a process spinning one core runs beside the whole run (scripts/bench/neighbour.ts), and
+   * the table is written as the run beside it, its verdicts set against the last quiet run's.
+   */
+  besideCpu: process.env.BENCH_BESIDE === "cpu",
 };
 
 export const host = "127.0.0.1";

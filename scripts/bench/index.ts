@@ -38,10 +38,11 @@ import {
 } from "./measure";
 import { mixedLoad } from "./mixed";
 import { ndaRendering } from "./nda";
+import { startCpuNeighbour } from "./neighbour";
 import { summarizeProfiles } from "./profile";
 import { readingReport } from "./reading";
 import { readingTime } from "./reading-time";
-import { printTable, writeDoc, type Row } from "./report";
+import { againstQuietRun, printTable, writeDoc, type Row } from "./report";
 import { search } from "./search";
 import {
   ADMIN,
@@ -672,6 +673,8 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   const phases = chosenPhases();
   step(`build: ${buildIfNeeded()} (${path.relative(process.cwd(), config.buildDir)})`);
+  const neighbour = config.besideCpu ? startCpuNeighbour() : null;
+  if (neighbour) step(`a CPU-bound neighbour (${neighbour.pid}) spins one core for the whole run`);
 
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), "ats-bench-"));
   const databasePath = path.join(temp, "portal.sqlite");
@@ -726,9 +729,17 @@ async function main() {
     `the machine's raw argon2 (the app's parameters, one at a time): ${fmt(rawArgon2)} verify/s; CPU per request ` +
       "is the server process's user and system time over a row's requests (/proc/<pid>/stat).",
   );
+  neighbour?.stop();
+  if (neighbour)
+    notes.push(
+      "beside a CPU-bound neighbour: one process spinning one core (`node -e 'for (;;) {}'`) from the build to the " +
+        "last row, the raw argon2 rate included.",
+      ...againstQuietRun(rows),
+    );
   printTable(rows, notes);
   if (profileDir) summarizeProfiles(profileDir);
-  if (config.writeDoc) console.log(`\nwritten to ${path.relative(process.cwd(), writeDoc(rows, notes))}`);
+  if (config.writeDoc)
+    console.log(`\nwritten to ${path.relative(process.cwd(), writeDoc(rows, notes, { beside: neighbour !== null }))}`);
   fs.rmSync(temp, { recursive: true, force: true });
 }
 

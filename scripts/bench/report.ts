@@ -71,6 +71,9 @@ export function exactCommand(): string {
 
 const START = "<!-- bench:start (written by npm run bench; edit outside these markers) -->";
 const END = "<!-- bench:end -->";
+const BUSY_START =
+  "<!-- bench:beside:start (written by BENCH_BESIDE=cpu npm run bench; edit outside these markers) -->";
+const BUSY_END = "<!-- bench:beside:end -->";
 
 const INTRO = `# Performance
 
@@ -86,7 +89,8 @@ BENCH_TABLE_INVESTORS (100000), BENCH_API_INVESTORS (10000), BENCH_LIGHTHOUSE_RU
 BENCH_CPU_PROF=1 (profile the server and print its hottest functions),
 BENCH_ONLY=pages,logins,metrics,api,table,search,audit,stamping,sizes,lighthouse,administratorsPage,investorPage,readingReport,materials,hostilePdfs,
 stampingShare,mixed (a subset), BENCH_WRITE=0 (leave this file alone), CHROME_PATH (the Chromium for Lighthouse), BENCH_POSTGRES=0 (no
-PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
+PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435), BENCH_BESIDE=cpu (a CPU-bound process
+beside the whole run, written as a section of its own and set against the quiet run).
 
 ## How each figure is measured
 
@@ -155,11 +159,62 @@ PostgreSQL rows), BENCH_POSTGRES_PORT (the throwaway cluster's port, 25435).
   table say so. Scores from a loaded machine understate performance.
 `;
 
-export function writeDoc(rows: Row[], notes: string[]) {
+/** Each row's verdict in a section of docs/performance.md, by figure (a repeated figure numbered in order). */
+function verdictsIn(text: string, start: string, end: string): Map<string, string> {
+  const verdicts = new Map<string, string>();
+  if (!text.includes(start) || !text.includes(end)) return verdicts;
+  const section = text.slice(text.indexOf(start), text.indexOf(end));
+  const seen = new Map<string, number>();
+  for (const line of section.split("\n")) {
+    if (!line.startsWith("| ") || line.startsWith(`| ${HEADER[0]} |`)) continue;
+    const cells = line.slice(2, -2).split(" | ");
+    verdicts.set(keyed(seen, cells[0]), cells[cells.length - 1]);
+  }
+  return verdicts;
+}
+
+const keyed = (seen: Map<string, number>, figure: string) => {
+  const count = (seen.get(figure) ?? 0) + 1;
+  seen.set(figure, count);
+  return count === 1 ? figure : `${figure} (${count})`;
+};
+
+/**
+ * The run beside a CPU-bound process set against the last quiet run, row by row: the figures whose verdict
+ * differs, and how many agree. A ratio or floor verdict that a busy neighbour flips judges the machine.
+ */
+export function againstQuietRun(rows: Row[]): string[] {
   const file = path.join(root, "docs/performance.md");
+  const quiet = verdictsIn(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "", START, END);
+  if (quiet.size === 0) return ["no quiet run in docs/performance.md to set this run against."];
+  const seen = new Map<string, number>();
+  let same = 0;
+  const differ: string[] = [];
+  const onlyHere: string[] = [];
+  for (const row of rows) {
+    const figure = keyed(seen, row.figure);
+    const before = quiet.get(figure);
+    if (before === undefined) onlyHere.push(figure);
+    else if (before === verdict(row.pass)) same += 1;
+    else differ.push(`${figure}: ${before} quiet, ${verdict(row.pass)} beside the neighbour`);
+  }
+  return [
+    `against the quiet run above: ${same} of ${same + differ.length} rows measured in both give the same verdict` +
+      (differ.length === 0 ? "." : `; ${differ.length} differ: ${differ.join("; ")}.`),
+    ...(onlyHere.length > 0 ? [`not in the quiet run: ${onlyHere.join("; ")}.`] : []),
+  ];
+}
+
+/**
+ * Rewrites the run's section of docs/performance.md: the quiet run's ("Last run"), or with `beside` the run
+ * beside a CPU-bound process, which follows it.
+ */
+export function writeDoc(rows: Row[], notes: string[], { beside = false } = {}) {
+  const file = path.join(root, "docs/performance.md");
+  const [start, end] = beside ? [BUSY_START, BUSY_END] : [START, END];
   const section = [
-    START,
-    "## Last run",
+    start,
+    beside ? "## Last run beside a CPU-bound process" : "## Last run",
     "",
     `- date: ${new Date().toISOString()}`,
     `- cores (os.cpus().length): ${os.cpus().length}; Node ${process.version}; ${os.platform()} ${os.arch()}`,
@@ -168,11 +223,11 @@ export function writeDoc(rows: Row[], notes: string[]) {
     markdownTable(rows),
     "",
     ...notes.map((note) => `- ${note}`),
-    END,
+    end,
   ].join("\n");
   let text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : `${INTRO}\n${START}\n${END}\n`;
-  if (!text.includes(START) || !text.includes(END)) text = `${text.trimEnd()}\n\n${START}\n${END}\n`;
-  text = text.slice(0, text.indexOf(START)) + section + text.slice(text.indexOf(END) + END.length);
+  if (!text.includes(start) || !text.includes(end)) text = `${text.trimEnd()}\n\n${start}\n${end}\n`;
+  text = text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
   return file;

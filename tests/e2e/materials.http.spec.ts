@@ -198,3 +198,29 @@ test("the PDF over HTTP: each download a whole copy stamped on every page for it
     await request.dispose();
   }
 });
+
+test("a burst of copies over HTTP: those beyond the session's share in flight are refused 429 with Retry-After at the edge, recorded nowhere", async ({
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const { email } = await verifiedInvestor(request);
+    await logInWithForm(request, email);
+    await markNdaSigned(email);
+
+    const answers = await Promise.all(Array.from({ length: 12 }, () => request.get("/pdfs/download.pdf")));
+    const refused = answers.filter((answer) => answer.status() === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.every((answer) => [200, 429].includes(answer.status()))).toBe(true);
+    for (const answer of refused) {
+      expect(answer.headers()["retry-after"]).toBe("5");
+      expect(answer.headers()["content-type"]).toContain("text/plain");
+      expect(await answer.text()).toMatch(/copies/i);
+    }
+    // Only the copies made are on record; once the burst is over, the next copy is served.
+    expect(fileDownloads(email)).toHaveLength(answers.length - refused.length);
+    expect((await request.get("/pdfs/download.pdf")).status()).toBe(200);
+  } finally {
+    await request.dispose();
+  }
+});

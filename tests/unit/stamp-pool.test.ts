@@ -3,9 +3,10 @@
  * stamping module makes; a pool whose places are all taken refuses at once, and so does a reader who holds
  * their share of places while another reader still gets one; a reader stamps on every thread but one, so
  * another reader's copy starts at once; a copy whose request is abandoned while it waits leaves the line;
- * and a thread whose memory outside its heap passes the bound is ended.
+ * a thread whose memory outside its heap passes the bound is ended; and a stamping thread runs at a lower
+ * priority than the event loop.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { stampPdf, type Stamp } from "~/server/pdf-stamp.server";
 import { createStampPool, ReaderBusy, StampingBusy, type StampPool } from "~/server/stamp-pool.server";
@@ -42,6 +43,25 @@ test("a copy stamped on the pool's thread reads as the one stamped in process", 
   const onThread = await place.stamp(pdf, stamp);
   place.release();
   expect(await pdfPageTexts(onThread)).toEqual(await pdfPageTexts(await stampPdf(pdf, stamp)));
+});
+
+/** The nice value of each of this process's threads (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNiceValues(): number[] {
+  return readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+test("a stamping thread yields the CPU to the event loop: it runs at nice 10, the loop at the process's own", async () => {
+  const ownNice = threadNiceValues()[0];
+  pool = createStampPool({ threads: 1, queue: 0 });
+  const place = pool.reserve("ada");
+  await place.turn();
+  await place.stamp(pdf, stamp);
+  place.release();
+  expect(threadNiceValues()).toContain(10);
+  expect(threadNiceValues()[0]).toBe(ownNice);
 });
 
 test("a copy is stamped only once its turn has given it a thread", async () => {
