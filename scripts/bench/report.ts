@@ -137,7 +137,7 @@ beside the whole run, written as a section of its own and set against the quiet 
 - **one-page PDF beside another reader's bursts** (scripts/bench/stamping-share.ts, decision 0027): p95 of a
   reader's sequential GET /pdfs/download.pdf alone, and while a second reader fires 20 GETs of a 50-page
   library PDF at once from a thread of its own (so that its work is not on the measuring client's event loop),
-  each on a connection of its own, and again as soon as the last is answered: four slices
+  each on a connection of its own, and again as soon as the last is answered: six slices
   of each, alternating, so that a machine busier for a while weighs on both. The burst's
   answers are tallied (200s, the 429s of copies beyond the reader's share); a 503, or a refusal of the one-page
   reader, fails the row. STAMPED_COPIES_PER_MINUTE is raised for the run, since a few accounts stand for many
