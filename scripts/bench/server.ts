@@ -43,6 +43,8 @@ let served: string | undefined;
 /** The build folder the servers load, made once per run (scripts/bench/slow-build.ts). */
 const servedBuild = () => (served ??= servedBuildDir());
 
+const START_TIMEOUT_MS = 120_000;
+
 export type RunningServer = { child: ChildProcess; pid: number; stop: () => Promise<void> };
 
 /** The environment of `npm start`'s server (scripts/serve.js), with the bench's own settings and the caller's overrides. */
@@ -106,7 +108,9 @@ export async function startServer(databasePath: string, options: ServerOptions =
   const output = () => (logFile ? fs.readFileSync(logFile, "utf8").slice(-4000) : stderr);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve())).then(() => smtp.close());
 
-  const deadline = Date.now() + 30_000;
+  // A second server started late in a run opens a database of a million audit rows and 200,000 openings; beside
+  // a CPU-bound neighbour it once took longer than 30 s to answer, and the whole run was lost.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
     try {
@@ -117,7 +121,7 @@ export async function startServer(databasePath: string, options: ServerOptions =
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The server did not answer on ${origin(port)} within 30 s:\n${output()}`);
+      throw new Error(`The server did not answer on ${origin(port)} within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
