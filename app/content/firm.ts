@@ -5,8 +5,11 @@
  * values below are placeholders that only a site with nothing configured shows.
  * `npm start` with NODE_ENV=production refuses to run without CONTACT_EMAIL and
  * warns about the other placeholders, and about an operating start already past
- * (app/server/production-rules.server.ts).
+ * (app/server/production-rules.server.ts). How they are read from the environment
+ * is the server's alone (firm-settings.server.ts): the browser is given them.
  */
+import { firmSettingsFrom } from "./firm-settings.server";
+
 export type FirmSettings = {
   /** The firm's legal name. */
   name: string;
@@ -29,48 +32,6 @@ export type FirmSettings = {
   operatingStart: string;
 };
 
-/** Each setting's environment variable, and the placeholder shown while it is unset. */
-export const firmSettingVariables = {
-  FIRM_NAME: "Northbeam Securities LLC",
-  FIRM_SHORT_NAME: "Northbeam",
-  ATS_NAME: "Northbeam ATS",
-  PARENT_COMPANY: "Northbeam Holdings Inc.",
-  CONTACT_EMAIL: "info@northbeam.example",
-  INSTITUTIONAL_EMAIL: "",
-  INVESTORS_EMAIL: "",
-  SOCIAL_LABEL: "Follow us on LinkedIn",
-  SOCIAL_URL: "https://www.linkedin.com/",
-  OPERATING_START: "the fourth quarter of 2025",
-} as const;
-
-type FirmSettingVariable = keyof typeof firmSettingVariables;
-
-/** The firm's settings from an environment; the separate mailboxes default to CONTACT_EMAIL. */
-export function firmSettingsFrom(env: Record<string, string | undefined>): FirmSettings {
-  const setting = (name: FirmSettingVariable) => env[name]?.trim() || firmSettingVariables[name];
-  const info = setting("CONTACT_EMAIL");
-  return {
-    name: setting("FIRM_NAME"),
-    shortName: setting("FIRM_SHORT_NAME"),
-    atsName: setting("ATS_NAME"),
-    parentCompany: setting("PARENT_COMPANY"),
-    mailboxes: {
-      info,
-      institutional: env.INSTITUTIONAL_EMAIL?.trim() || info,
-      investors: env.INVESTORS_EMAIL?.trim() || info,
-    },
-    social: { label: setting("SOCIAL_LABEL"), url: setting("SOCIAL_URL") },
-    operatingStart: setting("OPERATING_START"),
-  };
-}
-
-/** The settings variables still unset: a launch shows placeholders where they are used. */
-export function unsetFirmSettings(env: Record<string, string | undefined>): FirmSettingVariable[] {
-  return (Object.keys(firmSettingVariables) as FirmSettingVariable[]).filter(
-    (name) => firmSettingVariables[name] !== "" && !env[name]?.trim(),
-  );
-}
-
 declare global {
   interface Window {
     /** Written into every page by root.tsx, before any module runs. */
@@ -84,7 +45,7 @@ declare global {
  * writes them into the page), so that both render the same words.
  */
 export const firmSettings: FirmSettings =
-  typeof document === "undefined" ? firmSettingsFrom(process.env) : (window.__firmSettings ?? firmSettingsFrom({}));
+  typeof document === "undefined" ? firmSettingsFrom(process.env) : window.__firmSettings!;
 
 export const firm = {
   ...firmSettings,

@@ -1,10 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  json,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AlertPreferenceForm } from "~/components/alert-preference-form";
 import { AuthCard } from "~/components/auth-form";
@@ -13,9 +7,6 @@ import { alertPreferencePage, changeAlertPreference } from "~/http/alert-prefere
 import { requireAdmin } from "~/http/auth.server";
 import { pageMeta } from "~/lib/meta";
 import { alertPreferenceOf } from "~/models/alerts/alert-preferences.server";
-import authStyles from "~/styles/auth.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: authStyles }];
 
 export const meta: MetaFunction = () => pageMeta(alertsPage.title, alertsPage.description);
 

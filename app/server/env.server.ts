@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { firmSettingsFrom } from "~/content/firm";
+import { firmSettingsFrom } from "~/content/firm-settings.server";
 import type { SigningKeySetting } from "./nda-signing-key.server";
 
 /** The shortest secret (SESSION_SECRET, AUDIT_KEY, DATA_KEY) accepted where a server faces the public. */

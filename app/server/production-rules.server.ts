@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { firmSettingVariables, unsetFirmSettings } from "~/content/firm";
+import { firmSettingVariables, unsetFirmSettings } from "~/content/firm-settings.server";
 import { quarterHasPassed, quarterNamedIn } from "~/lib/quarter";
 import { isLoopback, isPublicAppUrl, SECRET_MIN_LENGTH } from "./env.server";
 import { describeP12 } from "./nda-signing-key.server";

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIResponse } from "@playwright/test";
-import { firmSettingVariables } from "~/content/firm";
+import { firmSettingVariables } from "~/content/firm-settings.server";
 import { unusedTotpCode } from "../support/totp";
 import { startPrivateServer, type PrivateServer } from "./support/private-server";
 import { honeypotFieldsOf } from "./support/raw-http";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { firmSettingsFrom } from "~/content/firm";
+import { firmSettingsFrom } from "~/content/firm-settings.server";
 import { parseEnv, productionRulesApply } from "~/server/env.server";
 import {
   AUTH_RATE_LIMIT_CEILING,
