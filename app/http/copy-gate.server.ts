@@ -12,6 +12,7 @@
 import { materialsMessages } from "~/content/materials";
 import { COPIES_IN_FLIGHT_PER_READER, STAMPING_RETRY_AFTER_SECONDS } from "~/server/stamp-pool.server";
 import { SESSION_COOKIE_NAME } from "./auth.server";
+import { copyRefusalParts } from "./stamped-pdf.server";
 
 /** The addresses that answer with a stamped copy: the shipped PDF, a library document and one of its versions. */
 const STAMPED_COPY_PATH = /^\/(?:pdfs\/download\.pdf|financing\/materials\/[^/]+(?:\/versions\/[^/]+)?)$/;
@@ -21,15 +22,7 @@ const inFlight = new Map<string, number>();
 type CopyRequest = { method: string; path: string; cookie?: string; authorization?: string };
 
 /** What the edge answers a copy asked for beyond the share: the pool's own 429, word for word. */
-export const copyRefusal = {
-  status: 429,
-  headers: {
-    "Content-Type": "text/plain; charset=utf-8",
-    "Cache-Control": "no-store",
-    "Retry-After": String(STAMPING_RETRY_AFTER_SECONDS),
-  },
-  body: materialsMessages.readerBusy(STAMPING_RETRY_AFTER_SECONDS),
-};
+export const copyRefusal = copyRefusalParts(429, materialsMessages.readerBusy, STAMPING_RETRY_AFTER_SECONDS);
 
 /**
  * Takes a place for a request of a stamped copy: `pass` when it is no such request (or carries no credential),

@@ -167,15 +167,22 @@ async function admit(pool: StampPool, readerId: string): Promise<StampPlace | Re
   }
 }
 
-function refusal(status: 429 | 503, message: (seconds: number) => string, retryAfterSeconds: number) {
-  return new Response(message(retryAfterSeconds), {
+/** A refused copy's answer, as parts: the pool's and the edge's (copy-gate.server.ts) are the same answer. */
+export function copyRefusalParts(status: 429 | 503, message: (seconds: number) => string, retryAfterSeconds: number) {
+  return {
     status,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "no-store",
       "Retry-After": String(retryAfterSeconds),
     },
-  });
+    body: message(retryAfterSeconds),
+  };
+}
+
+function refusal(status: 429 | 503, message: (seconds: number) => string, retryAfterSeconds: number) {
+  const { body, ...init } = copyRefusalParts(status, message, retryAfterSeconds);
+  return new Response(body, init);
 }
 
 /** No one is left to read it: an empty answer, logged as the client's (nginx's 499). */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from "@playwright/test";
 import { withDatabaseFile } from "../support/database-file";
 import { updateUser, withDatabase } from "../support/outside-database";
 import { pdfPageTexts } from "../support/pdf-text";
@@ -69,6 +69,23 @@ async function logInWithForm(request: APIRequestContext, email: string) {
   });
   expect(response.status()).toBe(302);
   expect(response.headers()["location"]).toBe("/financing");
+}
+
+/** A verified investor, signed in through the form and their NDA signed, on a request context of their own. */
+async function withSignedInvestor(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  fullName: string,
+  use: (request: APIRequestContext, email: string) => Promise<void>,
+) {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const { email } = await verifiedInvestor(request);
+    await logInWithForm(request, email);
+    await withDatabase({ path: DATABASE_PATH }, (db) => updateUser(db, email, { fullName, signed: true }));
+    await use(request, email);
+  } finally {
+    await request.dispose();
+  }
 }
 
 test("set_name_address over HTTP: 201 with the user; a cross-site POST, an oversized body and a wrong type are refused", async ({
@@ -159,14 +176,7 @@ test("the protected video over HTTP: refused before the NDA, then 200, 206 and 4
 test("the PDF over HTTP: each download a whole copy stamped on every page for its investor, its id in the audit row", async ({
   playwright,
 }) => {
-  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  try {
-    const { email } = await verifiedInvestor(request);
-    await logInWithForm(request, email);
-    await withDatabase({ path: DATABASE_PATH }, (db) =>
-      updateUser(db, email, { fullName: "Jane Stamp", signed: true }),
-    );
-
+  await withSignedInvestor(playwright, "Jane Stamp", async (request, email) => {
     const stampIds: string[] = [];
     // A Range request gets the whole copy too: ranges of two different copies would not join.
     for (const headers of [{}, { Range: "bytes=0-99" }] as Record<string, string>[]) {
@@ -194,20 +204,13 @@ test("the PDF over HTTP: each download a whole copy stamped on every page for it
     // One audit row per copy made (none for HEAD), each naming the id stamped on it.
     const rows = fileDownloads(email).map((row) => ({ action: row.action, ...JSON.parse(row.details) }));
     expect(rows).toEqual(stampIds.map((downloadId) => ({ action: "file.download", file: "download.pdf", downloadId })));
-  } finally {
-    await request.dispose();
-  }
+  });
 });
 
 test("a burst of copies over HTTP: those beyond the session's share in flight are refused 429 with Retry-After at the edge, recorded nowhere", async ({
   playwright,
 }) => {
-  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  try {
-    const { email } = await verifiedInvestor(request);
-    await logInWithForm(request, email);
-    await markNdaSigned(email);
-
+  await withSignedInvestor(playwright, "Jane Burst", async (request, email) => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => request.get("/pdfs/download.pdf")));
     const refused = answers.filter((answer) => answer.status() === 429);
     expect(refused.length).toBeGreaterThan(0);
@@ -220,7 +223,5 @@ test("a burst of copies over HTTP: those beyond the session's share in flight ar
     // Only the copies made are on record; once the burst is over, the next copy is served.
     expect(fileDownloads(email)).toHaveLength(answers.length - refused.length);
     expect((await request.get("/pdfs/download.pdf")).status()).toBe(200);
-  } finally {
-    await request.dispose();
-  }
+  });
 });
