@@ -4,20 +4,19 @@
 // (Node 24 strips its types), so that module must keep to plain imports.
 import fs from "node:fs";
 import os from "node:os";
-import { move } from "piscina";
+import { move, workerData } from "piscina";
 
 /**
- * A stamping thread yields the CPU to the server's event loop (decision 0027): it runs at nice 10, the loop at
- * the process's own. A copy is batch work of tens or hundreds of ms; on a busy machine every other reader's
- * answers, and the next copy's turn, are decided on the loop, and a reader's long copies stamping on one core
- * held the loop's share of the other up (scripts/bench/stamping-share.ts: the one-page copy beside a burst at
- * 3.5-5.8× its time alone, 2.0-3.6× with this). Linux gives each thread its own nice value, by its thread id;
- * where that cannot be read or set, the thread keeps the process's.
+ * A stamping thread yields the CPU to the server's event loop (decision 0027): it runs at the nice value its
+ * pool gives it (app/server/stamp-pool.server.ts: 5 for a reader's only copy, 19 for one beside their others),
+ * the loop at the process's own. A copy is batch work of tens or hundreds of ms; on a busy machine every other
+ * reader's answers, and the next copy's turn, are decided on the loop, and a reader's long copies stamping on
+ * one core held the loop's share of the other up (scripts/bench/stamping-share.ts). Linux gives each thread
+ * its own nice value, by its thread id; where that cannot be read or set, the thread keeps the process's.
  */
-const STAMPING_NICE = 10;
 try {
   const threadId = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
-  if (Number.isInteger(threadId)) os.setPriority(threadId, STAMPING_NICE);
+  if (Number.isInteger(threadId)) os.setPriority(threadId, /** @type {{ nice: number }} */ (workerData).nice);
 } catch {
   // Not Linux, or not allowed: the same work at the process's priority.
 }

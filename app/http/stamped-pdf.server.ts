@@ -5,7 +5,7 @@
  * shipped investor PDF (/pdfs/download.pdf) and the library's PDFs are served alike.
  */
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { materialsMessages } from "~/content/materials";
 import { materialsStamp } from "~/content/portal";
@@ -58,7 +58,10 @@ export async function serveStampedPdf({
     request,
     user,
     contentDisposition: `inline; filename="${PDF.name}"`,
-    source: () => fs.readFile(path.join(PRIVATE_DIR, PDF.name)),
+    // Read in one step on the event loop, as the library's PDFs are read from the database: the file is small,
+    // and fs.readFile's four hops through libuv's thread pool (open, stat, read, close), each waiting for a
+    // thread and then for the loop, took 10-55 ms beside another reader's copies (a copy alone: 0.3 ms).
+    source: async () => readFileSync(path.join(PRIVATE_DIR, PDF.name)),
     record: download("file.download"),
     undelivered: download("file.undelivered"),
   });

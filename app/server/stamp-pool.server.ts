@@ -9,6 +9,10 @@
  * threads passed over; a copy whose request is abandoned while it waits leaves the line. Admission is
  * decided before any work: a pool whose places are all taken refuses at once (StampingBusy, a 503), so
  * downloads wait in a bounded line, never an unbounded one.
+ *
+ * Every stamping thread yields the CPU to the event loop (a nice value above the process's), and a reader's
+ * copy stamped while they hold other places yields to everyone's: it runs on a thread at the lowest priority.
+ * A thread cannot raise its priority again without privileges, so the two priorities are two sets of threads.
  */
 import path from "node:path";
 import { Piscina } from "piscina";
@@ -32,6 +36,14 @@ export const COPIES_IN_FLIGHT_PER_READER = 3;
 export const STAMPING_RETRY_AFTER_SECONDS = 5;
 /** A thread idle this long ends, and gives its memory back; the next copy starts one again. */
 const IDLE_MS = 60_000;
+/**
+ * The stamping threads' nice values (scripts/pdf-stamp-worker.js sets its own): for a reader's only copy, and
+ * for one of several. With both at 10, another reader's one-page copy beside a reader's bursts took 3.1-3.9×
+ * its time alone on a machine whose other core was taken: at 10 a thread gets a tenth of a core shared with a
+ * process at the default priority, so 2 ms of stamping took 25-40 ms (scripts/bench/stamping-share.ts). At 5
+ * it gets a quarter, and the loop still three quarters of a core it shares with one.
+ */
+export const STAMPING_NICE = { only: 5, oneOfSeveral: 19 } as const;
 
 export class StampingBusy extends Error {
   constructor() {
@@ -78,21 +90,26 @@ export function createStampPool({
   perReader = COPIES_IN_FLIGHT_PER_READER,
   externalMb = STAMP_EXTERNAL_MB,
 }: { threads?: number; queue?: number; perReader?: number; externalMb?: number } = {}): StampPool {
-  const pool = new Piscina<{ pdf: Uint8Array; stamp: Stamp }, Uint8Array>({
-    filename: path.resolve(process.cwd(), "scripts/pdf-stamp-worker.js"),
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: IDLE_MS,
-    // The heap the upload check gave the PDF: one that needs more ends its thread, not the server.
-    resourceLimits: { maxOldGenerationSizeMb: STAMP_HEAP_MB },
-  });
   const threadsPerReader = Math.max(1, threads - 1);
+  const threadsAt = (nice: number, maxThreads: number) =>
+    new Piscina<{ pdf: Uint8Array; stamp: Stamp }, Uint8Array>({
+      filename: path.resolve(process.cwd(), "scripts/pdf-stamp-worker.js"),
+      workerData: { nice },
+      minThreads: 0,
+      maxThreads,
+      idleTimeout: IDLE_MS,
+      // The heap the upload check gave the PDF: one that needs more ends its thread, not the server.
+      resourceLimits: { maxOldGenerationSizeMb: STAMP_HEAP_MB },
+    });
+  // Both sets together never stamp more than `threads` copies at once: the count below decides who starts.
+  const only = threadsAt(STAMPING_NICE.only, threads);
+  const oneOfSeveral = threadsAt(STAMPING_NICE.oneOfSeveral, threadsPerReader);
   const places = new Map<string, number>();
   const stamping = new Map<string, number>();
   const waiting: { reader: string; start: () => void }[] = [];
   let taken = 0;
   let busyThreads = 0;
-  const memory = memoryWatch(pool, externalMb);
+  const memory = memoryWatch([only, oneOfSeveral], externalMb);
 
   const count = (counts: Map<string, number>, reader: string, by: number) => {
     const next = (counts.get(reader) ?? 0) + by;
@@ -163,7 +180,8 @@ export function createStampPool({
         },
         stamp(pdf, stamp) {
           if (!holdsThread) return Promise.reject(new Error("A copy is stamped only on the thread its turn gave."));
-          return pool.run({ pdf, stamp });
+          const threadsFor = (places.get(reader) ?? 0) > 1 ? oneOfSeveral : only;
+          return threadsFor.run({ pdf, stamp });
         },
         release() {
           if (released) return;
@@ -183,7 +201,7 @@ export function createStampPool({
     },
     close: async () => {
       memory.watching(0);
-      await pool.close();
+      await Promise.all([only.close(), oneOfSeveral.close()]);
     },
   };
 }
@@ -193,10 +211,10 @@ export function createStampPool({
  * another thread), looked at every MEMORY_CHECK_MS while any copy is stamping. The heap limit cannot do
  * this: zlib's output, the PDF's bytes and the stamped copy are buffers, outside the heap V8 is held to.
  */
-function memoryWatch(pool: Piscina, externalMb: number) {
+function memoryWatch(pools: Piscina[], externalMb: number) {
   let timer: NodeJS.Timeout | undefined;
   const check = () => {
-    for (const thread of pool.threads)
+    for (const thread of pools.flatMap((pool) => pool.threads))
       thread
         .getHeapStatistics()
         .then((heap) => {

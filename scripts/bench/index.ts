@@ -23,8 +23,11 @@ import { INVESTOR_PAGE, investorPage, investorPageTiming, seedInvestorActivity }
 import { chromePath, formatScores, lighthouseScores, meetsTargets } from "./lighthouse";
 import { materials } from "./materials";
 import {
+  argon2Verifies,
   argon2VerifiesPerSecond,
+  databaseCpuMs,
   dropIdleConnections,
+  loopCpuMs,
   latency,
   measureDatabase,
   measureServer,
@@ -32,6 +35,7 @@ import {
   type Latency,
   unavailableAnswers,
   request,
+  serverCpuMs,
   sideBySide,
   throughput,
   warmUp,
@@ -110,37 +114,67 @@ async function pages(run: Run) {
 }
 
 /**
- * Successful API logins against raw argon2 verifications of the same hash, same
- * concurrency, in alternating slices (logins, verify, logins, verify) so a busy machine weighs on both.
+ * Successful API logins against raw argon2 verifications of the same hash, same concurrency, in alternating
+ * slices (logins, verify, logins, verify) so a busy machine weighs on both. Judged by CPU, as the requirement
+ * words it ("a login costs at most a tenth more than its argon2 verification"): the server's (every thread,
+ * and PostgreSQL's backends) per login against the argon2 child's per verification. The rates' ratio is
+ * information: with a core to spare, a login's other work (HTTP, the session, the audit row) runs beside the
+ * next login's hash; with that core taken by a neighbour it runs after it, and the same code read 0.904 and 0.825.
  */
 async function logins(run: Run) {
+  const loadAtStart = os.loadavg()[0];
   const slice = config.seconds / 2;
-  const login = { ok: 0, failed: 0, seconds: 0 };
-  const verify = { done: 0, seconds: 0 };
+  const login = { ok: 0, failed: 0, seconds: 0, cpuMs: 0 as number | null, loopMs: 0, databaseMs: 0 };
+  const verify = { done: 0, seconds: 0, cpuMs: 0 };
   for (let i = 0; i < 4; i += 1) {
     if (i % 2 === 0) {
+      const before = { server: serverCpuMs(), loop: loopCpuMs(), database: databaseCpuMs() };
       const result = await throughput(`${origin()}/api/auth/login`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email: INVESTOR.email, password: INVESTOR.password }),
         seconds: slice,
       });
+      const after = { server: serverCpuMs(), loop: loopCpuMs(), database: databaseCpuMs() };
+      const database = after.database - before.database;
+      login.cpuMs =
+        login.cpuMs === null || before.server === null || after.server === null
+          ? null
+          : login.cpuMs + after.server - before.server + database;
+      login.loopMs += (after.loop ?? 0) - (before.loop ?? 0);
+      login.databaseMs += database;
       login.ok += result.ok;
       login.failed += result.failed;
       login.seconds += result.seconds;
     } else {
-      const perSecond = await argon2VerifiesPerSecond(run.investorHash, INVESTOR.password, slice);
-      verify.done += perSecond * slice;
+      const verified = await argon2Verifies(run.investorHash, INVESTOR.password, slice);
+      const done = verified.perSecond * slice;
+      verify.done += done;
       verify.seconds += slice;
+      verify.cpuMs += verified.cpuMsPerVerify * done;
     }
   }
   const logins = login.ok / login.seconds;
   const verifies = verify.done / verify.seconds;
-  const ratio = logins / verifies;
+  const rates = `rates ${fmt(logins / verifies, 3)} (${fmt(logins)} logins/s vs ${fmt(verifies)} verify/s)`;
+  const perVerify = verify.cpuMs / verify.done;
+  const perLogin = login.cpuMs === null ? null : login.cpuMs / login.ok;
+  // Without /proc the server's CPU cannot be read: the rates judge, as they did before.
+  const ratio = perLogin === null ? logins / verifies : perVerify / perLogin;
   run.rows.push({
     figure: "login cost",
-    value: `${fmt(ratio, 3)} (${fmt(logins)} logins/s vs ${fmt(verifies)} verify/s)`,
+    value:
+      perLogin === null
+        ? rates
+        : `${fmt(ratio, 3)} (CPU ${fmt(perVerify, 2)} ms a verification vs ${fmt(perLogin, 2)} ms a login)`,
     target: "≥ 0.9",
+    floor: "raw argon2 verifications of the same hash, in alternating slices",
+    absolute:
+      perLogin === null
+        ? undefined
+        : `${rates}; of a login's CPU, the event loop's ${fmt(login.loopMs / login.ok, 2)} ms, the database's ${fmt(login.databaseMs / login.ok, 2)} ms`,
+    cpu: perLogin === null ? undefined : `${fmt(perLogin, 2)} ms`,
+    load: loadAtStart,
     pass: login.failed === 0 && ratio >= 0.9,
   });
   if (login.failed > 0) run.notes.push(`login: ${login.failed} of ${login.ok + login.failed} logins did not succeed.`);

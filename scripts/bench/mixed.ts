@@ -43,6 +43,7 @@ const READER_EMAIL = "bench-mixed-reader@example.com";
 const FLAGGED_EMAIL = "investor3@example.com";
 
 const PUBLIC_PAGES = ["/", "/faq", "/pricing", "/aboutus"];
+const ADMINISTRATOR = "administrator: table pages and NDA flags";
 
 type Outcome = { ok: boolean; ms: number; turn: number };
 type LoadClass = {
@@ -50,7 +51,13 @@ type LoadClass = {
   perSecond: number;
   /** Sends one request; resolves whether it was answered as it should be. */
   send: (turn: number) => Promise<boolean>;
-  target: { p95?: (alone: number) => number; words: string };
+  /**
+   * The verdict beside "no error": a p95 limit from the class's own p95 alone and the administrator's (the
+   * longest turns the event loop takes in this load), both measured in the same run.
+   */
+  target: { p95?: (alone: number, administratorAlone: number) => number; words: string };
+  /** A millisecond figure for a quiet 2-core machine: information, not a verdict (it reads the machine). */
+  reference?: string;
   /** The kind of request a turn sends, where a class sends more than one: its notes break the times down by it. */
   kindOf?: (turn: number) => string;
 };
@@ -202,7 +209,12 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
       name: "visitors: public pages",
       perSecond: RATES.visitors,
       send: (turn) => send(PUBLIC_PAGES[turn % PUBLIC_PAGES.length], 200, { headers: { "Accept-Encoding": "gzip" } }),
-      target: { p95: (alone) => Math.min(3 * alone, 10), words: "p95 ≤ 3× alone and ≤ 10 ms; no error" },
+      // The loop answers one request at a time: a page may wait for one of its longest turns, not for a queue of them.
+      target: {
+        p95: (alone, administratorAlone) => alone + administratorAlone,
+        words: "p95 ≤ its p95 alone + the administrator's p95 alone; no error",
+      },
+      reference: "p95 ≤ 10 ms",
     },
     {
       name: "investors: API logins",
@@ -219,7 +231,9 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
       name: "investors: stamped PDF downloads",
       perSecond: RATES.downloads,
       send: () => send("/pdfs/download.pdf", 200, { headers: { Cookie: readerCookie } }),
-      target: { p95: () => 200, words: "p95 ≤ 200 ms; no error" },
+      // Stamped at a lower priority than everything else (decision 0027): a busy neighbour decides its time.
+      target: { words: "no error" },
+      reference: "p95 ≤ 200 ms",
     },
     {
       name: "investors: video seeks (first byte)",
@@ -232,10 +246,14 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
       target: { words: "no error" },
     },
     {
-      name: "administrator: table pages and NDA flags",
+      name: ADMINISTRATOR,
       perSecond: RATES.admin,
       send: (turn) => adminRequests[turn % adminRequests.length].send(turn),
-      target: { p95: () => 50, words: "p95 ≤ 50 ms; no error" },
+      target: {
+        p95: (alone, administratorAlone) => alone + administratorAlone,
+        words: "p95 ≤ twice its p95 alone; no error",
+      },
+      reference: "p95 ≤ 50 ms",
       kindOf: (turn) => adminRequests[turn % adminRequests.length].kind,
     },
   ];
@@ -253,10 +271,12 @@ export async function mixedLoad(run: MixedRun) {
     `mixed load: the bench's own event loop, together: delay p95 ${fmt(clientDelay.percentile(95) / 1e6)} ms, ` +
       `p99 ${fmt(clientDelay.percentile(99) / 1e6)} ms, max ${fmt(clientDelay.max / 1e6)} ms (it counts in every time).`,
   );
+  const administratorAlone = summary(alone.get(ADMINISTRATOR)!).p95;
   for (const load of loads) {
     const mixed = summary(together.get(load.name)!);
     const apart = summary(alone.get(load.name)!);
-    const within = load.target.p95 ? mixed.p95 <= load.target.p95(apart.p95) : true;
+    const limit = load.target.p95?.(apart.p95, administratorAlone);
+    const within = limit === undefined || mixed.p95 <= limit;
     if (load.kindOf)
       run.notes.push(
         `mixed load: ${load.name}, by request: ${byKind(load, together.get(load.name)!, alone.get(load.name)!)}.`,
@@ -266,7 +286,9 @@ export async function mixedLoad(run: MixedRun) {
       value:
         `p50 ${fmt(mixed.p50)}, p95 ${fmt(mixed.p95)}, p99 ${fmt(mixed.p99)} ms, ${mixed.errors} errors of ${mixed.count}` +
         ` (alone: p95 ${fmt(apart.p95)} ms, ${apart.errors} errors)`,
-      target: load.target.words,
+      target: limit === undefined ? load.target.words : `${load.target.words} (≤ ${fmt(limit)} ms)`,
+      floor: "each class alone, before the load together",
+      absolute: load.reference && `quiet 2-core reference ${load.reference}`,
       pass: within && mixed.errors === 0 && apart.errors === 0,
     });
   }

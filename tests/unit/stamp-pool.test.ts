@@ -4,12 +4,12 @@
  * their share of places while another reader still gets one; a reader stamps on every thread but one, so
  * another reader's copy starts at once; a copy whose request is abandoned while it waits leaves the line;
  * a thread whose memory outside its heap passes the bound is ended; and a stamping thread runs at a lower
- * priority than the event loop.
+ * priority than the event loop, the lowest for a reader's copy stamped beside their others.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { stampPdf, type Stamp } from "~/server/pdf-stamp.server";
-import { createStampPool, ReaderBusy, StampingBusy, type StampPool } from "~/server/stamp-pool.server";
+import { createStampPool, ReaderBusy, STAMPING_NICE, StampingBusy, type StampPool } from "~/server/stamp-pool.server";
 import { pdfPageTexts } from "../support/pdf-text";
 
 const pdf = new Uint8Array(readFileSync("private/download.pdf"));
@@ -53,15 +53,34 @@ function threadNiceValues(): number[] {
   });
 }
 
-test("a stamping thread yields the CPU to the event loop: it runs at nice 10, the loop at the process's own", async () => {
+test("a stamping thread yields the CPU to the event loop: it runs at nice 5, the loop at the process's own", async () => {
   const ownNice = threadNiceValues()[0];
   pool = createStampPool({ threads: 1, queue: 0 });
   const place = pool.reserve("ada");
   await place.turn();
   await place.stamp(pdf, stamp);
   place.release();
-  expect(threadNiceValues()).toContain(10);
+  expect(STAMPING_NICE.only).toBe(5);
+  expect(threadNiceValues()).toContain(5);
+  expect(threadNiceValues()).not.toContain(19);
   expect(threadNiceValues()[0]).toBe(ownNice);
+});
+
+test("a reader's copy stamped while they hold other places yields to everyone's: it runs at nice 19", async () => {
+  pool = createStampPool({ threads: 2, queue: 4, perReader: 3 });
+  const [first, second] = [pool.reserve("ada"), pool.reserve("ada")];
+  await first.turn();
+  await first.stamp(pdf, stamp);
+  expect(threadNiceValues()).toContain(19);
+  expect(threadNiceValues()).not.toContain(5);
+  first.release();
+  second.release();
+  // Alone again, the reader's next copy is stamped on a thread at 5, the first there has been.
+  const only = pool.reserve("ada");
+  await only.turn();
+  await only.stamp(pdf, stamp);
+  only.release();
+  expect(threadNiceValues()).toContain(5);
 });
 
 test("a copy is stamped only once its turn has given it a thread", async () => {
