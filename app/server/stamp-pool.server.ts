@@ -12,7 +12,8 @@
  *
  * Every stamping thread yields the CPU to the event loop (a nice value above the process's), and a reader's
  * copy stamped while they hold other places yields to everyone's: it runs on a thread at the lowest priority.
- * A thread cannot raise its priority again without privileges, so the two priorities are two sets of threads.
+ * A thread cannot raise its priority again without privileges, so the two priorities are two sets of threads,
+ * together as many as `threads` (each set takes a copy meant for the other when its own threads are busy).
  */
 import path from "node:path";
 import { Piscina } from "piscina";
@@ -34,6 +35,8 @@ const QUEUE_PER_THREAD = 4;
 export const COPIES_IN_FLIGHT_PER_READER = 3;
 /** Seconds a refused client is told to wait: about a full queue's stamping. */
 export const STAMPING_RETRY_AFTER_SECONDS = 5;
+/** How long a reader's copies stay "one of several" after their last place is given back. */
+const CROWDED_FOR_MS = 1000;
 /** A thread idle this long ends, and gives its memory back; the next copy starts one again. */
 const IDLE_MS = 60_000;
 /**
@@ -89,27 +92,75 @@ export function createStampPool({
   queue = threads * QUEUE_PER_THREAD,
   perReader = COPIES_IN_FLIGHT_PER_READER,
   externalMb = STAMP_EXTERNAL_MB,
-}: { threads?: number; queue?: number; perReader?: number; externalMb?: number } = {}): StampPool {
+  crowdedForMs = CROWDED_FOR_MS,
+}: {
+  threads?: number;
+  queue?: number;
+  perReader?: number;
+  externalMb?: number;
+  crowdedForMs?: number;
+} = {}): StampPool {
   const threadsPerReader = Math.max(1, threads - 1);
-  const threadsAt = (nice: number, maxThreads: number) =>
-    new Piscina<{ pdf: Uint8Array; stamp: Stamp }, Uint8Array>({
-      filename: path.resolve(process.cwd(), "scripts/pdf-stamp-worker.js"),
-      workerData: { nice },
-      minThreads: 0,
-      maxThreads,
-      idleTimeout: IDLE_MS,
-      // The heap the upload check gave the PDF: one that needs more ends its thread, not the server.
-      resourceLimits: { maxOldGenerationSizeMb: STAMP_HEAP_MB },
-    });
-  // Both sets together never stamp more than `threads` copies at once: the count below decides who starts.
-  const only = threadsAt(STAMPING_NICE.only, threads);
-  const oneOfSeveral = threadsAt(STAMPING_NICE.oneOfSeveral, threadsPerReader);
+  const threadsAt = (nice: number, size: number) => ({
+    // A set of no threads (a pool of one thread has only the higher priority's) starts none.
+    pool:
+      size === 0
+        ? null
+        : new Piscina<{ pdf: Uint8Array; stamp: Stamp }, Uint8Array>({
+            filename: path.resolve(process.cwd(), "scripts/pdf-stamp-worker.js"),
+            workerData: { nice },
+            minThreads: 0,
+            maxThreads: size,
+            idleTimeout: IDLE_MS,
+            // The heap the upload check gave the PDF: one that needs more ends its thread, not the server.
+            resourceLimits: { maxOldGenerationSizeMb: STAMP_HEAP_MB },
+          }),
+    size,
+    busy: 0,
+  });
+  // Half the threads each (the higher priority's the larger half); either set may take the other's copies.
+  const onlyCopies = threadsAt(STAMPING_NICE.only, Math.ceil(threads / 2));
+  const severalCopies = threadsAt(STAMPING_NICE.oneOfSeveral, threads - onlyCopies.size);
+  /** Stamps on the copy's own set, or the other when its own is busy (at most `threads` stamp at once). */
+  const run = async (task: { pdf: Uint8Array; stamp: Stamp }, several: boolean) => {
+    const [own, other] = several ? [severalCopies, onlyCopies] : [onlyCopies, severalCopies];
+    const set = own.busy < own.size ? own : other;
+    set.busy += 1;
+    try {
+      return await set.pool!.run(task);
+    } finally {
+      set.busy -= 1;
+    }
+  };
   const places = new Map<string, number>();
+  /**
+   * Readers whose copies are several: from holding a second place until `crowdedForMs` after holding none (the
+   * time is when that ends; Infinity while they hold places). The last copy of a burst is one of several though
+   * the others are done, and so is the first of the next: judged by its own moment, each took the higher set's
+   * thread and sent another reader's only copy to the lower set (scripts/bench/stamping-share.ts: 2.6-3.5×).
+   */
+  const crowded = new Map<string, number>();
+  /** The reader holds no place now: one of several for `crowdedForMs` more, then forgotten. */
+  const calmDown = (reader: string) => {
+    const until = performance.now() + crowdedForMs;
+    crowded.set(reader, until);
+    setTimeout(() => {
+      if (crowded.get(reader) === until) crowded.delete(reader);
+    }, crowdedForMs).unref();
+  };
+  const isCrowded = (reader: string) => {
+    const until = crowded.get(reader);
+    if (until === undefined) return false;
+    if (until > performance.now()) return true;
+    crowded.delete(reader);
+    return false;
+  };
   const stamping = new Map<string, number>();
   const waiting: { reader: string; start: () => void }[] = [];
   let taken = 0;
   let busyThreads = 0;
-  const memory = memoryWatch([only, oneOfSeveral], externalMb);
+  const sets = [onlyCopies.pool, severalCopies.pool].filter((pool) => pool !== null);
+  const memory = memoryWatch(sets, externalMb);
 
   const count = (counts: Map<string, number>, reader: string, by: number) => {
     const next = (counts.get(reader) ?? 0) + by;
@@ -142,6 +193,7 @@ export function createStampPool({
       if (taken >= threads + queue) throw new StampingBusy();
       taken += 1;
       count(places, reader, 1);
+      if ((places.get(reader) ?? 0) > 1 || isCrowded(reader)) crowded.set(reader, Infinity);
       let holdsThread = false;
       let released = false;
       let leaveLine: (() => void) | undefined;
@@ -180,8 +232,7 @@ export function createStampPool({
         },
         stamp(pdf, stamp) {
           if (!holdsThread) return Promise.reject(new Error("A copy is stamped only on the thread its turn gave."));
-          const threadsFor = (places.get(reader) ?? 0) > 1 ? oneOfSeveral : only;
-          return threadsFor.run({ pdf, stamp });
+          return run({ pdf, stamp }, isCrowded(reader));
         },
         release() {
           if (released) return;
@@ -189,6 +240,7 @@ export function createStampPool({
           leaveLine?.();
           taken -= 1;
           count(places, reader, -1);
+          if (!places.has(reader) && crowded.has(reader)) calmDown(reader);
           if (holdsThread) {
             holdsThread = false;
             busyThreads -= 1;
@@ -201,7 +253,7 @@ export function createStampPool({
     },
     close: async () => {
       memory.watching(0);
-      await Promise.all([only.close(), oneOfSeveral.close()]);
+      await Promise.all(sets.map((pool) => pool.close()));
     },
   };
 }

@@ -67,20 +67,41 @@ test("a stamping thread yields the CPU to the event loop: it runs at nice 5, the
 });
 
 test("a reader's copy stamped while they hold other places yields to everyone's: it runs at nice 19", async () => {
-  pool = createStampPool({ threads: 2, queue: 4, perReader: 3 });
+  pool = createStampPool({ threads: 2, queue: 4, perReader: 3, crowdedForMs: 200 });
   const [first, second] = [pool.reserve("ada"), pool.reserve("ada")];
   await first.turn();
   await first.stamp(pdf, stamp);
   expect(threadNiceValues()).toContain(19);
   expect(threadNiceValues()).not.toContain(5);
   first.release();
+  // The last of several is still one of several, though the others are done, and so is the next, soon after.
+  await second.turn();
+  await second.stamp(pdf, stamp);
   second.release();
-  // Alone again, the reader's next copy is stamped on a thread at 5, the first there has been.
+  const soonAfter = pool.reserve("ada");
+  await soonAfter.turn();
+  await soonAfter.stamp(pdf, stamp);
+  soonAfter.release();
+  expect(threadNiceValues()).not.toContain(5);
+  // Once the reader has held no place for a while, their next copy is their only one: a thread at 5, the first.
+  await new Promise((resolve) => setTimeout(resolve, 250));
   const only = pool.reserve("ada");
   await only.turn();
   await only.stamp(pdf, stamp);
   only.release();
   expect(threadNiceValues()).toContain(5);
+});
+
+test("two readers' only copies at once both stamp: the second on the lower set's thread, no third thread started", async () => {
+  pool = createStampPool({ threads: 2, queue: 4, perReader: 3 });
+  const [grace, alan] = [pool.reserve("grace"), pool.reserve("alan")];
+  await Promise.all([grace.turn(), alan.turn()]);
+  const copies = await Promise.all([grace.stamp(pdf, stamp), alan.stamp(pdf, stamp)]);
+  grace.release();
+  alan.release();
+  expect(copies).toHaveLength(2);
+  const stampingThreads = threadNiceValues().filter((nice) => nice === 5 || nice === 19);
+  expect(stampingThreads.sort((a, b) => a - b)).toEqual([5, 19]);
 });
 
 test("a copy is stamped only once its turn has given it a thread", async () => {
