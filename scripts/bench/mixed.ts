@@ -231,7 +231,7 @@ async function classes(run: MixedRun): Promise<LoadClass[]> {
       name: "investors: stamped PDF downloads",
       perSecond: RATES.downloads,
       send: () => send("/pdfs/download.pdf", 200, { headers: { Cookie: readerCookie } }),
-      // Stamped at a lower priority than everything else (decision 0027): a busy neighbour decides its time.
+      // Stamped below the default priority (decision 0027): a busy neighbour at the default decides its time.
       target: { words: "no error" },
       reference: "p95 ≤ 200 ms",
     },
