@@ -42,29 +42,66 @@ export async function throughput(
 }
 
 /**
- * Two URLs measured back to back in alternating slices (a, b, a, b), so that
- * whatever else the shared machine does weighs on both alike; totals per URL.
+ * Two URLs measured back to back in alternating slices (a, b, b, a, a, b, …), so that
+ * whatever else the shared machine does weighs on both alike, and each goes first as often; totals per URL.
  * `request` is the same for both: headers, and a method and body for a POST.
+ * With `pids`, the servers answering a and b, each side also sums the CPU its server and the database's
+ * backends spent in its slices (and its server's main thread's alone), and each slice starts once both servers are idle: the requests a slice leaves
+ * queued would otherwise run beside the next one, on its CPU's shared caches. Null without /proc.
  */
 export async function sideBySide(
   a: string,
   b: string,
   request: { headers: Record<string, string>; method?: string; body?: string },
   slices = 4,
+  pids?: { a: number; b: number },
 ) {
   const slice = config.seconds / (slices / 2);
-  const totals = { a: { ok: 0, failed: 0, seconds: 0 }, b: { ok: 0, failed: 0, seconds: 0 } };
+  const side = () => ({
+    ok: 0,
+    failed: 0,
+    seconds: 0,
+    cpuMs: pids ? (0 as number | null) : null,
+    loopCpuMs: pids ? (0 as number | null) : null,
+  });
+  const totals = { a: side(), b: side() };
   for (let i = 0; i < slices; i += 1) {
-    const which = i % 2 === 0 ? "a" : "b";
+    const which = i % 4 === 0 || i % 4 === 3 ? "a" : "b";
+    if (pids) await idle([pids.a, pids.b]);
+    const cpu = () => {
+      const [server, loop] = pids ? [serverCpuMs(pids[which]), loopCpuMs(pids[which])] : [null, null];
+      return server === null || loop === null ? null : { all: server + databaseCpuMs(), loop };
+    };
+    const before = cpu();
     const run = await throughput(which === "a" ? a : b, { ...request, seconds: slice });
-    totals[which].ok += run.ok;
-    totals[which].failed += run.failed;
-    totals[which].seconds += run.seconds;
+    const after = cpu();
+    const total = totals[which];
+    total.ok += run.ok;
+    total.failed += run.failed;
+    total.seconds += run.seconds;
+    const measured = total.cpuMs !== null && total.loopCpuMs !== null && before !== null && after !== null;
+    total.cpuMs = measured ? total.cpuMs! + after.all - before.all : null;
+    total.loopCpuMs = measured ? total.loopCpuMs! + after.loop - before.loop : null;
   }
-  return {
-    a: { ...totals.a, perSecond: totals.a.ok / totals.a.seconds },
-    b: { ...totals.b, perSecond: totals.b.ok / totals.b.seconds },
-  };
+  const result = (total: ReturnType<typeof side>) => ({
+    ...total,
+    perSecond: total.ok / total.seconds,
+    cpuMsPerRequest: total.cpuMs === null ? null : total.cpuMs / total.ok,
+    loopCpuMsPerRequest: total.loopCpuMs === null ? null : total.loopCpuMs / total.ok,
+  });
+  return { a: result(totals.a), b: result(totals.b) };
+}
+
+/** Resolves once none of `pids` has used CPU for a tenth of a second (two seconds at most). */
+async function idle(pids: number[]) {
+  const used = () => pids.reduce((sum, pid) => sum + (serverCpuMs(pid) ?? 0), 0);
+  let before = used();
+  for (let waited = 0; waited < 2000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = used();
+    if (now === before) return;
+    before = now;
+  }
 }
 
 /**
