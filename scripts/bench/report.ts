@@ -114,10 +114,11 @@ beside the whole run, written as a section of its own and set against the quiet 
   \`METRICS=off\` (no listener, no request or statement observed) on BENCH_PORT + 2. Both are warmed for
   3 s, then the public page (GET /faq, \`Accept-Encoding: gzip\`) and the API login are each driven in eight
   slices (on, off, off, on, …, each once both servers are idle). They take turns, so only one is under load
-  at a time, and the run's own server, loaded by the phases before, idles meanwhile. Each figure is the
-  server's CPU per answer (every thread, and PostgreSQL's backends), off over on; the rates are information.
-  A login must cost at most a twentieth more with metrics on (0.95). The page has no target: it shows the
-  order of the instrumentation's cost on the cheapest answer there is.
+  at a time, and the run's own server, loaded by the phases before, idles meanwhile. Each figure is CPU per
+  answer, off over on: each server's event loop (where every observation runs) is its own, the rest (argon2's
+  threads, PostgreSQL's backends) the two servers' mean, as the same code on the same input. A login must cost
+  at most a twentieth more with metrics on (0.95). The page has no target: it shows the order of the
+  instrumentation's cost on the cheapest answer there is. The rates are information.
 - **administrator table**: p95 of sequential requests over one kept-alive loopback connection with an
   administrator's session cookie (logged in through the /financing/login form): first page, a deep page, a
   search (\`q=smith\`, one name in ten) and a filtered count (\`nda=signed\`). Before any is timed, the four
