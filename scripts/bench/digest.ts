@@ -5,11 +5,13 @@
  * own (digest-child.ts), so its time and the memory it adds are its own, not the server's.
  * Its time is judged beside the same digest a day earlier, when a tenth of the investors read (1,000 investors,
  * 10,000 openings), measured in the same run: the cost per investor may grow by half (a shared machine's load
- * moves any absolute time several-fold). The memory it adds is judged as is: load does not move it.
+ * moves any absolute time several-fold). The memory it adds is judged as is, in a process with the server's own
+ * V8 flags (see digestAt).
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../serve.js";
 import { root } from "./config";
 import type { Row } from "./report";
 import { ADMIN, databaseEnv, seedInvestorsUpTo, withDatabase, type BenchDatabase } from "./seed";
@@ -75,7 +77,11 @@ type DigestResult = { written: number; ms: number; rssBefore: number; peakRss: n
 
 /** The digest due at `due`, written in a process of its own. */
 function digestAt(database: BenchDatabase, due: number): DigestResult {
-  const child = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench/digest-child.ts")], {
+  // With the server's own V8 flags, as the server's tick runs it: among them no GC helper threads, without which
+  // the peak no longer depends on whether a busy machine lets concurrent marking keep up (+55 MB quiet, +66 MB
+  // beside a CPU-bound process; +86 to +134 MB on PostgreSQL).
+  const args = [...SERVER_NODE_FLAGS, "--import", "tsx", path.join(root, "scripts/bench/digest-child.ts")];
+  const child = spawnSync(process.execPath, args, {
     cwd: root,
     env: {
       ...serverEnv(typeof database === "string" ? database : ""),
