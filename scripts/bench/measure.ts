@@ -46,8 +46,9 @@ export async function throughput(
  * whatever else the shared machine does weighs on both alike, and each goes first as often; totals per URL.
  * `request` is the same for both: headers, and a method and body for a POST.
  * With `pids`, the servers answering a and b, each side also sums the CPU its server and the database's
- * backends spent in its slices (and its server's main thread's alone), and each slice starts once both servers are idle: the requests a slice leaves
- * queued would otherwise run beside the next one, on its CPU's shared caches. Null without /proc.
+ * backends spent in its slices (and its server's main thread's alone), and each slice starts once both servers
+ * are idle: the requests a slice leaves queued would otherwise run beside the next one, on its CPU's shared
+ * caches. Null without /proc.
  */
 export async function sideBySide(
   a: string,
@@ -79,9 +80,9 @@ export async function sideBySide(
     total.ok += run.ok;
     total.failed += run.failed;
     total.seconds += run.seconds;
-    const measured = total.cpuMs !== null && total.loopCpuMs !== null && before !== null && after !== null;
-    total.cpuMs = measured ? total.cpuMs! + after.all - before.all : null;
-    total.loopCpuMs = measured ? total.loopCpuMs! + after.loop - before.loop : null;
+    const measured = before !== null && after !== null;
+    total.cpuMs = measured && total.cpuMs !== null ? total.cpuMs + after.all - before.all : null;
+    total.loopCpuMs = measured && total.loopCpuMs !== null ? total.loopCpuMs + after.loop - before.loop : null;
   }
   const result = (total: ReturnType<typeof side>) => ({
     ...total,
