@@ -150,8 +150,9 @@ async function uploadFigure(server: RunningServer, file: string, accessToken: st
  */
 async function rangeFigure(videoId: string, videoSize: number, cookie: string): Promise<Row> {
   const path = `/financing/materials/${videoId}/file`;
-  // As far into a chunk as the start's seek is, so both read their first window alike.
-  const start = Math.floor(videoSize / 2) + 4096;
+  // Both seeks land as far into a chunk, so both read their first window alike.
+  const intoChunk = 4096;
+  const start = Math.floor(videoSize / 2) + intoChunk;
   const wholeRange = async () => {
     const answer = await getCounted(path, { Cookie: cookie, Range: `bytes=${start}-${start + MIB - 1}` });
     if (answer.status !== 206 || answer.bytes !== MIB)
@@ -159,7 +160,7 @@ async function rangeFigure(videoId: string, videoSize: number, cookie: string): 
     return answer.ms;
   };
   const seekTo = (offset: number) => () => firstByte(path, { Cookie: cookie, Range: `bytes=${offset}-` });
-  const [seek, seekAtStart] = [seekTo(start), seekTo(4096)];
+  const [seek, seekAtStart] = [seekTo(start), seekTo(intoChunk)];
   for (let i = 0; i < 5; i += 1) await Promise.all([seek(), seekAtStart(), wholeRange()]);
   const seeks: number[] = [];
   const starts: number[] = [];
